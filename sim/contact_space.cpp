@@ -1,0 +1,44 @@
+#include "sim/contact_space.hpp"
+
+namespace routh {
+
+bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J,
+                          ContactSpace& space) {
+  space.mass_cholesky.compute(M);
+  if (space.mass_cholesky.info() != Eigen::Success) return false;
+  space.jacobian = J;
+  space.inverse_mass_jacobian_transpose = space.mass_cholesky.solve(J.transpose());
+  return true;
+}
+
+ContactMatrix contact_space_inertia(const ContactSpace& space) {
+  const Eigen::MatrixXd D = space.jacobian * space.inverse_mass_jacobian_transpose;
+  return 0.5 * (D + D.transpose());
+}
+
+Eigen::VectorXd generalized_velocity_change(const ContactSpace& space,
+                                            const ContactVector& impulse) {
+  return space.inverse_mass_jacobian_transpose * impulse;
+}
+
+ImpactProblem generalized_impact_problem(const ContactSpace& space, const Eigen::VectorXd& v,
+                                         ContactDimension dimension,
+                                         const ContactParameterList& contacts) {
+  ImpactProblem problem;
+  problem.dimension = dimension;
+  problem.D = contact_space_inertia(space);
+  problem.u_pre = space.jacobian * v;
+  problem.contacts = contacts;
+  return problem;
+}
+
+double kinetic_energy_change(const ContactMatrix& D, const ContactVector& u_pre,
+                             const ContactVector& impulse) {
+  return impulse.dot(u_pre) + 0.5 * impulse.dot(D * impulse);
+}
+
+double kinetic_energy(const Eigen::MatrixXd& M, const Eigen::VectorXd& v) {
+  return 0.5 * v.dot(M * v);
+}
+
+}  // namespace routh

@@ -1,0 +1,94 @@
+#include "sim/impact/impact_problem.hpp"
+
+#include <Eigen/Cholesky>
+#include <cmath>
+
+#include "sim/text.hpp"
+
+namespace routh {
+
+ImpactProblem planar_impact_problem(double a, double b, double c, double u_n, double u_t,
+                                    const ContactParameters& contact) {
+  ImpactProblem problem;
+  problem.dimension = ContactDimension::planar;
+  problem.D.resize(2, 2);
+  problem.D << a, c, c, b;
+  problem.u_pre.resize(2);
+  problem.u_pre << u_n, u_t;
+  problem.contacts.push_back(contact);
+  return problem;
+}
+
+namespace {
+
+// Relative symmetry tolerance: D built as J M⁻¹ Jᵀ in floating point is symmetric to round-off.
+constexpr double kSymmetryTolerance = 1e-9;
+
+void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
+  const auto& D = problem.D;
+  if (D.rows() != D.cols()) {
+    diagnosis.errors.push_back(cat("D must be square, it is ", D.rows(), "x", D.cols()));
+    return;
+  }
+  const int rows = rows_per_contact(problem.dimension);
+  if (D.rows() == 0 || D.rows() % rows != 0) {
+    diagnosis.errors.push_back(cat("D has ", D.rows(), " rows; a ", problem.dimension == ContactDimension::planar ? "planar" : "spatial", " problem needs ", rows, " rows per contact (normal first, then tangential)"));
+    return;
+  }
+  if (problem.u_pre.size() != D.rows()) {
+    diagnosis.errors.push_back(cat("u has ", problem.u_pre.size(), " entries but D has ", D.rows(), " rows"));
+  }
+  if (!D.allFinite() || !problem.u_pre.allFinite()) {
+    diagnosis.errors.push_back("D and u must be finite");
+    return;
+  }
+  const double scale = D.cwiseAbs().maxCoeff();
+  if ((D - D.transpose()).cwiseAbs().maxCoeff() > kSymmetryTolerance * scale) {
+    diagnosis.errors.push_back("D must be symmetric (D = J M⁻¹ Jᵀ)");
+    return;
+  }
+  const Eigen::LLT<Eigen::MatrixXd> cholesky(D);
+  if (cholesky.info() != Eigen::Success) {
+    diagnosis.errors.push_back(
+        "D must be positive definite: J must have full row rank and M must be positive definite");
+  }
+}
+
+void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
+  if (static_cast<int>(problem.contacts.size()) != problem.contact_count()) {
+    diagnosis.errors.push_back(cat(problem.contacts.size(), " contact parameter sets for ", problem.contact_count(), " contacts"));
+    return;
+  }
+  const int rows = rows_per_contact(problem.dimension);
+  bool any_approaching = false;
+  for (int k = 0; k < problem.contact_count(); ++k) {
+    const auto& contact = problem.contacts[k];
+    if (!(contact.restitution >= 0.0 && contact.restitution <= 1.0)) {
+      diagnosis.errors.push_back(
+          cat("contact ", k, ": restitution = ", contact.restitution, " must be in [0, 1]"));
+    }
+    if (!(contact.static_friction >= 0.0) || !(contact.kinetic_friction >= 0.0)) {
+      diagnosis.errors.push_back(cat("contact ", k, ": friction coefficients must be >= 0"));
+    } else if (contact.kinetic_friction > contact.static_friction) {
+      diagnosis.warnings.push_back(cat("contact ", k, ": kinetic friction ", contact.kinetic_friction, " exceeds static friction ", contact.static_friction, "; sticking will be judged with the static value"));
+    }
+    if (problem.u_pre.size() == problem.D.rows() && problem.u_pre[k * rows] < 0.0) {
+      any_approaching = true;
+    }
+  }
+  if (!any_approaching && problem.u_pre.size() == problem.D.rows()) {
+    diagnosis.warnings.push_back(
+        "no contact approaches (every u_n >= 0): there is no impact and nothing changes");
+  }
+}
+
+}  // namespace
+
+ProblemDiagnosis diagnose(const ImpactProblem& problem) {
+  ProblemDiagnosis diagnosis;
+  diagnose_matrix(problem, diagnosis);
+  if (diagnosis.ok()) diagnose_contacts(problem, diagnosis);
+  return diagnosis;
+}
+
+}  // namespace routh

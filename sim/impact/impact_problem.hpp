@@ -1,0 +1,53 @@
+#pragma once
+// The input of every impact law (DESIGN §3): the contact-space inverse inertia D, the contact
+// velocities just before the impact u⁻ and the per-contact restitution and friction.
+
+#include <boost/container/static_vector.hpp>
+#include <string>
+#include <vector>
+
+#include "sim/impact/contact_vector.hpp"
+
+namespace routh {
+
+/// Whether each contact has one tangential direction (planar) or two (spatial).
+enum class ContactDimension { planar = 2, spatial = 3 };
+
+/// Rows per contact in contact space: the normal, then the tangential directions.
+constexpr int rows_per_contact(ContactDimension dimension) { return static_cast<int>(dimension); }
+
+/// Restitution and Coulomb friction of one contact.
+struct ContactParameters {
+  double restitution = 0.0;       ///< e ∈ [0, 1]; its meaning is the law's (Newton, Poisson, energetic)
+  double static_friction = 0.0;   ///< μs ≥ 0: decides whether sticking, once reached, persists
+  double kinetic_friction = 0.0;  ///< μd ≥ 0: ratio of tangential to normal impulse while sliding
+};
+
+using ContactParameterList = boost::container::static_vector<ContactParameters, kMaxContacts>;
+
+/// One impact in contact space: u⁺ = u⁻ + D Γ (DESIGN §2).
+struct ImpactProblem {
+  ContactDimension dimension = ContactDimension::planar;
+  ContactMatrix D;                  ///< J M⁻¹ Jᵀ [1/kg], symmetric positive definite
+  ContactVector u_pre;              ///< u⁻ [m/s]; u_n < 0 approaches
+  ContactParameterList contacts;    ///< one entry per contact
+
+  int contact_count() const { return static_cast<int>(D.rows()) / rows_per_contact(dimension); }
+};
+
+/// A single planar contact: D = [[a, c], [c, b]], u⁻ = (u_n, u_t).
+ImpactProblem planar_impact_problem(double a, double b, double c, double u_n, double u_t,
+                                    const ContactParameters& contact);
+
+/// What is wrong with a problem, in words; `errors` empty means every law may be called on it.
+struct ProblemDiagnosis {
+  std::vector<std::string> errors;    ///< the problem cannot be solved as given
+  std::vector<std::string> warnings;  ///< solvable, but probably not what the user meant
+  bool ok() const { return errors.empty(); }
+};
+
+/// Checks shapes, symmetry and positive definiteness of D, e ∈ [0, 1], μ ≥ 0, and warns when
+/// μd > μs (sliding friction above static friction is unusual) or when a contact does not approach.
+ProblemDiagnosis diagnose(const ImpactProblem& problem);
+
+}  // namespace routh

@@ -1,0 +1,47 @@
+#include "sim/impact/law_catalogue.hpp"
+
+#include <array>
+
+#include "sim/impact/energetic.hpp"
+#include "sim/impact/newton.hpp"
+#include "sim/impact/newton_routh.hpp"
+#include "sim/impact/poisson.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+constexpr std::array kLaws = {
+    LawEntry{"newton",
+             "conventional method: Newton restitution, stick or slide throughout (flags energy gain)",
+             "planar, one contact", &solve_newton},
+    LawEntry{"newton_routh", "Routh incremental, Newton restitution (paper 004; can gain energy)",
+             "planar, one contact", &solve_newton_routh},
+    LawEntry{"poisson",
+             "Routh incremental, Poisson restitution, static/kinetic friction (papers 000, 004)",
+             "planar, one contact", &solve_poisson},
+    LawEntry{"energetic", "Routh incremental, Stronge's energetic restitution (paper 004)",
+             "planar, one contact", &solve_energetic},
+};
+
+}  // namespace
+
+std::span<const LawEntry> impact_laws() { return kLaws; }
+
+const LawEntry* find_law(std::string_view name) {
+  for (const auto& law : kLaws) {
+    if (law.name == name) return &law;
+  }
+  return nullptr;
+}
+
+std::string unknown_law_message(std::string_view name) {
+  std::string known;
+  for (const auto& law : kLaws) known += (known.empty() ? "" : ", ") + std::string(law.name);
+  std::array<std::string_view, kLaws.size()> names{};
+  for (std::size_t i = 0; i < kLaws.size(); ++i) names[i] = kLaws[i].name;
+  return cat("unknown law '", name, "'; did you mean '", closest_name(name, names), "'? (known: ", known, ")");
+}
+
+}  // namespace routh

@@ -1,0 +1,38 @@
+#pragma once
+// Message building for diagnostics (GCC 12 has no <format>): cat("a = ", 1.5, " m") == "a = 1.5 m".
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace routh {
+
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+  std::ostringstream out;
+  out.precision(10);
+  (out << ... << parts);
+  return out.str();
+}
+
+}  // namespace routh
+
+namespace routh {
+
+/// Levenshtein distance: the number of single-character edits turning `a` into `b`. Used to
+/// suggest the closest valid name in error messages.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+/// The candidate closest to `name` by edit distance (empty when there are none).
+template <class Range>
+std::string_view closest_name(std::string_view name, const Range& candidates) {
+  std::string_view best_name;
+  std::size_t best = static_cast<std::size_t>(-1);
+  for (std::string_view candidate : candidates) {
+    const std::size_t distance = edit_distance(name, candidate);
+    if (distance < best) best = distance, best_name = candidate;
+  }
+  return best_name;
+}
+
+}  // namespace routh
