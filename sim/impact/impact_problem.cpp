@@ -70,7 +70,7 @@ void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis
     if (!(contact.static_friction >= 0.0) || !(contact.kinetic_friction >= 0.0)) {
       diagnosis.errors.push_back(cat("contact ", k, ": friction coefficients must be >= 0"));
     } else if (contact.kinetic_friction > contact.static_friction) {
-      diagnosis.warnings.push_back(cat("contact ", k, ": kinetic friction ", contact.kinetic_friction, " exceeds static friction ", contact.static_friction, "; sticking will be judged with the static value"));
+      diagnosis.warnings.push_back(cat("contact ", k, ": kinetic friction ", contact.kinetic_friction, " exceeds static friction ", contact.static_friction, "; sticking then persists whenever either coefficient could hold it"));
     }
     if (problem.u_pre.size() == problem.D.rows() && problem.u_pre[k * rows] < 0.0) {
       any_approaching = true;

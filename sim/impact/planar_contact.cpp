@@ -1,5 +1,6 @@
 #include "sim/impact/planar_contact.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "sim/contact_space.hpp"
@@ -59,7 +60,8 @@ PlanarMode sticking_mode(const PlanarContact& contact) {
 double critical_friction(const PlanarContact& contact) { return std::abs(contact.c) / contact.b; }
 
 bool stick_is_stable(const PlanarContact& contact) {
-  return critical_friction(contact) <= contact.parameters.static_friction;
+  const auto& k = contact.parameters;
+  return critical_friction(contact) <= std::max(k.static_friction, k.kinetic_friction);
 }
 
 double slip_direction_from_rest(const PlanarContact& contact) { return sign(contact.c); }

@@ -46,10 +46,14 @@ PlanarMode sticking_mode(const PlanarContact& contact);
 double critical_friction(const PlanarContact& contact);
 
 /// Sticking, once reached, persists iff μs ≥ μc (paper 004 eq. 16; paper 000 case (i)(b)).
+/// When μd > μs (unusual, and warned about by diagnose()) and μs < μc ≤ μd, no slip direction is
+/// consistent either: kinetic friction would stop any slip at once. The contact then sticks, so
+/// the test is μc ≤ max(μs, μd).
 bool stick_is_stable(const PlanarContact& contact);
 
 /// The slip direction the dynamics choose when slip starts from zero and sticking cannot hold:
-/// σ = sign(c). Then du_t/dΓ_n = σ(|c| − μd b) has the sign of σ because μd ≤ μs < μc. After a
+/// σ = sign(c). Then du_t/dΓ_n = σ(|c| − μd b) has the sign of σ because μd < μc whenever
+/// sticking is unstable (see stick_is_stable). After a
 /// halt this is −σ_I (paper 004 eq. 23): slip decreasing under σ_I with |c| > μd b forces
 /// sign(c) = −σ_I.
 double slip_direction_from_rest(const PlanarContact& contact);
