@@ -20,6 +20,7 @@ struct ContactSpace {
 
 /// Factors M (symmetric positive definite, n × n) and forms M⁻¹Jᵀ by two triangular solves, never
 /// M⁻¹ itself. Returns false, leaving `space` unusable, when M is not positive definite.
+/// Throws std::invalid_argument when J does not fit M, std::length_error beyond kMaxContactRows.
 bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, ContactSpace& space);
 
 /// D = J (M⁻¹ Jᵀ), symmetrised against round-off.
