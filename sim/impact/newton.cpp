@@ -9,24 +9,24 @@ namespace routh {
 namespace {
 
 // One contact mode for the whole impact: Γ = Γ_n (1, r) along a straight line, so the velocities
-// are linear in Γ_n and the works are exact averages (W = Γ · (u⁻ + u⁺)/2).
-void record_single_mode(const PlanarContact& contact, const PlanarMode& mode,
-                        double normal_impulse, const ImpactProblem& problem,
+// are linear in Γ_n. Newton's rule fixes the ends, u_n: u_n⁻ → −e u_n⁻, hence compression ends
+// exactly at Γ_n / (1 + e), and the works are exact averages, W = Γ · (u⁻ + u⁺)/2. Ends are set
+// from the rule rather than through the rates a + c r, which cancel for strongly coupled D.
+void record_single_mode(const PlanarContact& contact, PhaseKind kind, double normal_impulse,
+                        double tangential_impulse, double u_t_post, const ImpactProblem& problem,
                         ImpactResult& result) {
-  const double compression_impulse = -contact.u_n / mode.normal_rate;
-  result.phases.push_back(Phase{mode.kind, Stage::compression, 0.0, compression_impulse, 0});
+  const double e = contact.parameters.restitution;
+  const double u_n_post = -e * contact.u_n;
+  const double compression_impulse = normal_impulse / (1.0 + e);
+  result.phases.push_back(Phase{kind, Stage::compression, 0.0, compression_impulse, 0});
   if (normal_impulse > compression_impulse) {
-    result.phases.push_back(
-        Phase{mode.kind, Stage::restitution, compression_impulse, normal_impulse, 0});
+    result.phases.push_back(Phase{kind, Stage::restitution, compression_impulse, normal_impulse, 0});
   }
-  const double u_n = contact.u_n + mode.normal_rate * normal_impulse;
-  const double u_t = contact.u_t + mode.slip_rate * normal_impulse;
-  const double tangential_impulse = mode.friction_ratio * normal_impulse;
-  const double normal_work = normal_impulse * 0.5 * (contact.u_n + u_n);
-  const double tangential_work = tangential_impulse * 0.5 * (contact.u_t + u_t);
+  const double normal_work = normal_impulse * 0.5 * (contact.u_n + u_n_post);
+  const double tangential_work = tangential_impulse * 0.5 * (contact.u_t + u_t_post);
   const double compression_work = 0.5 * contact.u_n * compression_impulse;
-  finish_planar_result(problem, normal_impulse, tangential_impulse, u_n, u_t, normal_work,
-                       tangential_work, compression_work, result);
+  finish_planar_result(problem, normal_impulse, tangential_impulse, u_n_post, u_t_post,
+                       normal_work, tangential_work, compression_work, result);
 }
 
 }  // namespace
@@ -46,11 +46,8 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
   const double stick_tangential = (contact.a * du_t - contact.c * du_n) / det;
   if (stick_normal >= 0.0 &&
       std::abs(stick_tangential) <= contact.parameters.static_friction * stick_normal) {
-    // Γ_t / Γ_n is constant along the straight path, so the phase is a "stick" of that ratio.
-    const double r = stick_tangential / stick_normal;
-    const PlanarMode stick{PhaseKind::stick, r, contact.a + contact.c * r, contact.c + contact.b * r};
-    record_single_mode(contact, stick, stick_normal, problem, result);
-    result.u_post[1] = 0.0;  // exact by construction; drop the round-off of the rate products
+    record_single_mode(contact, PhaseKind::stick, stick_normal, stick_tangential, 0.0, problem,
+                       result);
     result.type = ImpactType::sticking_throughout;
     return result;
   }
@@ -63,9 +60,10 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
     result.status = ImpactStatus::no_solution;  // sliding never ends compression: no Newton answer
     return result;
   }
-  record_single_mode(contact, slide, (target_u_n - contact.u_n) / slide.normal_rate, problem,
-                     result);
-  result.u_post[0] = target_u_n;
+  const double normal_impulse = (target_u_n - contact.u_n) / slide.normal_rate;
+  record_single_mode(contact, PhaseKind::slide, normal_impulse,
+                     slide.friction_ratio * normal_impulse,
+                     contact.u_t + slide.slip_rate * normal_impulse, problem, result);
   result.type = ImpactType::permanent_sliding;
   if (sigma * result.u_post[1] < 0.0) result.flags.set(ImpactFlag::slip_reversal_ignored);
   return result;
