@@ -1,0 +1,142 @@
+#include "sim/scenario/yaml_input.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <utility>
+
+#include "sim/text.hpp"
+
+namespace routh {
+
+std::string to_string(const InputLocation& location) {
+  if (location.line == 0) return location.file;
+  return cat(location.file, ":", location.line, ":", location.column);
+}
+
+InputError::InputError(InputLocation location, const std::string& message)
+    : std::runtime_error(cat(to_string(location), ": ", message)),
+      location_(std::move(location)),
+      message_(message) {}
+
+namespace {
+
+// yaml-cpp counts lines and columns from 0; editors and compilers count from 1.
+InputLocation location_of(const std::string& file, const YAML::Mark& mark) {
+  if (mark.is_null()) return {file, 0, 0};
+  return {file, mark.line + 1, mark.column + 1};
+}
+
+}  // namespace
+
+InputNode::InputNode(std::string file, const YAML::Node& node, std::string path)
+    : file_(std::move(file)), node_(node), path_(std::move(path)) {}
+
+InputLocation InputNode::location() const { return location_of(file_, node_.Mark()); }
+
+std::optional<InputNode> InputNode::find(std::string_view key) const {
+  const YAML::Node value = node_[std::string(key)];
+  if (!value.IsDefined()) return std::nullopt;
+  return InputNode(file_, value, path_.empty() ? std::string(key) : cat(path_, ".", key));
+}
+
+InputNode InputNode::required(std::string_view key) const {
+  if (auto value = find(key)) return *std::move(value);
+  throw error(cat("missing required key '", key, "'"));
+}
+
+std::vector<InputNode> InputNode::items() const {
+  std::vector<InputNode> items;
+  for (std::size_t i = 0; i < node_.size(); ++i) {
+    items.emplace_back(file_, node_[i], cat(path_, "[", i, "]"));
+  }
+  return items;
+}
+
+std::string InputNode::described(std::string_view message) const {
+  if (path_.empty()) return std::string(message);
+  if (node_.IsScalar()) return cat(path_, " = ", node_.Scalar(), ": ", message);
+  return cat(path_, ": ", message);
+}
+
+InputError InputNode::error(std::string_view message) const {
+  return {location(), described(message)};
+}
+
+std::string InputNode::warning(std::string_view message) const {
+  return cat(to_string(location()), ": warning: ", described(message));
+}
+
+InputNode load_yaml_file(const std::string& path) {
+  // Opened here rather than by YAML::LoadFile so that the message can say why it failed.
+  std::ifstream stream(path);
+  if (!stream) throw InputError({path, 0, 0}, cat("cannot open the file: ", std::strerror(errno)));
+  try {
+    return {path, YAML::Load(stream), ""};
+  } catch (const YAML::ParserException& parse_error) {
+    throw InputError(location_of(path, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
+  }
+}
+
+void check_keys(const InputNode& map, std::span<const std::string_view> allowed) {
+  if (!map.yaml().IsMap()) {
+    std::string keys;
+    for (std::string_view key : allowed) keys += cat(keys.empty() ? "" : ", ", key);
+    throw map.error(cat("must be a map with keys among: ", keys));
+  }
+  for (const auto& entry : map.yaml()) {
+    const std::string key = entry.first.Scalar();
+    bool known = false;
+    for (std::string_view candidate : allowed) known = known || candidate == key;
+    if (known) continue;
+    const std::string where = map.path().empty() ? "" : cat(map.path(), ": ");
+    throw InputError(
+        location_of(map.location().file, entry.first.Mark()),
+        cat(where, "unknown key '", key, "'; did you mean '", closest_name(key, allowed), "'?"));
+  }
+}
+
+double read_number(const InputNode& node) {
+  double value = 0.0;
+  if (!node.yaml().IsScalar() || !YAML::convert<double>::decode(node.yaml(), value)) {
+    throw node.error("must be a number");
+  }
+  if (!std::isfinite(value)) throw node.error("must be finite");
+  return value;
+}
+
+std::string read_string(const InputNode& node) {
+  if (!node.yaml().IsScalar()) throw node.error("must be text");
+  return node.yaml().Scalar();
+}
+
+Eigen::VectorXd read_vector(const InputNode& node) {
+  if (!node.yaml().IsSequence() || node.yaml().size() == 0) {
+    throw node.error("must be a non-empty list of numbers, e.g. [-1, 0.6]");
+  }
+  const std::vector<InputNode> items = node.items();
+  Eigen::VectorXd vector(static_cast<Eigen::Index>(items.size()));
+  for (Eigen::Index i = 0; i < vector.size(); ++i) vector[i] = read_number(items[i]);
+  return vector;
+}
+
+Eigen::MatrixXd read_matrix(const InputNode& node) {
+  if (!node.yaml().IsSequence() || node.yaml().size() == 0) {
+    throw node.error("must be a non-empty list of rows, e.g. [[2.5, -1.5], [-1.5, 2.5]]");
+  }
+  const std::vector<InputNode> rows = node.items();
+  Eigen::MatrixXd matrix;
+  for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(rows.size()); ++i) {
+    const Eigen::VectorXd row = read_vector(rows[i]);
+    if (i == 0) matrix.resize(static_cast<Eigen::Index>(rows.size()), row.size());
+    if (row.size() != matrix.cols()) {
+      throw rows[i].error(cat("has ", row.size(), " entries but the first row has ", matrix.cols(),
+                              ": every row must have the same length"));
+    }
+    matrix.row(i) = row.transpose();
+  }
+  return matrix;
+}
+
+}  // namespace routh

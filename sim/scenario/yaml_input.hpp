@@ -1,0 +1,89 @@
+#pragma once
+// Location-aware reading of YAML input files. Every value is read through an InputNode, which
+// knows its file, its position and its key path from the document root, so that any complaint
+// about it can say exactly where it points (DESIGN §5: "every error names the file, line and
+// column"), in the style `rod.yaml:7:16: restitution = 1.3: must be in [0, 1]`.
+
+#include <yaml-cpp/yaml.h>
+
+#include <Eigen/Core>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace routh {
+
+/// A place in an input file; line and column are 1-based, 0 when the place is the whole file.
+struct InputLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+/// "file:line:column", or "file" when the location has no line.
+std::string to_string(const InputLocation& location);
+
+/// Bad input: what() is "file:line:column: message", the form editors and terminals link to.
+class InputError : public std::runtime_error {
+ public:
+  InputError(InputLocation location, const std::string& message);
+
+  const InputLocation& location() const { return location_; }
+  /// The message without its location.
+  const std::string& message() const { return message_; }
+
+ private:
+  InputLocation location_;
+  std::string message_;
+};
+
+/// One YAML value with its file and key path (e.g. "friction.static", "D[1][0]").
+class InputNode {
+ public:
+  InputNode(std::string file, const YAML::Node& node, std::string path);
+
+  const YAML::Node& yaml() const { return node_; }
+  /// The key path from the document root; empty for the root itself.
+  const std::string& path() const { return path_; }
+  InputLocation location() const;
+
+  /// The value of `key` in this map, if present.
+  std::optional<InputNode> find(std::string_view key) const;
+  /// The value of `key` in this map; throws "missing required key" at this map when absent.
+  InputNode required(std::string_view key) const;
+  /// The items of this sequence, each with its index in the path.
+  std::vector<InputNode> items() const;
+
+  /// An error at this value: "path = value: message" for a scalar, "path: message" otherwise.
+  InputError error(std::string_view message) const;
+  /// A warning at this value, in the same form: "file:line:column: warning: path = value: ...".
+  std::string warning(std::string_view message) const;
+
+ private:
+  std::string described(std::string_view message) const;
+
+  std::string file_;
+  YAML::Node node_;
+  std::string path_;
+};
+
+/// Parses `path`; a missing file or a YAML syntax error becomes an InputError.
+InputNode load_yaml_file(const std::string& path);
+
+/// Checks that `map` is a map whose keys are all in `allowed`; an unknown key is an error at the
+/// key, naming the closest allowed one.
+void check_keys(const InputNode& map, std::span<const std::string_view> allowed);
+
+/// A finite number.
+double read_number(const InputNode& node);
+/// A scalar read as text.
+std::string read_string(const InputNode& node);
+/// A non-empty list of numbers.
+Eigen::VectorXd read_vector(const InputNode& node);
+/// A non-empty list of rows of equal length, e.g. [[2.5, -1.5], [-1.5, 2.5]].
+Eigen::MatrixXd read_matrix(const InputNode& node);
+
+}  // namespace routh

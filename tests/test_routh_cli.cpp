@@ -1,0 +1,231 @@
+// End-to-end runs of the routh program: exit codes, the JSON of `routh impact` for the paper 004
+// rod under two laws, located errors on stderr, and the law catalogue.
+
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/text.hpp"
+
+namespace routh {
+namespace {
+
+// A scratch folder for this test process, removed when the process ends.
+struct ScratchFolder {
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / cat("routh_cli_test_", ::getpid());
+  ScratchFolder() { std::filesystem::create_directories(path); }
+  ~ScratchFolder() { std::filesystem::remove_all(path); }
+};
+
+const std::filesystem::path& scratch() {
+  static const ScratchFolder kFolder;
+  return kFolder.path;
+}
+
+std::string write_problem(const std::string& text) {
+  const std::filesystem::path path = scratch() / "problem.yaml";
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+std::string shipped(const std::string& name) {
+  return cat(ROUTH_SOURCE_DIR, "/scenarios/impacts/", name);
+}
+
+struct Run {
+  int exit_code = -1;
+  std::string out;  // stdout
+  std::string err;  // stderr
+};
+
+// Runs `routh ARGUMENTS` (arguments are passed through the shell as written).
+Run run_routh(const std::string& arguments) {
+  const std::filesystem::path err_path = scratch() / "stderr.txt";
+  const std::string command =
+      cat("'", ROUTH_BINARY, "' ", arguments, " 2>'", err_path.string(), "'");
+  Run run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
+    run.out.append(buffer, n);
+  }
+  const int status = ::pclose(pipe);
+  REQUIRE(WIFEXITED(status));
+  run.exit_code = WEXITSTATUS(status);
+  std::ostringstream err;
+  err << std::ifstream(err_path).rdbuf();
+  run.err = err.str();
+  return run;
+}
+
+// The numbers of the JSON array `"key": [...]`.
+std::vector<double> numbers(const std::string& json, const std::string& key) {
+  const std::string opening = cat("\"", key, "\": [");
+  const std::size_t start = json.find(opening);
+  REQUIRE_MESSAGE(start != std::string::npos, "no ", key, " in ", json);
+  std::vector<double> values;
+  const char* cursor = json.c_str() + start + opening.size();
+  while (*cursor != ']') {
+    char* end = nullptr;
+    values.push_back(std::strtod(cursor, &end));
+    REQUIRE(end != cursor);
+    cursor = end;
+    if (*cursor == ',') cursor += 2;
+  }
+  return values;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("cli: routh impact solves the paper 004 rod with its file's law, poisson") {
+  // Paper 004 §6: Γ = (0.728, 0.1968) for Poisson's e = 0.82, μs = 0.73, μd = 0.7. The law's
+  // arithmetic is exact up to round-off, and the JSON keeps 17 digits, hence 1e-12.
+  for (const char* file :
+       {"falling_rod_paper004.yaml", "falling_rod_paper004_contact_space.yaml"}) {
+    INFO(file);
+    const Run run = run_routh(cat("impact '", shipped(file), "'"));
+    CHECK(run.exit_code == 0);
+    CHECK(run.err.empty());
+    CHECK(contains(run.out, "\"law\": \"poisson\""));
+    CHECK(contains(run.out, "\"status\": \"solved\""));
+    CHECK(contains(run.out, "\"type\": \"non-sliding in compression\""));
+    const std::vector<double> impulse = numbers(run.out, "impulse");
+    REQUIRE(impulse.size() == 2);
+    CHECK(impulse[0] == doctest::Approx(0.728).epsilon(1e-12));
+    CHECK(impulse[1] == doctest::Approx(0.1968).epsilon(1e-12));
+    CHECK(numbers(run.out, "u_post").size() == 2);
+    CHECK(contains(run.out, "\"phases\": [\n    {\"kind\": \"slide\", \"stage\": \"compression\""));
+  }
+}
+
+TEST_CASE("cli: --law overrides the file's law and v_post follows the generalized form") {
+  // Paper 004 §6, conventional method: Γ = (0.9125, 0.3075), gaining energy.
+  const Run run =
+      run_routh(cat("impact '", shipped("falling_rod_paper004.yaml"), "' --law newton"));
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.out, "\"law\": \"newton\""));
+  const std::vector<double> impulse = numbers(run.out, "impulse");
+  REQUIRE(impulse.size() == 2);
+  CHECK(impulse[0] == doctest::Approx(0.9125).epsilon(1e-12));
+  CHECK(impulse[1] == doctest::Approx(0.3075).epsilon(1e-12));
+  CHECK(contains(run.out, "\"flags\": [\"energy_gain\"]"));
+  // v⁺ = v⁻ + M⁻¹ Jᵀ Γ: the centre of mass takes the impulse as a unit mass, (0.6 + Γ_t, -1 + Γ_n)
+  const std::vector<double> v_post = numbers(run.out, "v_post");
+  REQUIRE(v_post.size() == 3);
+  CHECK(v_post[0] == doctest::Approx(0.6 + 0.3075).epsilon(1e-12));
+  CHECK(v_post[1] == doctest::Approx(-1 + 0.9125).epsilon(1e-12));
+}
+
+TEST_CASE("cli: bad input is located on stderr and exits 1") {
+  const std::string path = write_problem(R"(law: poisson
+D: [[2.5, -1.5], [-1.5, 2.5]]
+u: [-1, 0.6]
+restitution: 1.3
+friction: {static: 0.73, kinetic: 0.7}
+)");
+  const Run run = run_routh(cat("impact '", path, "'"));
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.empty());
+  CHECK(run.err == cat(path, ":4:14: restitution = 1.3: must be in [0, 1]\n"));
+
+  const Run missing = run_routh("impact no_such_problem.yaml");
+  CHECK(missing.exit_code == 1);
+  CHECK(contains(missing.err, "no_such_problem.yaml: cannot open the file"));
+}
+
+TEST_CASE("cli: a warning goes to stderr and into the JSON, and the run continues") {
+  const std::string path = write_problem(R"(law: poisson
+D: [[2.5, -1.5], [-1.5, 2.5]]
+u: [-1, 0.6]
+restitution: 0.82
+friction: {static: 0.7, kinetic: 0.8}
+)");
+  const Run run = run_routh(cat("impact '", path, "'"));
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.err, ":5:34: warning: friction.kinetic = 0.8: exceeds static friction 0.7"));
+  CHECK(contains(run.out, "\"warnings\": [\n    \"" + path + ":5:34: warning: friction.kinetic"));
+}
+
+TEST_CASE("cli: no approaching contact is no impact, exit 0") {
+  const std::string path = write_problem(R"(law: poisson
+D: [[2.5, -1.5], [-1.5, 2.5]]
+u: [0.2, 0.6]
+restitution: 0.82
+friction: 0.7
+)");
+  const Run run = run_routh(cat("impact '", path, "'"));
+  CHECK(run.exit_code == 0);
+  CHECK(contains(run.err, "no impact"));
+  CHECK(contains(run.out, "\"status\": \"no_impact\""));
+  CHECK(numbers(run.out, "impulse") == std::vector<double>{0, 0});
+  CHECK(numbers(run.out, "u_post") == std::vector<double>{0.2, 0.6});
+}
+
+TEST_CASE("cli: a law that cannot solve the problem prints its status and exits 1") {
+  // two planar contacts: every law in the catalogue so far handles one
+  const std::string path = write_problem(R"(law: poisson
+D: [[2, 0, 1, 0], [0, 2, 0, 0], [1, 0, 2, 0], [0, 0, 0, 2]]
+u: [-1, 0, -1, 0]
+restitution: 0.5
+friction: 0.3
+)");
+  const Run run = run_routh(cat("impact '", path, "'"));
+  CHECK(run.exit_code == 1);
+  CHECK(contains(run.out, "\"status\": \"unsupported\""));
+  CHECK(contains(run.err, "law 'poisson' cannot solve"));
+}
+
+TEST_CASE("cli: a file without a law needs --law") {
+  const std::string path = write_problem(R"(D: [[2.5, -1.5], [-1.5, 2.5]]
+u: [-1, 0.6]
+restitution: 0.82
+friction: {static: 0.73, kinetic: 0.7}
+)");
+  const Run without = run_routh(cat("impact '", path, "'"));
+  CHECK(without.exit_code == 1);
+  CHECK(without.err ==
+        cat(path, ": no law given: add 'law: NAME' to the file or pass --law NAME\n"));
+  const Run with = run_routh(cat("impact '", path, "' --law energetic"));
+  CHECK(with.exit_code == 0);
+  CHECK(contains(with.out, "\"law\": \"energetic\""));
+}
+
+TEST_CASE("cli: routh laws lists every law") {
+  const Run run = run_routh("laws");
+  CHECK(run.exit_code == 0);
+  // one line each, starting with the name
+  for (const char* law : {"newton ", "newton_routh ", "poisson ", "energetic "}) {
+    CHECK(contains("\n" + run.out, cat("\n", law)));
+  }
+}
+
+TEST_CASE("cli: usage errors exit 2, help exits 0") {
+  CHECK(run_routh("--help").exit_code == 0);
+  CHECK(contains(run_routh("--help").out, "impact"));
+  CHECK(run_routh("impact --help").exit_code == 0);
+  CHECK(run_routh("").exit_code == 2);
+  CHECK(run_routh("impact").exit_code == 2);
+  const Run unknown = run_routh("impct");
+  CHECK(unknown.exit_code == 2);
+  CHECK(contains(unknown.err, "unknown command 'impct'; did you mean 'impact'?"));
+  const Run bad_law =
+      run_routh(cat("impact '", shipped("falling_rod_paper004.yaml"), "' --law posson"));
+  CHECK(bad_law.exit_code == 2);
+  CHECK(contains(bad_law.err, "unknown law 'posson'; did you mean 'poisson'?"));
+}
+
+}  // namespace routh

@@ -1,0 +1,43 @@
+#include "tools/routh/laws_command.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+
+#include "sim/impact/law_catalogue.hpp"
+
+namespace routh::cli {
+
+namespace {
+
+std::size_t widest(std::string_view LawEntry::*field) {
+  std::size_t width = 0;
+  for (const LawEntry& law : impact_laws()) width = std::max(width, (law.*field).size());
+  return width;
+}
+
+std::string padded(std::string_view text, std::size_t width) {
+  return std::string(text) + std::string(width - text.size() + 2, ' ');
+}
+
+}  // namespace
+
+int run_laws_command(CommandArguments arguments) {
+  if (asks_for_help(arguments)) {
+    std::cout << kLawsUsage;
+    return kExitSuccess;
+  }
+  if (!arguments.empty()) {
+    std::cerr << "routh laws: unexpected argument '" << arguments.front() << "'\n" << kLawsUsage;
+    return kExitUsage;
+  }
+  const std::size_t name_width = widest(&LawEntry::name);
+  const std::size_t scope_width = widest(&LawEntry::scope);
+  for (const LawEntry& law : impact_laws()) {
+    std::cout << padded(law.name, name_width) << padded(law.scope, scope_width) << law.summary
+              << '\n';
+  }
+  return kExitSuccess;
+}
+
+}  // namespace routh::cli

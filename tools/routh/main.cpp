@@ -1,0 +1,73 @@
+// routh: the command-line program (DESIGN §6). Each subcommand lives in its own file and joins
+// the table below with one line.
+
+#include <algorithm>
+#include <array>
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+#include "sim/text.hpp"
+#include "tools/routh/impact_command.hpp"
+#include "tools/routh/laws_command.hpp"
+
+namespace {
+
+using namespace routh::cli;
+
+struct Subcommand {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(CommandArguments arguments);
+};
+
+constexpr std::array kSubcommands = {
+    Subcommand{"impact", "solve one impact problem file and print the result as JSON",
+               &run_impact_command},
+    Subcommand{"laws", "list the impact laws", &run_laws_command},
+};
+
+void print_usage(std::ostream& out) {
+  out << "usage: routh COMMAND [ARGUMENTS]   (routh COMMAND --help for details)\n"
+      << "Rigid multibody impacts with friction.\n\ncommands:\n";
+  std::size_t name_width = 0;
+  for (const Subcommand& subcommand : kSubcommands) {
+    name_width = std::max(name_width, subcommand.name.size());
+  }
+  for (const Subcommand& subcommand : kSubcommands) {
+    out << "  " << subcommand.name << std::string(name_width + 2 - subcommand.name.size(), ' ')
+        << subcommand.summary << '\n';
+  }
+}
+
+const Subcommand* find_subcommand(std::string_view name) {
+  for (const Subcommand& subcommand : kSubcommands) {
+    if (subcommand.name == name) return &subcommand;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string_view> arguments(argv + 1, argv + argc);
+  if (arguments.empty()) {
+    print_usage(std::cerr);
+    return kExitUsage;
+  }
+  const std::string_view command = arguments.front();
+  if (command == "-h" || command == "--help" || command == "help") {
+    print_usage(std::cout);
+    return kExitSuccess;
+  }
+  const Subcommand* subcommand = find_subcommand(command);
+  if (subcommand == nullptr) {
+    std::array<std::string_view, kSubcommands.size()> names{};
+    for (std::size_t i = 0; i < names.size(); ++i) names[i] = kSubcommands[i].name;
+    std::cerr << "routh: unknown command '" << command << "'; did you mean '"
+              << routh::closest_name(command, names) << "'?\n";
+    print_usage(std::cerr);
+    return kExitUsage;
+  }
+  return subcommand->run(CommandArguments(arguments).subspan(1));
+}
