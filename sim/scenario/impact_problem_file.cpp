@@ -121,7 +121,7 @@ void read_friction(const InputNode& node, ContactParameters& contact,
   contact.kinetic_friction = read_friction_coefficient(kinetic);
   if (contact.kinetic_friction > contact.static_friction) {
     warnings.push_back(kinetic.warning(cat("exceeds static friction ", contact.static_friction,
-                                           "; sticking will be judged with the static value")));
+                                           "; sticking then persists whenever either coefficient could hold it")));
   }
 }
 
