@@ -13,20 +13,24 @@ namespace {
 // exactly at Γ_n / (1 + e), and the works are exact averages, W = Γ · (u⁻ + u⁺)/2. Ends are set
 // from the rule rather than through the rates a + c r, which cancel for strongly coupled D.
 void record_single_mode(const PlanarContact& contact, PhaseKind kind, double normal_impulse,
-                        double tangential_impulse, double u_t_post, const ImpactProblem& problem,
-                        ImpactResult& result) {
+                        double tangential_impulse, double u_t_post, ImpactResult& result) {
   const double e = contact.parameters.restitution;
-  const double u_n_post = -e * contact.u_n;
-  const double compression_impulse = normal_impulse / (1.0 + e);
-  result.phases.push_back(Phase{kind, Stage::compression, 0.0, compression_impulse, 0});
-  if (normal_impulse > compression_impulse) {
-    result.phases.push_back(Phase{kind, Stage::restitution, compression_impulse, normal_impulse, 0});
+  PlanarImpactState end;
+  end.normal_impulse = normal_impulse;
+  end.tangential_impulse = tangential_impulse;
+  end.u_n = -e * contact.u_n;
+  end.u_t = u_t_post;
+  end.normal_work = normal_impulse * 0.5 * (contact.u_n + end.u_n);
+  end.tangential_work = tangential_impulse * 0.5 * (contact.u_t + u_t_post);
+  end.stage = Stage::restitution;
+  end.compression_impulse = normal_impulse / (1.0 + e);
+  end.compression_work = 0.5 * contact.u_n * end.compression_impulse;
+  result.phases.push_back(Phase{kind, Stage::compression, 0.0, end.compression_impulse, 0});
+  if (normal_impulse > end.compression_impulse) {
+    result.phases.push_back(
+        Phase{kind, Stage::restitution, end.compression_impulse, normal_impulse, 0});
   }
-  const double normal_work = normal_impulse * 0.5 * (contact.u_n + u_n_post);
-  const double tangential_work = tangential_impulse * 0.5 * (contact.u_t + u_t_post);
-  const double compression_work = 0.5 * contact.u_n * compression_impulse;
-  finish_planar_result(problem, normal_impulse, tangential_impulse, u_n_post, u_t_post,
-                       normal_work, tangential_work, compression_work, result);
+  finish_planar_result(contact, end, result);
 }
 
 }  // namespace
@@ -46,8 +50,7 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
   const double stick_tangential = (contact.a * du_t - contact.c * du_n) / det;
   if (stick_normal >= 0.0 &&
       std::abs(stick_tangential) <= contact.parameters.static_friction * stick_normal) {
-    record_single_mode(contact, PhaseKind::stick, stick_normal, stick_tangential, 0.0, problem,
-                       result);
+    record_single_mode(contact, PhaseKind::stick, stick_normal, stick_tangential, 0.0, result);
     result.type = ImpactType::sticking_throughout;
     return result;
   }
@@ -63,7 +66,7 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
   const double normal_impulse = (target_u_n - contact.u_n) / slide.normal_rate;
   record_single_mode(contact, PhaseKind::slide, normal_impulse,
                      slide.friction_ratio * normal_impulse,
-                     contact.u_t + slide.slip_rate * normal_impulse, problem, result);
+                     contact.u_t + slide.slip_rate * normal_impulse, result);
   result.type = ImpactType::permanent_sliding;
   if (sigma * result.u_post[1] < 0.0) result.flags.set(ImpactFlag::slip_reversal_ignored);
   return result;

@@ -18,8 +18,9 @@ namespace routh {
 struct NewtonRestitution {
   double restitution;    ///< e_N
   double approach_speed; ///< −u_n⁻ > 0 [m/s]
-  double impulse_to_end(const PlanarImpactState& state, double normal_rate) const {
-    return (restitution * approach_speed - state.u_n) / normal_rate;
+  double impulse_to_end(const PlanarImpactState& state, const PlanarMode& mode,
+                        double /*horizon*/) const {
+    return (restitution * approach_speed - state.u_n) / mode.normal_rate;
   }
 };
 

@@ -18,7 +18,8 @@ namespace routh {
 /// Poisson's rule: the impact ends at Γ_n = (1 + e) I_nc (paper 004 eq. 25).
 struct PoissonRestitution {
   double restitution;  ///< e_P
-  double impulse_to_end(const PlanarImpactState& state, double /*normal_rate*/) const {
+  double impulse_to_end(const PlanarImpactState& state, const PlanarMode& /*mode*/,
+                        double /*horizon*/) const {
     return (1.0 + restitution) * state.compression_impulse - state.normal_impulse;
   }
 };

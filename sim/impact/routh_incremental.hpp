@@ -1,21 +1,26 @@
 #pragma once
 // Routh's incremental method for one planar contact (Routh 1897; Keller 1986; Wang & Mason 1992;
-// paper 000 §3–4; paper 004 §5). The impact is followed in the normal impulse Γ_n: within each
+// paper 000 §3–4; paper 004 §5). The impact is followed in the normal impulse Γ_n: within a
 // phase the contact mode is constant and the velocities change linearly (planar_contact.hpp), so
-// every phase is solved in closed form. Phases end at three kinds of event:
+// every phase is solved in closed form. Three events can end a phase:
 //   - compression ends:  u_n reaches 0 (paper 004 eq. 33 for a sliding phase);
 //   - slip halts:        u_t reaches 0 (paper 004 eq. 31); then sticking persists if μs ≥ μc,
 //                        otherwise slip restarts the other way (paper 004 eqs. 16, 19, 23);
 //   - the impact ends:   in restitution, where the restitution rule says.
-// Slip can halt at most once (the equations are linear, paper 000 §3), so an impact has at most
+// The equations are linear, so the slip halts at most once (paper 000 §3): the impact follows
+// its initial mode until the slip halts or the impact ends, then, if it halted, the mode after
+// the halt until the end. Each mode may cross the end of compression, so there are at most
 // three phases. Events that coincide to round-off are taken together, which handles paper 000's
-// case (ii) (slip halting exactly at the end of compression) exactly.
+// case (ii), slip halting exactly at the end of compression, exactly.
 //
 // A RestitutionRule is a small concept (Odeint style): a type with
-//     double impulse_to_end(const PlanarImpactState& state, double normal_rate) const;
-// returning the normal-impulse increment (≥ 0) after which the impact ends, were the current
-// restitution phase, with du_n/dΓ_n = normal_rate > 0, to continue. Newton's, Poisson's and the
-// energetic rules live with their laws (newton_routh.hpp, poisson.hpp, energetic.hpp).
+//     double impulse_to_end(const PlanarImpactState& state, const PlanarMode& mode,
+//                           double horizon) const;
+// returning the normal-impulse increment after which the impact ends, were the current
+// restitution phase, of mode `mode` (du_n/dΓ_n = mode.normal_rate > 0), to continue; a rule may
+// return any value beyond `horizon` (where the slip halts) when the end is not within it. Newton's,
+// Poisson's and the energetic rules live with their laws (newton_routh.hpp, poisson.hpp,
+// energetic.hpp).
 
 #include <algorithm>
 #include <limits>
@@ -24,92 +29,129 @@
 
 namespace routh {
 
-/// Where a planar impact stands after the normal impulse Γ_n (all integrals from Γ_n = 0).
-struct PlanarImpactState {
-  double normal_impulse = 0.0;      ///< Γ_n [N s]
-  double tangential_impulse = 0.0;  ///< Γ_t [N s]
-  double u_n = 0.0;                 ///< [m/s]
-  double u_t = 0.0;                 ///< [m/s]
-  double normal_work = 0.0;         ///< W_n = ∫ u_n dΓ_n [J] (paper 004 eq. 28)
-  double tangential_work = 0.0;     ///< W_t = ∫ u_t dΓ_t [J] (paper 004 eq. 30)
-  Stage stage = Stage::compression;
-  double compression_impulse = 0.0;  ///< Γ_n at the end of compression, I_nc [N s]
-  double compression_work = 0.0;     ///< W_nc [J] (paper 004 eq. 29)
-};
+inline constexpr double kNeverInImpulse = std::numeric_limits<double>::infinity();
 
-/// The events that end the current phase, and after how much normal impulse.
-struct PhaseEnd {
-  double impulse = 0.0;  ///< normal-impulse increment to the end of the phase [N s]
-  bool compression_ends = false;
-  bool slip_halts = false;
-  bool impact_ends = false;
-};
+/// Events closer than this fraction of the normal impulse are one event: it keeps a phase of
+/// round-off length from appearing when slip halts exactly at the end of compression.
+inline constexpr double kCoincidentEvents = 1e-12;
 
-/// Normal-impulse increment after which u_n reaches 0 in compression (paper 004 eq. 33).
-double impulse_to_compression_end(const PlanarImpactState& state, const PlanarMode& mode);
+/// Whether an event `first` normal impulse ahead comes no later than one `second` ahead, for an
+/// impact that has accumulated `impulse_so_far` (coincident events count as simultaneous).
+inline bool no_later_than(double first, double second, double impulse_so_far) {
+  return first <= second + kCoincidentEvents * (impulse_so_far + second);
+}
 
-/// Normal-impulse increment after which the slip reaches 0 (paper 004 eq. 31), or +∞.
-double impulse_to_slip_halt(const PlanarImpactState& state, const PlanarMode& mode);
+/// Normal-impulse increment after which u_n reaches 0 in compression (paper 004 eq. 33), or ∞:
+/// a sliding mode with a + c r ≤ 0 keeps compressing until the slip halts.
+inline double impulse_to_compression_end(const PlanarImpactState& state, const PlanarMode& mode) {
+  return mode.normal_rate > 0.0 ? -state.u_n / mode.normal_rate : kNeverInImpulse;
+}
 
-/// Picks the earliest of the candidate increments and every event that coincides with it.
-PhaseEnd earliest_events(const PlanarImpactState& state, double to_compression_end,
-                         double to_slip_halt, double to_impact_end);
+/// Normal-impulse increment after which the slip reaches 0 (paper 004 eq. 31), or ∞.
+inline double impulse_to_slip_halt(const PlanarImpactState& state, const PlanarMode& mode) {
+  return state.u_t * mode.slip_rate < 0.0 ? -state.u_t / mode.slip_rate : kNeverInImpulse;
+}
 
-/// Moves `state` along `mode` by the phase's normal impulse and appends the phase to `phases`
-/// (phases of zero length are not recorded). Events are applied by the caller.
-void advance_phase(const PlanarMode& mode, double impulse, PlanarImpactState& state,
-                   PhaseTrace& phases);
+/// Moves `state` along `mode` by `impulse` and appends the phase to `phases` (phases of zero
+/// length are not recorded).
+inline void advance_phase(const PlanarMode& mode, double impulse, PlanarImpactState& state,
+                          PhaseTrace& phases) {
+  if (impulse > 0.0) {
+    phases.push_back(Phase{mode.kind, state.stage, state.normal_impulse,
+                           state.normal_impulse + impulse, 0});
+  }
+  // Exact integrals of the linear velocities over the phase (paper 004 eqs. 28, 30).
+  const double mean_u_n = state.u_n + 0.5 * mode.normal_rate * impulse;
+  const double mean_u_t = state.u_t + 0.5 * mode.slip_rate * impulse;
+  state.normal_work += mean_u_n * impulse;
+  state.tangential_work += mean_u_t * mode.friction_ratio * impulse;
+  state.normal_impulse += impulse;
+  state.tangential_impulse += mode.friction_ratio * impulse;
+  state.u_n += mode.normal_rate * impulse;
+  state.u_t += mode.slip_rate * impulse;
+}
 
 /// Compression has ended: u_n = 0 exactly, and I_nc and W_nc are recorded.
-void enter_restitution(PlanarImpactState& state);
+inline void enter_restitution(PlanarImpactState& state) {
+  state.u_n = 0.0;
+  state.stage = Stage::restitution;
+  state.compression_impulse = state.normal_impulse;
+  state.compression_work = state.normal_work;
+}
 
-/// Paper 004 §5's classification from when slip halted (if it did) and what followed.
-ImpactType classify_planar_impact(const PlanarContact& contact, bool slip_halted,
-                                  Stage halt_stage, PhaseKind mode_after_halt);
+/// How following one contact mode ended.
+enum class ModeEnd {
+  impact_ended,
+  slip_halted_in_compression,  ///< including exactly at the end of compression (case (ii))
+  slip_halted_in_restitution,
+  stalled,  ///< neither event can come: only for a D that is not positive definite
+};
+
+/// Follows `mode` from `state` until the slip halts, `to_slip_halt` normal impulse ahead (∞ if
+/// it never does), or the impact ends, crossing the end of compression if it comes first.
+template <class RestitutionRule>
+[[gnu::always_inline]] inline ModeEnd follow_mode(const PlanarMode& mode, double to_slip_halt,
+                                               const RestitutionRule& rule,
+                    PlanarImpactState& state, PhaseTrace& phases) {
+  if (state.stage == Stage::compression) {
+    const double to_compression_end = impulse_to_compression_end(state, mode);
+    if (!no_later_than(to_compression_end, to_slip_halt, state.normal_impulse)) {
+      if (!(to_slip_halt < kNeverInImpulse)) return ModeEnd::stalled;
+      advance_phase(mode, to_slip_halt, state, phases);
+      return ModeEnd::slip_halted_in_compression;
+    }
+    const bool simultaneous = no_later_than(to_slip_halt, to_compression_end, state.normal_impulse);
+    advance_phase(mode, to_compression_end, state, phases);
+    enter_restitution(state);
+    if (simultaneous) return ModeEnd::slip_halted_in_compression;
+    to_slip_halt -= to_compression_end;
+  }
+  const double to_impact_end = std::max(0.0, rule.impulse_to_end(state, mode, to_slip_halt));
+  if (no_later_than(to_impact_end, to_slip_halt, state.normal_impulse)) {
+    advance_phase(mode, to_impact_end, state, phases);
+    // a halt at the very end leaves no later phase, only a slip of exactly zero
+    if (no_later_than(to_slip_halt, to_impact_end, state.normal_impulse)) state.u_t = 0.0;
+    return ModeEnd::impact_ended;
+  }
+  advance_phase(mode, to_slip_halt, state, phases);
+  return ModeEnd::slip_halted_in_restitution;
+}
+
+/// Paper 004 §5's type of an impact whose slip halted, from when and what followed.
+ImpactType impact_type_after_halt(ModeEnd halt, PhaseKind mode_after_halt);
 
 /// Solves one planar contact by Routh's incremental method with the given restitution rule.
 template <class RestitutionRule>
 ImpactResult routh_incremental_impact(const ImpactProblem& problem, const RestitutionRule& rule) {
-  constexpr double kNever = std::numeric_limits<double>::infinity();
-  // Slip halting and compression ending split the impact into at most three phases; one more
-  // pass ends a restitution of zero length (e = 0). Anything beyond means no progress.
-  constexpr int kMaxPlanarPhases = 4;
-
   ImpactResult result;
   PlanarContact contact;
   if (!read_planar_contact(problem, contact, result)) return result;
-
   PlanarImpactState state;
   state.u_n = contact.u_n;
   state.u_t = contact.u_t;
-  PlanarMode mode = initial_mode(contact);
-  bool slip_halted = false;
-  Stage halt_stage = Stage::compression;
 
-  for (int phase = 0; phase < kMaxPlanarPhases; ++phase) {
-    const bool compressing = state.stage == Stage::compression;
-    const PhaseEnd end = earliest_events(
-        state, compressing ? impulse_to_compression_end(state, mode) : kNever,
-        impulse_to_slip_halt(state, mode),
-        compressing ? kNever : rule.impulse_to_end(state, mode.normal_rate));
-    if (!(end.impulse < kNever)) break;
-    advance_phase(mode, end.impulse, state, result.phases);
-    if (end.slip_halts) state.u_t = 0.0;
-    if (end.slip_halts && !end.impact_ends) {  // a halt at the very end leaves no later phase
-      slip_halted = true;
-      halt_stage = state.stage;  // a halt exactly at the end of compression counts as in it
-      mode = mode_after_slip_halts(contact);
-    }
-    if (end.compression_ends) enter_restitution(state);
-    if (end.impact_ends) {
-      result.type = classify_planar_impact(contact, slip_halted, halt_stage, mode.kind);
-      finish_planar_result(problem, state.normal_impulse, state.tangential_impulse, state.u_n,
-                           state.u_t, state.normal_work, state.tangential_work,
-                           state.compression_work, result);
-      return result;
-    }
+  const PlanarMode initial = initial_mode(contact);
+  const ModeEnd halt =
+      follow_mode(initial, impulse_to_slip_halt(state, initial), rule, state, result.phases);
+  if (halt == ModeEnd::impact_ended) {
+    result.type = initial.kind == PhaseKind::stick ? ImpactType::sticking_throughout
+                                                   : ImpactType::permanent_sliding;
+    finish_planar_result(contact, state, result);
+    return result;
   }
-  result.status = ImpactStatus::no_solution;
+  if (halt == ModeEnd::stalled) {
+    result.status = ImpactStatus::no_solution;
+    return result;
+  }
+  state.u_t = 0.0;
+  const PlanarMode after_halt = mode_after_slip_halts(contact);
+  if (follow_mode(after_halt, kNeverInImpulse, rule, state, result.phases) !=
+      ModeEnd::impact_ended) {
+    result.status = ImpactStatus::no_solution;
+    return result;
+  }
+  result.type = impact_type_after_halt(halt, after_halt.kind);
+  finish_planar_result(contact, state, result);
   return result;
 }
 
