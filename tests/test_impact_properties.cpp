@@ -96,7 +96,9 @@ class ProblemGenerator {
     return p;
   }
 
-  double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
+  double uniform(double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng_);
+  }
   bool chance(double p) { return uniform(0.0, 1.0) < p; }
   std::mt19937_64& engine() { return rng_; }
 
@@ -111,8 +113,8 @@ class ProblemGenerator {
     const double scale = std::pow(10.0, uniform(-2.0, 2.0));
     const double pick = uniform(0.0, 1.0);
     if (pick < 0.05) {  // uncoupled, c = 0 exactly (a sphere; a rod hit below its centre)
-      return {scale * std::pow(10.0, uniform(-1.0, 1.0)), scale * std::pow(10.0, uniform(-1.0, 1.0)),
-              0.0};
+      return {scale * std::pow(10.0, uniform(-1.0, 1.0)),
+              scale * std::pow(10.0, uniform(-1.0, 1.0)), 0.0};
     }
     if (pick < 0.30) {  // strongly coupled: c² = (1 − δ)² ab with δ down to 5e-4
       const double a = scale * std::pow(10.0, uniform(-0.5, 0.5));
@@ -132,8 +134,8 @@ class ProblemGenerator {
   // The initial slip for which sliding slip halts at (1 + δ) times the normal impulse that ends
   // compression, δ ∈ {0, ±1e-15, ±1e-12, ±1e-9, ±1e-6}: the events coincide (paper 000 case (ii))
   // or nearly so, where a law's event logic is most fragile. Slide with σ and r = −μd σ ends
-  // compression at I_np = −u_n/(a + c r) and halts at I_nh = −u_t/(c + b r) (paper 004 eqs. 31, 33).
-  // Returns `otherwise` when no slip direction halts before the end of compression.
+  // compression at I_np = −u_n/(a + c r) and halts at I_nh = −u_t/(c + b r) (paper 004 eqs. 31,
+  // 33). Returns `otherwise` when no slip direction halts before the end of compression.
   double slip_halting_near_compression_end(double a, double b, double c, double u_n, double mu_d,
                                            double otherwise) {
     constexpr std::array<double, 9> kOffsets = {0.0,  1e-15, -1e-15, 1e-12, -1e-12,
@@ -159,9 +161,8 @@ struct Planar {  // the scalars of a single planar contact problem
 
 Planar planar(const ImpactProblem& p) {
   const ContactParameters& k = p.contacts[0];
-  return {p.D(0, 0),     p.D(1, 1),         p.D(0, 1),
-          p.u_pre[0],    p.u_pre[1],        k.restitution,
-          k.static_friction, k.kinetic_friction};
+  return {p.D(0, 0),  p.D(1, 1),     p.D(0, 1),         p.u_pre[0],
+          p.u_pre[1], k.restitution, k.static_friction, k.kinetic_friction};
 }
 
 /// μc = |c|/b: the friction ratio sticking needs (paper 004 eq. 14).
@@ -221,8 +222,8 @@ struct Scales {
 Scales scales(const ImpactProblem& p, const ImpactResult& r) {
   const Planar q = planar(p);
   const double G = std::abs(r.impulse[0]) + std::abs(r.impulse[1]);
-  const double V = std::abs(q.u_n) + std::abs(q.u_t) +
-                   (std::abs(q.a) + 2.0 * std::abs(q.c) + std::abs(q.b)) * G;
+  const double V =
+      std::abs(q.u_n) + std::abs(q.u_t) + (std::abs(q.a) + 2.0 * std::abs(q.c) + std::abs(q.b)) * G;
   return {G, V, G * V};
 }
 
@@ -265,7 +266,8 @@ Replay replay_routh_trace(const ImpactProblem& problem, const ImpactResult& resu
     const double normal_work = (out.u_n + 0.5 * du_n) * dg;
     out.phases.push_back({phase, ratio, sigma, out.u_n, out.u_t, out.u_n + du_n, out.u_t + du_t});
     out.normal_work += normal_work;
-    (phase.stage == Stage::compression ? out.compression_work : out.restitution_work) += normal_work;
+    (phase.stage == Stage::compression ? out.compression_work : out.restitution_work) +=
+        normal_work;
     out.tangential_work += ratio * dg * (out.u_t + 0.5 * du_t);
     out.tangential_impulse += ratio * dg;
     out.u_n += du_n;
@@ -418,7 +420,9 @@ TEST_CASE("property: every Routh phase lies in the friction cone and opposes the
 // the sticking impulse's ratio |Γ_t|/Γ_n = (a|u_t| + |c|Δu_n)/(bΔu_n + |c||u_t|) lies between
 // |c|/b and a/|c| ≤ μd ≤ μs, so sticking is accepted first. To reach the no_solution branch every
 // fifth problem swaps the coefficients (μd > μs: unusual, diagnose() warns, but allowed).
-TEST_CASE("property: conventional newton stays in its cone and fails only when sliding cannot end compression") {
+TEST_CASE(
+    "property: conventional newton stays in its cone and fails only when sliding cannot end "
+    "compression") {
   ProblemGenerator generator;
   int no_solution = 0;
   for (int i = 0; i < kProblems; ++i) {
@@ -465,7 +469,8 @@ TEST_CASE("property: conventional newton stays in its cone and fails only when s
       CHECK(std::abs(result.impulse[1] + q.mu_d * sigma * result.impulse[0]) <=
             kRoundOff * s.impulse);
       for (const Phase& ph : result.phases) CHECK(ph.kind == PhaseKind::slide);
-      CHECK(result.flags.has(ImpactFlag::slip_reversal_ignored) == (sigma * result.u_post[1] < 0.0));
+      CHECK(result.flags.has(ImpactFlag::slip_reversal_ignored) ==
+            (sigma * result.u_post[1] < 0.0));
     }
   }
   MESSAGE("newton: no_solution for " << no_solution << " of " << kProblems << " random problems");
@@ -529,7 +534,8 @@ TEST_CASE("property: without friction every law gives u_n+ = -e u_n- and no tang
 // =============================================================================================
 // 6. Contact space is exact (DESIGN §2): the ΔT a law reports from (D, u⁻) is the change of
 // ½vᵀMv when its impulse is applied to the generalized velocities, and J v⁺ = u⁺.
-TEST_CASE("property: kinetic energy change agrees between contact space and generalized velocities") {
+TEST_CASE(
+    "property: kinetic energy change agrees between contact space and generalized velocities") {
   ProblemGenerator generator;
   std::mt19937_64& rng = generator.engine();
   std::uniform_real_distribution<double> entry(-1.0, 1.0);
@@ -545,8 +551,8 @@ TEST_CASE("property: kinetic energy change agrees between contact space and gene
     REQUIRE(routh::factor_contact_space(M, J, space));
     routh::ContactParameterList contacts;
     contacts.push_back(generator.parameters(1.0));
-    const ImpactProblem problem = routh::generalized_impact_problem(
-        space, v, routh::ContactDimension::planar, contacts);
+    const ImpactProblem problem =
+        routh::generalized_impact_problem(space, v, routh::ContactDimension::planar, contacts);
     if (!(problem.u_pre[0] < 0.0)) continue;  // J v exactly tangent: no impact to test
     INFO("problem #", i, ": ", describe(problem));
     for (std::string_view law : kAllLaws) {
@@ -559,8 +565,7 @@ TEST_CASE("property: kinetic energy change agrees between contact space and gene
       const double T_post = routh::kinetic_energy(M, v_post);
       // The difference of two kinetic energies is exact to round-off of the larger one.
       CHECK(std::abs((T_post - T_pre) - result.delta_T) <= 1e-10 * std::max(T_pre, T_post));
-      CHECK((J * v_post - result.u_post).norm() <=
-            1e-10 * ((J * v).norm() + result.u_post.norm()));
+      CHECK((J * v_post - result.u_post).norm() <= 1e-10 * ((J * v).norm() + result.u_post.norm()));
     }
   }
   MESSAGE("generalized-velocity cross-checks: " << checked);
@@ -593,8 +598,8 @@ TEST_CASE("property: the phase trace is contiguous, ordered and matches the impa
         CHECK(phases[k].contact == 0);
         if (k == 0) continue;
         CHECK(phases[k].normal_impulse_from == phases[k - 1].normal_impulse_to);
-        CHECK_FALSE((phases[k - 1].stage == Stage::restitution &&
-                     phases[k].stage == Stage::compression));
+        CHECK_FALSE(
+            (phases[k - 1].stage == Stage::restitution && phases[k].stage == Stage::compression));
       }
       CHECK(std::abs(phases.back().normal_impulse_to - result.impulse[0]) <= kRoundOff * s.impulse);
 
@@ -644,13 +649,14 @@ TEST_CASE("property: the phase trace is contiguous, ordered and matches the impa
       } else {
         CHECK(is_halt_type(type));
         const bool sticks = phases[halt].kind == PhaseKind::stick;
-        // A halt exactly at the end of compression counts as in compression (routh_incremental.hpp).
+        // A halt exactly at the end of compression counts as in compression
+        // (routh_incremental.hpp).
         const bool in_compression = phases[halt].normal_impulse_from <= compression_impulse(result);
-        const ImpactType expected =
-            in_compression ? (sticks ? ImpactType::sticking_in_compression
-                                     : ImpactType::reverse_sliding_in_compression)
-                           : (sticks ? ImpactType::sticking_in_restitution
-                                     : ImpactType::reverse_sliding_in_restitution);
+        const ImpactType expected = in_compression
+                                        ? (sticks ? ImpactType::sticking_in_compression
+                                                  : ImpactType::reverse_sliding_in_compression)
+                                        : (sticks ? ImpactType::sticking_in_restitution
+                                                  : ImpactType::reverse_sliding_in_restitution);
         CHECK(type == expected);
       }
     }
@@ -709,8 +715,8 @@ TEST_CASE("property: poisson sticks once the slip halts when mu exceeds mu_c") {
         continue;
       }
       const double sigma = sign(q.u_t);
-      const double slip_rate = q.c - mu * sigma * q.b;      // du_t/dΓ_n while sliding
-      const double normal_rate = q.a - mu * sigma * q.c;    // du_n/dΓ_n while sliding
+      const double slip_rate = q.c - mu * sigma * q.b;    // du_t/dΓ_n while sliding
+      const double normal_rate = q.a - mu * sigma * q.c;  // du_n/dΓ_n while sliding
       const double to_halt = sigma * slip_rate < 0.0 ? -q.u_t / slip_rate : INFINITY;
       const double to_end = normal_rate > 0.0 ? -(1.0 + q.e) * q.u_n / normal_rate : INFINITY;
       const bool halts = to_halt < to_end;

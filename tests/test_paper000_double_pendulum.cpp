@@ -126,7 +126,8 @@ TEST_CASE("paper 000 example 1: critical ratio 0.6234 equals μc = |c|/b") {
   // The paper's route: |τ̂_res/F̂_res| from sticking after t*, with γ from C, D and the angles.
   const double t1 = pendulum.q[0], t2 = pendulum.q[1];
   const double C1 = pendulum.M(0, 0), D1 = pendulum.M(0, 1), C2 = D1, D2 = pendulum.M(1, 1);
-  const double gamma = (C1 * std::cos(t2) - D1 * std::cos(t1)) / (C2 * std::cos(t2) - D2 * std::cos(t1));
+  const double gamma =
+      (C1 * std::cos(t2) - D1 * std::cos(t1)) / (C2 * std::cos(t2) - D2 * std::cos(t1));
   const double paper_ratio = std::abs((gamma * kLength * std::sin(t2) - kLength * std::sin(t1)) /
                                       (gamma * kLength * std::cos(t2) - kLength * std::cos(t1)));
   CHECK(routh::critical_friction(contact) == doctest::Approx(paper_ratio).epsilon(1e-12));
@@ -139,10 +140,10 @@ constexpr double kNoMisprint = std::numeric_limits<double>::quiet_NaN();
 
 struct Row {
   double e, mu_s, mu;
-  bool slips;          // the paper's "Slipping" column
-  double energy;       // printed magnitude [N m]
-  bool increase;       // printed "Increase" rather than "Decrease"
-  int decimals;        // how many decimals the paper printed
+  bool slips;                    // the paper's "Slipping" column
+  double energy;                 // printed magnitude [N m]
+  bool increase;                 // printed "Increase" rather than "Decrease"
+  int decimals;                  // how many decimals the paper printed
   double derived = kNoMisprint;  // for a misprinted row: the value the equations give
 };
 
@@ -204,7 +205,9 @@ TEST_CASE("paper 000 example 1: Table 3, Routh's method with Poisson restitution
   }
 }
 
-TEST_CASE("paper 000 example 1: Table 4, frictionless and non-reversing cases agree with the conventional method") {
+TEST_CASE(
+    "paper 000 example 1: Table 4, frictionless and non-reversing cases agree with the "
+    "conventional method") {
   const KaneLevinsonPendulum pendulum;
   struct SpecialRow {
     double e, mu_s, mu, F_star, F_s, energy;
@@ -234,7 +237,8 @@ TEST_CASE("paper 000 example 1: Table 4, frictionless and non-reversing cases ag
   }
 }
 
-TEST_CASE("paper 000 example 1: μs = 0.63 just above 0.6234 sticks; the conventional method gains 0.59") {
+TEST_CASE(
+    "paper 000 example 1: μs = 0.63 just above 0.6234 sticks; the conventional method gains 0.59") {
   const KaneLevinsonPendulum pendulum;
   const routh::ImpactProblem problem = pendulum.problem(0.7, 0.63, 0.5);
   const ImpactResult result = routh::solve_poisson(problem);

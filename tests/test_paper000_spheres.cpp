@@ -53,14 +53,14 @@ struct GroesbergSpheres {
 
 void check_printed_final_state(const GroesbergSpheres& spheres, const routh::ImpactResult& result) {
   const Eigen::VectorXd v = spheres.v_post(result);
-  CHECK_PRINTED(v[0], 1.5, 4);       // v₁ = 1.5 i + 28.555 j
+  CHECK_PRINTED(v[0], 1.5, 4);  // v₁ = 1.5 i + 28.555 j
   CHECK_PRINTED(v[1], 28.555, 3);
-  CHECK_PRINTED(v[2], -9.391, 3);    // ω₁
-  CHECK_PRINTED(v[3], 13.5, 4);      // v₂ = 13.5 i − 2.5742 j
+  CHECK_PRINTED(v[2], -9.391, 3);  // ω₁
+  CHECK_PRINTED(v[3], 13.5, 4);    // v₂ = 13.5 i − 2.5742 j
   CHECK_PRINTED(v[4], -2.5742, 4);
-  CHECK_PRINTED(v[5], 1.6089, 4);    // ω₂
-  CHECK_PRINTED(result.impulse[0], 13.5, 4);             // F̂
-  CHECK_PRINTED(std::abs(result.impulse[1]), 2.5742, 4); // τ̂
+  CHECK_PRINTED(v[5], 1.6089, 4);                         // ω₂
+  CHECK_PRINTED(result.impulse[0], 13.5, 4);              // F̂
+  CHECK_PRINTED(std::abs(result.impulse[1]), 2.5742, 4);  // τ̂
 }
 
 }  // namespace

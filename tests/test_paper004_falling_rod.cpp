@@ -50,7 +50,7 @@ struct FallingRod {
   FallingRod() {
     const double lever = std::sqrt(2.0) / 4.0;
     M.diagonal() << 1.0, 1.0, 1.0 / 12.0;  // m = 1 kg, I = m L² / 12
-    J << 0.0, 1.0, -lever,  //
+    J << 0.0, 1.0, -lever,                 //
         1.0, 0.0, lever;
     v << 0.6, -1.0, 0.0;
     REQUIRE(routh::factor_contact_space(M, J, space));
@@ -97,15 +97,14 @@ struct NonSlidingInCompression {
     W_te = 0.5 * mu * sigma * epsilon_slide * k.u_t * k.u_t;
   }
   // Eq. 37 and eq. 55 with γ_F = b⁻¹c.
-  double I_ne(double v_ne) const {
-    return zeta_slide * (v_nh - v_ni) + zeta_stick * (v_ne - v_nh);
-  }
+  double I_ne(double v_ne) const { return zeta_slide * (v_nh - v_ni) + zeta_stick * (v_ne - v_nh); }
   double W_nR(double v_ne) const { return 0.5 * zeta_stick * v_ne * v_ne; }  // eq. 39
 };
 
 }  // namespace
 
-TEST_CASE("paper 004 rod: contact-space inertia, critical friction and event impulses (eqs. 58-64)") {
+TEST_CASE(
+    "paper 004 rod: contact-space inertia, critical friction and event impulses (eqs. 58-64)") {
   const FallingRod rod;
   const ImpactProblem problem = rod.problem(0.82);
   // D = J M⁻¹ Jᵀ, eq. 59, exact with I = 1/12 kg m².
@@ -121,9 +120,10 @@ TEST_CASE("paper 004 rod: contact-space inertia, critical friction and event imp
 
   const routh::PlanarMode slide = routh::sliding_mode(contact, 1.0, routh::PhaseKind::slide);
   const routh::PlanarMode stick = routh::sticking_mode(contact);
-  const routh::PlanarMode reverse = routh::sliding_mode(contact, -1.0, routh::PhaseKind::reverse_slide);
-  CHECK_PRINTED(1.0 / slide.normal_rate, 0.28169, 5);    // ζ_I^s, eq. 63
-  CHECK_PRINTED(1.0 / stick.normal_rate, 0.625, 3);      // printed as ζ_F^s: it is ζ_F^ns
+  const routh::PlanarMode reverse =
+      routh::sliding_mode(contact, -1.0, routh::PhaseKind::reverse_slide);
+  CHECK_PRINTED(1.0 / slide.normal_rate, 0.28169, 5);  // ζ_I^s, eq. 63
+  CHECK_PRINTED(1.0 / stick.normal_rate, 0.625, 3);    // printed as ζ_F^s: it is ζ_F^ns
   CHECK(1.0 / reverse.normal_rate == doctest::Approx(1.0 / 1.45).epsilon(1e-14));  // true ζ_F^s
 
   routh::PlanarImpactState start;
@@ -131,9 +131,9 @@ TEST_CASE("paper 004 rod: contact-space inertia, critical friction and event imp
   start.u_t = contact.u_t;
   const double I_nh = routh::impulse_to_slip_halt(start, slide);
   const double I_np = routh::impulse_to_compression_end(start, slide);
-  CHECK_PRINTED(I_nh, 0.184615, 6);                                  // eq. 61
+  CHECK_PRINTED(I_nh, 0.184615, 6);                                     // eq. 61
   CHECK_PRINTED(contact.u_n + slide.normal_rate * I_nh, -0.344615, 6);  // v_nh, eq. 60
-  CHECK_PRINTED(I_np, 0.28169, 5);                                   // eq. 61 (I_np)
+  CHECK_PRINTED(I_np, 0.28169, 5);                                      // eq. 61 (I_np)
   // eq. 34/35 with e = 0.82: I_nf = ζ_I (1 + e)·1 m/s. The paper's 0.422535 used e = 0.5.
   CHECK_PRINTED(1.82 * I_np, 0.512676, 6);
   CHECK_PRINTED(1.5 * I_np, 0.422535, 6);  // reproduces the misprint, proving its origin
@@ -194,7 +194,8 @@ void check_column(const FallingRod& rod, const ImpactResult& result, double e,
   const double generalized_delta_T =
       routh::kinetic_energy(rod.M, v_post) - routh::kinetic_energy(rod.M, rod.v);
   CHECK(result.delta_T == doctest::Approx(generalized_delta_T).epsilon(1e-12));
-  CHECK(result.delta_T == doctest::Approx(result.normal_work + result.tangential_work).epsilon(1e-12));
+  CHECK(result.delta_T ==
+        doctest::Approx(result.normal_work + result.tangential_work).epsilon(1e-12));
 
   if (!std::isnan(printed.v_ne)) CHECK_PRINTED(v_ne, printed.v_ne, 4);
   if (!std::isnan(printed.I_ne)) CHECK_PRINTED(result.impulse[0], printed.I_ne, 4);

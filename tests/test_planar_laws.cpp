@@ -58,7 +58,8 @@ TEST_CASE("planar laws: slip halting exactly at the end of compression (paper 00
       // The answer is continuous across the boundary: slightly more or less initial slip moves
       // the halt into restitution or compression but changes Γ only by O(δ).
       for (const double factor : {1.0 - 1e-9, 1.0 + 1e-9}) {
-        const auto nearby = routh::planar_impact_problem(a, b, c, u_n, u_t * factor, {0.82, mu_s, mu});
+        const auto nearby =
+            routh::planar_impact_problem(a, b, c, u_n, u_t * factor, {0.82, mu_s, mu});
         const ImpactResult near_result = solve(nearby);
         CHECK(near_result.impulse[0] == doctest::Approx(result.impulse[0]).epsilon(1e-8));
         CHECK(near_result.impulse[1] == doctest::Approx(result.impulse[1]).epsilon(1e-8));
@@ -67,7 +68,9 @@ TEST_CASE("planar laws: slip halting exactly at the end of compression (paper 00
   }
 }
 
-TEST_CASE("planar laws: an impact without initial slip sticks if it can, else slides as the dynamics choose") {
+TEST_CASE(
+    "planar laws: an impact without initial slip sticks if it can, else slides as the dynamics "
+    "choose") {
   SUBCASE("stable: no slip at any time") {
     for (const routh::ImpactLaw solve : kRouthLaws) {
       const ImpactResult result = solve(rod(0.0, 0.73, 0.7));
@@ -110,7 +113,8 @@ ImpactType paper004_type(double a, double b, double c, double v_ni, double v_ti,
   const bool sticks = k.static_friction > std::abs(c) / b;
   if (I_nh > I_nf) return ImpactType::permanent_sliding;
   if (I_nh < I_np) {
-    return sticks ? ImpactType::sticking_in_compression : ImpactType::reverse_sliding_in_compression;
+    return sticks ? ImpactType::sticking_in_compression
+                  : ImpactType::reverse_sliding_in_compression;
   }
   return sticks ? ImpactType::sticking_in_restitution : ImpactType::reverse_sliding_in_restitution;
 }

@@ -12,8 +12,7 @@ inline constexpr int kMaxContactRows = 24;
 inline constexpr int kMaxContacts = 12;
 
 /// Contact-space vector: per contact the normal component first, then the tangential one(s).
-using ContactVector =
-    Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxContactRows, 1>;
+using ContactVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxContactRows, 1>;
 /// Contact-space matrix, e.g. D = J M⁻¹ Jᵀ.
 using ContactMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
                                     kMaxContactRows, kMaxContactRows>;

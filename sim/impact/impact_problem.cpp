@@ -32,11 +32,15 @@ void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) 
   }
   const int rows = rows_per_contact(problem.dimension);
   if (D.rows() == 0 || D.rows() % rows != 0) {
-    diagnosis.errors.push_back(cat("D has ", D.rows(), " rows; a ", problem.dimension == ContactDimension::planar ? "planar" : "spatial", " problem needs ", rows, " rows per contact (normal first, then tangential)"));
+    diagnosis.errors.push_back(
+        cat("D has ", D.rows(), " rows; a ",
+            problem.dimension == ContactDimension::planar ? "planar" : "spatial", " problem needs ",
+            rows, " rows per contact (normal first, then tangential)"));
     return;
   }
   if (problem.u_pre.size() != D.rows()) {
-    diagnosis.errors.push_back(cat("u has ", problem.u_pre.size(), " entries but D has ", D.rows(), " rows"));
+    diagnosis.errors.push_back(
+        cat("u has ", problem.u_pre.size(), " entries but D has ", D.rows(), " rows"));
   }
   if (!D.allFinite() || !problem.u_pre.allFinite()) {
     diagnosis.errors.push_back("D and u must be finite");
@@ -56,7 +60,8 @@ void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) 
 
 void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
   if (static_cast<int>(problem.contacts.size()) != problem.contact_count()) {
-    diagnosis.errors.push_back(cat(problem.contacts.size(), " contact parameter sets for ", problem.contact_count(), " contacts"));
+    diagnosis.errors.push_back(cat(problem.contacts.size(), " contact parameter sets for ",
+                                   problem.contact_count(), " contacts"));
     return;
   }
   const int rows = rows_per_contact(problem.dimension);
@@ -70,7 +75,10 @@ void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis
     if (!(contact.static_friction >= 0.0) || !(contact.kinetic_friction >= 0.0)) {
       diagnosis.errors.push_back(cat("contact ", k, ": friction coefficients must be >= 0"));
     } else if (contact.kinetic_friction > contact.static_friction) {
-      diagnosis.warnings.push_back(cat("contact ", k, ": kinetic friction ", contact.kinetic_friction, " exceeds static friction ", contact.static_friction, "; sticking then persists whenever either coefficient could hold it"));
+      diagnosis.warnings.push_back(
+          cat("contact ", k, ": kinetic friction ", contact.kinetic_friction,
+              " exceeds static friction ", contact.static_friction,
+              "; sticking then persists whenever either coefficient could hold it"));
     }
     if (problem.u_pre.size() == problem.D.rows() && problem.u_pre[k * rows] < 0.0) {
       any_approaching = true;

@@ -18,7 +18,7 @@ constexpr int rows_per_contact(ContactDimension dimension) { return static_cast<
 
 /// Restitution and Coulomb friction of one contact.
 struct ContactParameters {
-  double restitution = 0.0;       ///< e ∈ [0, 1]; its meaning is the law's (Newton, Poisson, energetic)
+  double restitution = 0.0;  ///< e ∈ [0, 1]; its meaning is the law's (Newton, Poisson, energetic)
   double static_friction = 0.0;   ///< μs ≥ 0: decides whether sticking, once reached, persists
   double kinetic_friction = 0.0;  ///< μd ≥ 0: ratio of tangential to normal impulse while sliding
 };
@@ -28,9 +28,9 @@ using ContactParameterList = boost::container::static_vector<ContactParameters, 
 /// One impact in contact space: u⁺ = u⁻ + D Γ (DESIGN §2).
 struct ImpactProblem {
   ContactDimension dimension = ContactDimension::planar;
-  ContactMatrix D;                  ///< J M⁻¹ Jᵀ [1/kg], symmetric positive definite
-  ContactVector u_pre;              ///< u⁻ [m/s]; u_n < 0 approaches
-  ContactParameterList contacts;    ///< one entry per contact
+  ContactMatrix D;                ///< J M⁻¹ Jᵀ [1/kg], symmetric positive definite
+  ContactVector u_pre;            ///< u⁻ [m/s]; u_n < 0 approaches
+  ContactParameterList contacts;  ///< one entry per contact
 
   int contact_count() const { return static_cast<int>(D.rows()) / rows_per_contact(dimension); }
 };

@@ -37,14 +37,14 @@ using PhaseTrace = boost::container::static_vector<Phase, kMaxPhases>;
 
 /// The planar single-contact impact types of paper 004 §5, plus the two that start without slip.
 enum class ImpactType {
-  none,                          ///< no impact was solved
-  permanent_sliding,             ///< slip never halts (004: I_nh > I_nf)
-  sticking_in_compression,       ///< slip halts in compression and sticking persists
-  reverse_sliding_in_compression,///< slip halts in compression and reverses (μs < μc)
-  sticking_in_restitution,       ///< slip halts in restitution and sticking persists
-  reverse_sliding_in_restitution,///< slip halts in restitution and reverses (μs < μc)
-  sticking_throughout,           ///< no slip at any time
-  multi_contact,                 ///< several contacts: see the phase trace
+  none,                            ///< no impact was solved
+  permanent_sliding,               ///< slip never halts (004: I_nh > I_nf)
+  sticking_in_compression,         ///< slip halts in compression and sticking persists
+  reverse_sliding_in_compression,  ///< slip halts in compression and reverses (μs < μc)
+  sticking_in_restitution,         ///< slip halts in restitution and sticking persists
+  reverse_sliding_in_restitution,  ///< slip halts in restitution and reverses (μs < μc)
+  sticking_throughout,             ///< no slip at any time
+  multi_contact,                   ///< several contacts: see the phase trace
 };
 
 /// Whether the law produced an answer.
@@ -90,9 +90,9 @@ struct ImpactResult {
   ContactVector impulse;  ///< Γ [N s], per contact normal first
   ContactVector u_post;   ///< u⁺ [m/s]
   PhaseTrace phases;
-  double delta_T = 0.0;         ///< kinetic energy change ΔT = Γᵀu⁻ + ½ΓᵀDΓ [J]
-  double normal_work = 0.0;     ///< W_n = ∫ u_n dΓ_n [J]
-  double tangential_work = 0.0; ///< W_t = ∫ u_t·dΓ_t [J], never positive for Coulomb friction
+  double delta_T = 0.0;          ///< kinetic energy change ΔT = Γᵀu⁻ + ½ΓᵀDΓ [J]
+  double normal_work = 0.0;      ///< W_n = ∫ u_n dΓ_n [J]
+  double tangential_work = 0.0;  ///< W_t = ∫ u_t·dΓ_t [J], never positive for Coulomb friction
   ImpactFlags flags;
 };
 

@@ -13,9 +13,10 @@ namespace routh {
 namespace {
 
 constexpr std::array kLaws = {
-    LawEntry{"newton",
-             "conventional method: Newton restitution, stick or slide throughout (flags energy gain)",
-             "planar, one contact", &solve_newton},
+    LawEntry{
+        "newton",
+        "conventional method: Newton restitution, stick or slide throughout (flags energy gain)",
+        "planar, one contact", &solve_newton},
     LawEntry{"newton_routh", "Routh incremental, Newton restitution (paper 004; can gain energy)",
              "planar, one contact", &solve_newton_routh},
     LawEntry{"poisson",
@@ -41,7 +42,8 @@ std::string unknown_law_message(std::string_view name) {
   for (const auto& law : kLaws) known += (known.empty() ? "" : ", ") + std::string(law.name);
   std::array<std::string_view, kLaws.size()> names{};
   for (std::size_t i = 0; i < kLaws.size(); ++i) names[i] = kLaws[i].name;
-  return cat("unknown law '", name, "'; did you mean '", closest_name(name, names), "'? (known: ", known, ")");
+  return cat("unknown law '", name, "'; did you mean '", closest_name(name, names),
+             "'? (known: ", known, ")");
 }
 
 }  // namespace routh

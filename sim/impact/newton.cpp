@@ -56,8 +56,8 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
   }
 
   // Sliding throughout against the initial slip (or the direction the dynamics choose from rest).
-  const double sigma = contact.u_t != 0.0 ? std::copysign(1.0, contact.u_t)
-                                          : slip_direction_from_rest(contact);
+  const double sigma =
+      contact.u_t != 0.0 ? std::copysign(1.0, contact.u_t) : slip_direction_from_rest(contact);
   const PlanarMode slide = sliding_mode(contact, sigma, PhaseKind::slide);
   if (!(slide.normal_rate > 0.0)) {
     result.status = ImpactStatus::no_solution;  // sliding never ends compression: no Newton answer

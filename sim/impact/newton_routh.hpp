@@ -16,8 +16,8 @@ namespace routh {
 
 /// Newton's rule: the impact ends when u_n = −e u_n⁻ (paper 004 eq. 48).
 struct NewtonRestitution {
-  double restitution;    ///< e_N
-  double approach_speed; ///< −u_n⁻ > 0 [m/s]
+  double restitution;     ///< e_N
+  double approach_speed;  ///< −u_n⁻ > 0 [m/s]
   double impulse_to_end(const PlanarImpactState& state, const PlanarMode& mode,
                         double /*horizon*/) const {
     return (restitution * approach_speed - state.u_n) / mode.normal_rate;

@@ -30,9 +30,9 @@ inline double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 
 /// A single planar contact: D = [[a, c], [c, b]] (paper 004 eq. 5) and its parameters.
 struct PlanarContact {
-  double a = 0.0;  ///< D_nn [1/kg]: normal velocity change per unit normal impulse
-  double b = 0.0;  ///< D_tt [1/kg]: tangential velocity change per unit tangential impulse
-  double c = 0.0;  ///< D_nt [1/kg]: coupling of normal impulse into slip and vice versa
+  double a = 0.0;    ///< D_nn [1/kg]: normal velocity change per unit normal impulse
+  double b = 0.0;    ///< D_tt [1/kg]: tangential velocity change per unit tangential impulse
+  double c = 0.0;    ///< D_nt [1/kg]: coupling of normal impulse into slip and vice versa
   double u_n = 0.0;  ///< pre-impact normal velocity [m/s]
   double u_t = 0.0;  ///< pre-impact slip velocity [m/s]
   ContactParameters parameters;
@@ -69,7 +69,7 @@ struct PlanarImpactState {
 /// status otherwise (unsupported, invalid_problem, or no_impact with Γ = 0 and u⁺ = u⁻).
 /// Returns true when a law should go on to solve it.
 inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& contact,
-                         ImpactResult& result) {
+                                ImpactResult& result) {
   if (problem.dimension != ContactDimension::planar || problem.D.rows() != 2 ||
       problem.D.cols() != 2 || problem.u_pre.size() != 2 || problem.contacts.size() != 1) {
     result.status = ImpactStatus::unsupported;
@@ -81,8 +81,8 @@ inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& con
   contact.u_n = problem.u_pre[0];
   contact.u_t = problem.u_pre[1];
   contact.parameters = problem.contacts[0];
-  const bool positive_definite = contact.a > 0.0 && contact.b > 0.0 &&
-                                 contact.a * contact.b - contact.c * contact.c > 0.0;
+  const bool positive_definite =
+      contact.a > 0.0 && contact.b > 0.0 && contact.a * contact.b - contact.c * contact.c > 0.0;
   if (!positive_definite || !std::isfinite(contact.u_n) || !std::isfinite(contact.u_t)) {
     result.status = ImpactStatus::invalid_problem;
     return false;
@@ -97,7 +97,8 @@ inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& con
 }
 
 /// Sliding with slip direction σ = ±1: friction opposes slip, r = −μd σ (paper 004 eq. 8).
-inline PlanarMode sliding_mode(const PlanarContact& contact, double slip_direction, PhaseKind kind) {
+inline PlanarMode sliding_mode(const PlanarContact& contact, double slip_direction,
+                               PhaseKind kind) {
   return planar_mode(contact, kind, -contact.parameters.kinetic_friction * slip_direction);
 }
 
@@ -108,7 +109,9 @@ inline PlanarMode sticking_mode(const PlanarContact& contact) {
 
 /// μc = |c| / b, the friction ratio that sticking needs (paper 004 eq. 14, which writes −c/b for
 /// its example where c < 0). Depends on the configuration only.
-inline double critical_friction(const PlanarContact& contact) { return std::abs(contact.c) / contact.b; }
+inline double critical_friction(const PlanarContact& contact) {
+  return std::abs(contact.c) / contact.b;
+}
 
 /// Sticking, once reached, persists iff μs ≥ μc (paper 004 eq. 16; paper 000 case (i)(b)).
 /// When μd > μs (unusual, and warned about by diagnose()) and μs < μc ≤ μd, no slip direction is
@@ -124,12 +127,15 @@ inline bool stick_is_stable(const PlanarContact& contact) {
 /// sticking is unstable (see stick_is_stable). After a
 /// halt this is −σ_I (paper 004 eq. 23): slip decreasing under σ_I with |c| > μd b forces
 /// sign(c) = −σ_I.
-inline double slip_direction_from_rest(const PlanarContact& contact) { return planar_detail::sign(contact.c); }
+inline double slip_direction_from_rest(const PlanarContact& contact) {
+  return planar_detail::sign(contact.c);
+}
 
 /// The mode at the start of the impact: sliding along the initial slip, or, without initial slip,
 /// sticking if it is stable and sliding in the direction the dynamics choose otherwise.
 inline PlanarMode initial_mode(const PlanarContact& contact) {
-  if (contact.u_t != 0.0) return sliding_mode(contact, planar_detail::sign(contact.u_t), PhaseKind::slide);
+  if (contact.u_t != 0.0)
+    return sliding_mode(contact, planar_detail::sign(contact.u_t), PhaseKind::slide);
   if (stick_is_stable(contact)) return sticking_mode(contact);
   return sliding_mode(contact, slip_direction_from_rest(contact), PhaseKind::slide);
 }
@@ -143,7 +149,7 @@ inline PlanarMode mode_after_slip_halts(const PlanarContact& contact) {
 /// Fills impulse, u⁺, ΔT, works and the energy flags of a solved planar impact from where it
 /// ended. The normal-dissipation flag compares the restitution work with Stronge's −e² W_nc.
 inline void finish_planar_result(const PlanarContact& contact, const PlanarImpactState& end,
-                          ImpactResult& result) {
+                                 ImpactResult& result) {
   const double G_n = end.normal_impulse, G_t = end.tangential_impulse;
   result.status = ImpactStatus::solved;
   result.impulse.resize(2);
@@ -157,8 +163,8 @@ inline void finish_planar_result(const PlanarContact& contact, const PlanarImpac
   // ΔT = Γᵀu⁻ + ½ΓᵀDΓ (DESIGN §2) for D = [[a, c], [c, b]], in scalars: through the general
   // kinetic_energy_change this one line would cost more than the whole impact law.
   const double work_of_impulse = G_n * contact.u_n + G_t * contact.u_t;
-  result.delta_T = work_of_impulse +
-                   0.5 * (contact.a * G_n * G_n + 2.0 * contact.c * G_n * G_t + contact.b * G_t * G_t);
+  result.delta_T = work_of_impulse + 0.5 * (contact.a * G_n * G_n + 2.0 * contact.c * G_n * G_t +
+                                            contact.b * G_t * G_t);
   if (result.delta_T > planar_detail::kEnergyGainTolerance * std::abs(work_of_impulse)) {
     result.flags.set(ImpactFlag::energy_gain);
   }

@@ -57,8 +57,8 @@ inline double impulse_to_slip_halt(const PlanarImpactState& state, const PlanarM
 inline void advance_phase(const PlanarMode& mode, double impulse, PlanarImpactState& state,
                           PhaseTrace& phases) {
   if (impulse > 0.0) {
-    phases.push_back(Phase{mode.kind, state.stage, state.normal_impulse,
-                           state.normal_impulse + impulse, 0});
+    phases.push_back(
+        Phase{mode.kind, state.stage, state.normal_impulse, state.normal_impulse + impulse, 0});
   }
   // Exact integrals of the linear velocities over the phase (paper 004 eqs. 28, 30).
   const double mean_u_n = state.u_n + 0.5 * mode.normal_rate * impulse;
@@ -91,8 +91,8 @@ enum class ModeEnd {
 /// it never does), or the impact ends, crossing the end of compression if it comes first.
 template <class RestitutionRule>
 [[gnu::always_inline]] inline ModeEnd follow_mode(const PlanarMode& mode, double to_slip_halt,
-                                               const RestitutionRule& rule,
-                    PlanarImpactState& state, PhaseTrace& phases) {
+                                                  const RestitutionRule& rule,
+                                                  PlanarImpactState& state, PhaseTrace& phases) {
   if (state.stage == Stage::compression) {
     const double to_compression_end = impulse_to_compression_end(state, mode);
     if (!no_later_than(to_compression_end, to_slip_halt, state.normal_impulse)) {

@@ -120,8 +120,9 @@ void read_friction(const InputNode& node, ContactParameters& contact,
   contact.static_friction = read_friction_coefficient(node.required("static"));
   contact.kinetic_friction = read_friction_coefficient(kinetic);
   if (contact.kinetic_friction > contact.static_friction) {
-    warnings.push_back(kinetic.warning(cat("exceeds static friction ", contact.static_friction,
-                                           "; sticking then persists whenever either coefficient could hold it")));
+    warnings.push_back(
+        kinetic.warning(cat("exceeds static friction ", contact.static_friction,
+                            "; sticking then persists whenever either coefficient could hold it")));
   }
 }
 

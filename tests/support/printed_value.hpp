@@ -16,8 +16,8 @@ inline bool matches_printed(double computed, double printed, int decimals) {
 }  // namespace routh::test
 
 /// CHECK that `computed` agrees with a value printed in a paper with `decimals` decimals.
-#define CHECK_PRINTED(computed, printed, decimals)                         \
-  do {                                                                     \
-    INFO("computed " << (computed) << ", printed " << (printed));          \
+#define CHECK_PRINTED(computed, printed, decimals)                          \
+  do {                                                                      \
+    INFO("computed " << (computed) << ", printed " << (printed));           \
     CHECK(routh::test::matches_printed((computed), (printed), (decimals))); \
   } while (false)
