@@ -27,7 +27,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 template <class Range>
 std::string_view closest_name(std::string_view name, const Range& candidates) {
   std::string_view best_name;
-  std::size_t best = static_cast<std::size_t>(-1);
+  auto best = static_cast<std::size_t>(-1);
   for (std::string_view candidate : candidates) {
     const std::size_t distance = edit_distance(name, candidate);
     if (distance < best) best = distance, best_name = candidate;

@@ -27,8 +27,8 @@ struct EnergeticRestitution {
     const double restitution_work = state.normal_work - state.compression_work;
     const double remaining = -restitution * restitution * state.compression_work - restitution_work;
     if (remaining <= 0.0) return 0.0;
-    if (horizon * (state.u_n + 0.5 * mode.normal_rate * horizon) < remaining)
-      return kNeverInImpulse;
+    const double work_to_horizon = horizon * (state.u_n + 0.5 * mode.normal_rate * horizon);
+    if (work_to_horizon < remaining) return kNeverInImpulse;
     // s solves ½ k s² + u_n s − R = 0: the phase ends at u_n⁺ = √(u_n² + 2kR) (paper 004
     // eq. 50 phase by phase), so s = (u_n⁺ − u_n)/k. The reciprocal of k depends on the mode only
     // and is computed off the critical path; the subtraction loses relative accuracy in s only

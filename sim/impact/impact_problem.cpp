@@ -15,7 +15,7 @@ ImpactProblem planar_impact_problem(double a, double b, double c, double u_n, do
   problem.D << a, c, c, b;
   problem.u_pre.resize(2);
   problem.u_pre << u_n, u_t;
-  problem.contacts.push_back(contact);
+  problem.contacts.emplace_back(contact);
   return problem;
 }
 
@@ -27,41 +27,41 @@ constexpr double kSymmetryTolerance = 1e-9;
 void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
   const auto& D = problem.D;
   if (D.rows() != D.cols()) {
-    diagnosis.errors.push_back(cat("D must be square, it is ", D.rows(), "x", D.cols()));
+    diagnosis.errors.emplace_back(cat("D must be square, it is ", D.rows(), "x", D.cols()));
     return;
   }
   const int rows = rows_per_contact(problem.dimension);
   if (D.rows() == 0 || D.rows() % rows != 0) {
-    diagnosis.errors.push_back(
+    diagnosis.errors.emplace_back(
         cat("D has ", D.rows(), " rows; a ",
             problem.dimension == ContactDimension::planar ? "planar" : "spatial", " problem needs ",
             rows, " rows per contact (normal first, then tangential)"));
     return;
   }
   if (problem.u_pre.size() != D.rows()) {
-    diagnosis.errors.push_back(
+    diagnosis.errors.emplace_back(
         cat("u has ", problem.u_pre.size(), " entries but D has ", D.rows(), " rows"));
   }
   if (!D.allFinite() || !problem.u_pre.allFinite()) {
-    diagnosis.errors.push_back("D and u must be finite");
+    diagnosis.errors.emplace_back("D and u must be finite");
     return;
   }
   const double scale = D.cwiseAbs().maxCoeff();
   if ((D - D.transpose()).cwiseAbs().maxCoeff() > kSymmetryTolerance * scale) {
-    diagnosis.errors.push_back("D must be symmetric (D = J M⁻¹ Jᵀ)");
+    diagnosis.errors.emplace_back("D must be symmetric (D = J M⁻¹ Jᵀ)");
     return;
   }
   const Eigen::LLT<Eigen::MatrixXd> cholesky(D);
   if (cholesky.info() != Eigen::Success) {
-    diagnosis.errors.push_back(
+    diagnosis.errors.emplace_back(
         "D must be positive definite: J must have full row rank and M must be positive definite");
   }
 }
 
 void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
   if (static_cast<int>(problem.contacts.size()) != problem.contact_count()) {
-    diagnosis.errors.push_back(cat(problem.contacts.size(), " contact parameter sets for ",
-                                   problem.contact_count(), " contacts"));
+    diagnosis.errors.emplace_back(cat(problem.contacts.size(), " contact parameter sets for ",
+                                      problem.contact_count(), " contacts"));
     return;
   }
   const int rows = rows_per_contact(problem.dimension);
@@ -69,13 +69,13 @@ void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis
   for (int k = 0; k < problem.contact_count(); ++k) {
     const auto& contact = problem.contacts[k];
     if (!(contact.restitution >= 0.0 && contact.restitution <= 1.0)) {
-      diagnosis.errors.push_back(
+      diagnosis.errors.emplace_back(
           cat("contact ", k, ": restitution = ", contact.restitution, " must be in [0, 1]"));
     }
     if (!(contact.static_friction >= 0.0) || !(contact.kinetic_friction >= 0.0)) {
-      diagnosis.errors.push_back(cat("contact ", k, ": friction coefficients must be >= 0"));
+      diagnosis.errors.emplace_back(cat("contact ", k, ": friction coefficients must be >= 0"));
     } else if (contact.kinetic_friction > contact.static_friction) {
-      diagnosis.warnings.push_back(
+      diagnosis.warnings.emplace_back(
           cat("contact ", k, ": kinetic friction ", contact.kinetic_friction,
               " exceeds static friction ", contact.static_friction,
               "; sticking then persists whenever either coefficient could hold it"));
@@ -85,7 +85,7 @@ void diagnose_contacts(const ImpactProblem& problem, ProblemDiagnosis& diagnosis
     }
   }
   if (!any_approaching && problem.u_pre.size() == problem.D.rows()) {
-    diagnosis.warnings.push_back(
+    diagnosis.warnings.emplace_back(
         "no contact approaches (every u_n >= 0): there is no impact and nothing changes");
   }
 }

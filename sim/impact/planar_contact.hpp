@@ -134,8 +134,9 @@ inline double slip_direction_from_rest(const PlanarContact& contact) {
 /// The mode at the start of the impact: sliding along the initial slip, or, without initial slip,
 /// sticking if it is stable and sliding in the direction the dynamics choose otherwise.
 inline PlanarMode initial_mode(const PlanarContact& contact) {
-  if (contact.u_t != 0.0)
+  if (contact.u_t != 0.0) {
     return sliding_mode(contact, planar_detail::sign(contact.u_t), PhaseKind::slide);
+  }
   if (stick_is_stable(contact)) return sticking_mode(contact);
   return sliding_mode(contact, slip_direction_from_rest(contact), PhaseKind::slide);
 }
@@ -150,11 +151,10 @@ inline PlanarMode mode_after_slip_halts(const PlanarContact& contact) {
 /// ended. The normal-dissipation flag compares the restitution work with Stronge's −e² W_nc.
 inline void finish_planar_result(const PlanarContact& contact, const PlanarImpactState& end,
                                  ImpactResult& result) {
-  const double G_n = end.normal_impulse, G_t = end.tangential_impulse;
   result.status = ImpactStatus::solved;
   result.impulse.resize(2);
-  result.impulse[0] = G_n;
-  result.impulse[1] = G_t;
+  result.impulse[0] = end.normal_impulse;
+  result.impulse[1] = end.tangential_impulse;
   result.u_post.resize(2);
   result.u_post[0] = end.u_n;
   result.u_post[1] = end.u_t;
@@ -162,9 +162,12 @@ inline void finish_planar_result(const PlanarContact& contact, const PlanarImpac
   result.tangential_work = end.tangential_work;
   // ΔT = Γᵀu⁻ + ½ΓᵀDΓ (DESIGN §2) for D = [[a, c], [c, b]], in scalars: through the general
   // kinetic_energy_change this one line would cost more than the whole impact law.
-  const double work_of_impulse = G_n * contact.u_n + G_t * contact.u_t;
-  result.delta_T = work_of_impulse + 0.5 * (contact.a * G_n * G_n + 2.0 * contact.c * G_n * G_t +
-                                            contact.b * G_t * G_t);
+  const double work_of_impulse =
+      end.normal_impulse * contact.u_n + end.tangential_impulse * contact.u_t;
+  result.delta_T =
+      work_of_impulse + 0.5 * (contact.a * end.normal_impulse * end.normal_impulse +
+                               2.0 * contact.c * end.normal_impulse * end.tangential_impulse +
+                               contact.b * end.tangential_impulse * end.tangential_impulse);
   if (result.delta_T > planar_detail::kEnergyGainTolerance * std::abs(work_of_impulse)) {
     result.flags.set(ImpactFlag::energy_gain);
   }
