@@ -11,24 +11,12 @@
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
+#include "support/scratch_files.hpp"
 
 namespace routh {
 namespace {
 
-// A scratch folder for this test process, removed when the process ends.
-struct ScratchFolder {
-  std::filesystem::path path =
-      std::filesystem::temp_directory_path() / cat("routh_problem_file_test_", ::getpid());
-  ScratchFolder() { std::filesystem::create_directories(path); }
-  ~ScratchFolder() { std::filesystem::remove_all(path); }
-};
-
-std::string write_problem(const std::string& text) {
-  static const ScratchFolder kFolder;
-  const std::filesystem::path path = kFolder.path / "problem.yaml";
-  std::ofstream(path) << text;
-  return path.string();
-}
+using test::write_problem;
 
 std::string shipped(const std::string& name) {
   return cat(ROUTH_SOURCE_DIR, "/scenarios/impacts/", name);

@@ -14,28 +14,13 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "support/scratch_files.hpp"
 
 namespace routh {
 namespace {
 
-// A scratch folder for this test process, removed when the process ends.
-struct ScratchFolder {
-  std::filesystem::path path =
-      std::filesystem::temp_directory_path() / cat("routh_cli_test_", ::getpid());
-  ScratchFolder() { std::filesystem::create_directories(path); }
-  ~ScratchFolder() { std::filesystem::remove_all(path); }
-};
-
-const std::filesystem::path& scratch() {
-  static const ScratchFolder kFolder;
-  return kFolder.path;
-}
-
-std::string write_problem(const std::string& text) {
-  const std::filesystem::path path = scratch() / "problem.yaml";
-  std::ofstream(path) << text;
-  return path.string();
-}
+using test::scratch;
+using test::write_problem;
 
 std::string shipped(const std::string& name) {
   return cat(ROUTH_SOURCE_DIR, "/scenarios/impacts/", name);
