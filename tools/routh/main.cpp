@@ -9,6 +9,7 @@
 
 #include "sim/text.hpp"
 #include "tools/routh/impact_command.hpp"
+#include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
 
 namespace {
@@ -25,6 +26,7 @@ constexpr std::array kSubcommands = {
     Subcommand{"impact", "solve one impact problem file and print the result as JSON",
                &run_impact_command},
     Subcommand{"laws", "list the impact laws", &run_laws_command},
+    Subcommand{"info", "summarize a trajectory file (HDF5)", &run_info_command},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,73 @@
+#include "sim/recorder/event_record.hpp"
+
+#include <utility>
+
+#include "sim/text.hpp"
+
+namespace routh {
+
+std::string_view to_string(EventKind kind) {
+  switch (kind) {
+    case EventKind::impact: return "impact";
+    case EventKind::liftoff: return "liftoff";
+    case EventKind::stick: return "stick";
+    case EventKind::slip: return "slip";
+    case EventKind::reversal: return "reversal";
+    case EventKind::zeno: return "zeno";
+    case EventKind::rest: return "rest";
+    case EventKind::painleve: return "painleve";
+    case EventKind::trouble: return "trouble";
+    case EventKind::interrupted: return "interrupted";
+  }
+  return "?";
+}
+
+std::optional<EventKind> event_kind_from_string(std::string_view text) {
+  for (EventKind kind : kAllEventKinds) {
+    if (to_string(kind) == text) return kind;
+  }
+  return std::nullopt;
+}
+
+std::string describe_phases(const PhaseTrace& phases) {
+  bool several_contacts = false;
+  for (const Phase& phase : phases) several_contacts |= phase.contact != 0;
+  std::string text;
+  for (const Phase& phase : phases) {
+    if (!text.empty()) text += ' ';
+    if (several_contacts) text += cat("c", phase.contact, ":");
+    text += cat(to_string(phase.kind), "/", to_string(phase.stage), "[", phase.normal_impulse_from,
+                ",", phase.normal_impulse_to, "]");
+  }
+  return text;
+}
+
+std::string describe_flags(const ImpactFlags& flags) {
+  std::string text;
+  for (ImpactFlag flag : kAllImpactFlags) {
+    if (!flags.has(flag)) continue;
+    if (!text.empty()) text += ',';
+    text += to_string(flag);
+  }
+  return text;
+}
+
+EventRecord impact_event(double t, std::vector<int> contacts, const ContactVector& u_pre,
+                         const ImpactResult& result) {
+  EventRecord event;
+  event.t = t;
+  event.kind = EventKind::impact;
+  event.contacts = std::move(contacts);
+  event.phases = describe_phases(result.phases);
+  event.impulse.assign(result.impulse.data(), result.impulse.data() + result.impulse.size());
+  event.u_pre.assign(u_pre.data(), u_pre.data() + u_pre.size());
+  event.u_post.assign(result.u_post.data(), result.u_post.data() + result.u_post.size());
+  event.delta_T = result.delta_T;
+  event.normal_work = result.normal_work;
+  event.tangential_work = result.tangential_work;
+  event.flags = describe_flags(result.flags);
+  event.status = std::string(to_string(result.status));
+  return event;
+}
+
+}  // namespace routh

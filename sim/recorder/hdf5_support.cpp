@@ -1,0 +1,165 @@
+#include "sim/recorder/hdf5_support.hpp"
+
+#include <stdexcept>
+
+#include "sim/text.hpp"
+
+namespace routh::hdf5 {
+
+QuietErrors::QuietErrors() {
+  H5Eget_auto2(H5E_DEFAULT, &function_, &data_);
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+}
+
+QuietErrors::~QuietErrors() { H5Eset_auto2(H5E_DEFAULT, function_, data_); }
+
+namespace {
+
+struct StackWalk {
+  std::string outermost;
+  std::string innermost;
+};
+
+extern "C" herr_t collect_error(unsigned n, const H5E_error2_t* error, void* data) {
+  auto* walk = static_cast<StackWalk*>(data);
+  const std::string description = error->desc != nullptr ? error->desc : "";
+  if (n == 0) walk->outermost = description;
+  walk->innermost = description;
+  return 0;
+}
+
+}  // namespace
+
+std::string error_detail() {
+  StackWalk walk;
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, &collect_error, &walk);
+  if (walk.innermost.empty() || walk.innermost == walk.outermost) return walk.outermost;
+  if (walk.outermost.empty()) return walk.innermost;
+  return cat(walk.outermost, " (", walk.innermost, ")");
+}
+
+void check(herr_t status, std::string_view context, std::string_view what) {
+  if (status >= 0) return;
+  const std::string detail = error_detail();
+  throw std::runtime_error(
+      cat(context, ": cannot ", what, detail.empty() ? "" : cat(": ", detail)));
+}
+
+Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what) {
+  check(id < 0 ? -1 : 0, context, what);
+  return Handle(id, closer);
+}
+
+Handle utf8_string_type() {
+  Handle type(H5Tcopy(H5T_C_S1), &H5Tclose);
+  H5Tset_size(type.get(), H5T_VARIABLE);
+  H5Tset_cset(type.get(), H5T_CSET_UTF8);
+  return type;
+}
+
+void write_string_attribute(hid_t object, const char* name, const std::string& value,
+                            std::string_view context) {
+  const Handle type = utf8_string_type();
+  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
+  const Handle attribute =
+      checked(H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+              &H5Aclose, context, cat("create attribute ", name));
+  const char* text = value.c_str();
+  check(H5Awrite(attribute.get(), type.get(), &text), context, cat("write attribute ", name));
+}
+
+void write_string_array_attribute(hid_t object, const char* name,
+                                  const std::vector<std::string>& values,
+                                  std::string_view context) {
+  const Handle type = utf8_string_type();
+  const hsize_t size = values.size();
+  const Handle space =
+      checked(H5Screate_simple(1, &size, nullptr), &H5Sclose, context, "create a dataspace");
+  const Handle attribute =
+      checked(H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+              &H5Aclose, context, cat("create attribute ", name));
+  std::vector<const char*> texts;
+  texts.reserve(values.size());
+  for (const std::string& value : values) texts.push_back(value.c_str());
+  check(H5Awrite(attribute.get(), type.get(), texts.data()), context,
+        cat("write attribute ", name));
+}
+
+void write_int_attribute(hid_t object, const char* name, int value, std::string_view context) {
+  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
+  const Handle attribute =
+      checked(H5Acreate2(object, name, H5T_STD_I32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+              &H5Aclose, context, cat("create attribute ", name));
+  check(H5Awrite(attribute.get(), H5T_NATIVE_INT, &value), context, cat("write attribute ", name));
+}
+
+namespace {
+
+Handle open_attribute(hid_t object, const char* name, std::string_view context) {
+  if (H5Aexists(object, name) <= 0) {
+    throw std::runtime_error(cat(context, ": attribute '", name, "' is missing"));
+  }
+  return checked(H5Aopen(object, name, H5P_DEFAULT), &H5Aclose, context,
+                 cat("open attribute ", name));
+}
+
+// Reads `count` strings of the attribute's string type, fixed or variable length.
+std::vector<std::string> read_strings(hid_t attribute, std::size_t count, const char* name,
+                                      std::string_view context) {
+  const Handle file_type =
+      checked(H5Aget_type(attribute), &H5Tclose, context, cat("read the type of ", name));
+  if (H5Tget_class(file_type.get()) != H5T_STRING) {
+    throw std::runtime_error(cat(context, ": attribute '", name, "' is not text"));
+  }
+  std::vector<std::string> values;
+  if (H5Tis_variable_str(file_type.get()) > 0) {
+    const Handle type = utf8_string_type();
+    std::vector<char*> texts(count, nullptr);
+    check(H5Aread(attribute, type.get(), texts.data()), context, cat("read attribute ", name));
+    for (char* text : texts) values.emplace_back(text != nullptr ? text : "");
+    const Handle space = checked(H5Aget_space(attribute), &H5Sclose, context, "read a dataspace");
+    H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, texts.data());
+    return values;
+  }
+  const std::size_t width = H5Tget_size(file_type.get());
+  const Handle type(H5Tcopy(file_type.get()), &H5Tclose);
+  std::vector<char> buffer(width * count + 1, '\0');
+  check(H5Aread(attribute, type.get(), buffer.data()), context, cat("read attribute ", name));
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string value(buffer.data() + i * width, width);
+    value.erase(value.find_last_not_of(std::string_view("\0 ", 2)) + 1);
+    values.push_back(std::move(value));
+  }
+  return values;
+}
+
+}  // namespace
+
+std::string read_string_attribute(hid_t object, const char* name, std::string_view context) {
+  const Handle attribute = open_attribute(object, name, context);
+  return read_strings(attribute.get(), 1, name, context).front();
+}
+
+std::vector<std::string> read_string_array_attribute(hid_t object, const char* name,
+                                                     std::string_view context) {
+  const Handle attribute = open_attribute(object, name, context);
+  const Handle space =
+      checked(H5Aget_space(attribute.get()), &H5Sclose, context, "read a dataspace");
+  const hssize_t count = H5Sget_simple_extent_npoints(space.get());
+  if (count < 0) throw std::runtime_error(cat(context, ": attribute '", name, "' has no size"));
+  return read_strings(attribute.get(), static_cast<std::size_t>(count), name, context);
+}
+
+long long read_integer_attribute(hid_t object, const char* name, std::string_view context) {
+  const Handle attribute = open_attribute(object, name, context);
+  const Handle type =
+      checked(H5Aget_type(attribute.get()), &H5Tclose, context, cat("read the type of ", name));
+  if (H5Tget_class(type.get()) != H5T_INTEGER) {
+    throw std::runtime_error(cat(context, ": attribute '", name, "' is not an integer"));
+  }
+  long long value = 0;
+  check(H5Aread(attribute.get(), H5T_NATIVE_LLONG, &value), context, cat("read attribute ", name));
+  return value;
+}
+
+}  // namespace routh::hdf5

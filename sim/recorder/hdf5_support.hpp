@@ -1,0 +1,91 @@
+#pragma once
+// Internal to routh_recorder: RAII handles, error translation and string attributes over the
+// HDF5 C API, shared by the writer (trajectory_recorder.cpp) and the reader
+// (trajectory_summary.cpp). Not part of the public interface: nothing outside sim/recorder/
+// includes hdf5.h through routh.
+
+#include <hdf5.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace routh::hdf5 {
+
+/// An HDF5 identifier closed by the matching H5*close on destruction.
+class Handle {
+ public:
+  using Closer = herr_t (*)(hid_t);
+  Handle() = default;
+  Handle(hid_t id, Closer closer) : id_(id), closer_(closer) {}
+  ~Handle() { reset(); }
+  Handle(Handle&& other) noexcept : id_(other.id_), closer_(other.closer_) {
+    other.id_ = H5I_INVALID_HID;
+  }
+  Handle& operator=(Handle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      id_ = other.id_, closer_ = other.closer_;
+      other.id_ = H5I_INVALID_HID;
+    }
+    return *this;
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+
+  hid_t get() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+  /// Closes now; returns the closer's status (negative on failure).
+  herr_t reset() {
+    herr_t status = 0;
+    if (id_ >= 0 && closer_ != nullptr) status = closer_(id_);
+    id_ = H5I_INVALID_HID;
+    return status;
+  }
+
+ private:
+  hid_t id_ = H5I_INVALID_HID;
+  Closer closer_ = nullptr;
+};
+
+/// Silences HDF5's automatic error-stack printing for this thread while alive (routh reports
+/// HDF5 errors as exceptions), restoring the previous setting afterwards.
+class QuietErrors {
+ public:
+  QuietErrors();
+  ~QuietErrors();
+  QuietErrors(const QuietErrors&) = delete;
+  QuietErrors& operator=(const QuietErrors&) = delete;
+
+ private:
+  H5E_auto2_t function_ = nullptr;
+  void* data_ = nullptr;
+};
+
+/// The most specific messages of the current HDF5 error stack, e.g. "unable to open file
+/// (file signature not found)"; "" when the stack is empty.
+std::string error_detail();
+
+/// Throws std::runtime_error "`context`: cannot `what` (detail)" when `status` < 0.
+void check(herr_t status, std::string_view context, std::string_view what);
+/// Wraps `id` with its closer, throwing as check() does when it is negative.
+Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what);
+
+/// Variable-length UTF-8 string type (h5py reads these as str).
+Handle utf8_string_type();
+
+void write_string_attribute(hid_t object, const char* name, const std::string& value,
+                            std::string_view context);
+void write_string_array_attribute(hid_t object, const char* name,
+                                  const std::vector<std::string>& values, std::string_view context);
+void write_int_attribute(hid_t object, const char* name, int value, std::string_view context);
+
+/// Reads a string attribute, fixed or variable length, scalar. Throws if it is missing.
+std::string read_string_attribute(hid_t object, const char* name, std::string_view context);
+/// Reads a one-dimensional string array attribute (fixed or variable length).
+std::vector<std::string> read_string_array_attribute(hid_t object, const char* name,
+                                                     std::string_view context);
+/// Reads an integer attribute as long long.
+long long read_integer_attribute(hid_t object, const char* name, std::string_view context);
+
+}  // namespace routh::hdf5

@@ -1,0 +1,387 @@
+#include "sim/recorder/trajectory_recorder.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <iostream>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include "sim/recorder/hdf5_support.hpp"
+#include "sim/text.hpp"
+
+#ifndef ROUTH_VERSION
+#error "ROUTH_VERSION must be defined by the build (the project version)"
+#endif
+
+namespace routh {
+
+namespace {
+
+using hdf5::check;
+using hdf5::checked;
+using hdf5::Handle;
+
+// A chunk stays within HDF5's default 1 MiB chunk cache, so partial chunks are cached between
+// buffer writes instead of being read back from the file.
+constexpr std::size_t kMaxChunkBytes = 512 * 1024;
+constexpr hsize_t kEventChunkRows = 64;
+
+// One /events row in memory. The file type is the same compound, packed.
+struct EventRow {
+  double t;
+  const char* kind;
+  const char* contacts;
+  const char* phases;
+  hvl_t impulse;
+  hvl_t u_pre;
+  hvl_t u_post;
+  double delta_T;
+  double normal_work;
+  double tangential_work;
+  const char* flags;
+  const char* status;
+};
+
+// Units of the /events fields, in field order.
+const std::vector<std::string> kEventFieldUnits = {"s",   "",  "",  "",  "N s", "m/s",
+                                                   "m/s", "J", "J", "J", "",    ""};
+
+hvl_t sequence(const std::vector<double>& values) {
+  // HDF5 only reads through p when writing; the const_cast does not let it write
+  return hvl_t{values.size(), const_cast<double*>(values.data())};
+}
+
+std::string join_indices(const std::vector<int>& indices) {
+  std::string text;
+  for (int index : indices) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(index);
+  }
+  return text;
+}
+
+}  // namespace
+
+struct TrajectoryRecorder::Impl {
+  std::filesystem::path path;
+  std::string context;  // "recorder FILE" for messages
+  int coordinate_count = 0;
+  int contact_count = 0;
+  hsize_t buffer_capacity = 0;
+
+  Handle file;
+  Handle time;
+  Handle q;
+  Handle v;
+  Handle energy;
+  Handle events;
+  Handle event_memory_type;
+
+  hsize_t written = 0;   // samples in the file
+  hsize_t buffered = 0;  // samples in the buffers
+  hsize_t event_rows = 0;
+  std::vector<double> time_buffer;
+  std::vector<double> q_buffer;  // row-major (buffer_capacity, n), as HDF5 stores (N, n)
+  std::vector<double> v_buffer;
+  std::vector<double> energy_buffer;  // row-major (buffer_capacity, 3)
+
+  Handle create_series(const char* name, int columns, hsize_t chunk_rows) {
+    const int rank = columns == 0 ? 1 : 2;
+    const std::array<hsize_t, 2> dims = {0, static_cast<hsize_t>(columns)};
+    const std::array<hsize_t, 2> max_dims = {H5S_UNLIMITED, static_cast<hsize_t>(columns)};
+    const std::array<hsize_t, 2> chunk = {chunk_rows, static_cast<hsize_t>(columns)};
+    const Handle space = checked(H5Screate_simple(rank, dims.data(), max_dims.data()), &H5Sclose,
+                                 context, "create a dataspace");
+    const Handle properties =
+        checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create properties");
+    check(H5Pset_chunk(properties.get(), rank, chunk.data()), context, "set the chunk size");
+    // rows that were extended but whose data never reached the disk (a writer killed inside a
+    // write or flush) read as NaN, not as plausible zeros
+    const double unwritten = std::numeric_limits<double>::quiet_NaN();
+    check(H5Pset_fill_value(properties.get(), H5T_NATIVE_DOUBLE, &unwritten), context,
+          "set the fill value");
+    return checked(H5Dcreate2(file.get(), name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
+                              properties.get(), H5P_DEFAULT),
+                   &H5Dclose, context, cat("create dataset ", name));
+  }
+
+  hsize_t chunk_rows(int columns) const {
+    const std::size_t row_bytes = sizeof(double) * static_cast<std::size_t>(std::max(columns, 1));
+    return std::clamp<hsize_t>(kMaxChunkBytes / row_bytes, 1, buffer_capacity);
+  }
+
+  void write_header(const RecorderHeader& header) {
+    const hid_t root = file.get();
+    hdf5::write_string_attribute(root, "format", kTrajectoryFormat, context);
+    hdf5::write_int_attribute(root, "format_version", kTrajectoryFormatVersion, context);
+    hdf5::write_string_attribute(root, "routh_version", ROUTH_VERSION, context);
+    hdf5::write_string_attribute(root, "law", header.law, context);
+
+    const Handle string_type = hdf5::utf8_string_type();
+    const Handle scalar = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
+    const Handle scenario = checked(H5Dcreate2(root, "scenario", string_type.get(), scalar.get(),
+                                               H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                                    &H5Dclose, context, "create dataset scenario");
+    const char* yaml = header.scenario_yaml.c_str();
+    check(H5Dwrite(scenario.get(), string_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml),
+          context, "write dataset scenario");
+
+    time = create_series("time", 0, chunk_rows(1));
+    hdf5::write_string_attribute(time.get(), "units", "s", context);
+    q = create_series("q", coordinate_count, chunk_rows(coordinate_count));
+    hdf5::write_string_array_attribute(q.get(), "names", header.coordinate_names, context);
+    hdf5::write_string_array_attribute(q.get(), "units", header.coordinate_units, context);
+    v = create_series("v", coordinate_count, chunk_rows(coordinate_count));
+    std::vector<std::string> velocity_units;
+    for (const std::string& unit : header.coordinate_units) velocity_units.push_back(unit + "/s");
+    hdf5::write_string_array_attribute(v.get(), "names", header.coordinate_names, context);
+    hdf5::write_string_array_attribute(v.get(), "units", velocity_units, context);
+    energy = create_series("energy", 3, chunk_rows(3));
+    hdf5::write_string_array_attribute(energy.get(), "names", {"kinetic", "potential", "total"},
+                                       context);
+    hdf5::write_string_array_attribute(energy.get(), "units", {"J", "J", "J"}, context);
+
+    create_event_table(header.contact_names);
+  }
+
+  void create_event_table(const std::vector<std::string>& contact_names) {
+    const Handle text = hdf5::utf8_string_type();
+    const Handle doubles =
+        checked(H5Tvlen_create(H5T_NATIVE_DOUBLE), &H5Tclose, context, "create a vlen type");
+    event_memory_type = checked(H5Tcreate(H5T_COMPOUND, sizeof(EventRow)), &H5Tclose, context,
+                                "create the event type");
+    const hid_t type = event_memory_type.get();
+    const auto insert = [&](const char* name, std::size_t offset, hid_t member) {
+      check(H5Tinsert(type, name, offset, member), context, cat("add event field ", name));
+    };
+    insert("t", offsetof(EventRow, t), H5T_NATIVE_DOUBLE);
+    insert("kind", offsetof(EventRow, kind), text.get());
+    insert("contacts", offsetof(EventRow, contacts), text.get());
+    insert("phases", offsetof(EventRow, phases), text.get());
+    insert("impulse", offsetof(EventRow, impulse), doubles.get());
+    insert("u_pre", offsetof(EventRow, u_pre), doubles.get());
+    insert("u_post", offsetof(EventRow, u_post), doubles.get());
+    insert("delta_T", offsetof(EventRow, delta_T), H5T_NATIVE_DOUBLE);
+    insert("normal_work", offsetof(EventRow, normal_work), H5T_NATIVE_DOUBLE);
+    insert("tangential_work", offsetof(EventRow, tangential_work), H5T_NATIVE_DOUBLE);
+    insert("flags", offsetof(EventRow, flags), text.get());
+    insert("status", offsetof(EventRow, status), text.get());
+
+    const Handle file_type = checked(H5Tcopy(type), &H5Tclose, context, "copy the event type");
+    check(H5Tpack(file_type.get()), context, "pack the event type");
+    const hsize_t dims = 0;
+    const hsize_t max_dims = H5S_UNLIMITED;
+    const Handle space =
+        checked(H5Screate_simple(1, &dims, &max_dims), &H5Sclose, context, "create a dataspace");
+    const Handle properties =
+        checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create properties");
+    check(H5Pset_chunk(properties.get(), 1, &kEventChunkRows), context, "set the chunk size");
+    events = checked(H5Dcreate2(file.get(), "events", file_type.get(), space.get(), H5P_DEFAULT,
+                                properties.get(), H5P_DEFAULT),
+                     &H5Dclose, context, "create dataset events");
+    hdf5::write_string_array_attribute(events.get(), "contact_names", contact_names, context);
+    hdf5::write_string_array_attribute(events.get(), "units", kEventFieldUnits, context);
+  }
+
+  // Appends rows [written, written + buffered) of a row-major buffer with `columns` columns
+  // (0: one-dimensional).
+  void append(const Handle& dataset, const std::vector<double>& buffer, int columns,
+              const char* name) {
+    const int rank = columns == 0 ? 1 : 2;
+    const std::array<hsize_t, 2> size = {written + buffered, static_cast<hsize_t>(columns)};
+    const std::array<hsize_t, 2> start = {written, 0};
+    const std::array<hsize_t, 2> count = {buffered, static_cast<hsize_t>(columns)};
+    check(H5Dset_extent(dataset.get(), size.data()), context, cat("extend dataset ", name));
+    const Handle file_space =
+        checked(H5Dget_space(dataset.get()), &H5Sclose, context, "get a dataspace");
+    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(),
+                              nullptr),
+          context, "select a hyperslab");
+    const Handle memory_space = checked(H5Screate_simple(rank, count.data(), nullptr), &H5Sclose,
+                                        context, "create a dataspace");
+    check(H5Dwrite(dataset.get(), H5T_NATIVE_DOUBLE, memory_space.get(), file_space.get(),
+                   H5P_DEFAULT, buffer.data()),
+          context, cat("write dataset ", name));
+  }
+
+  void write_buffers() {
+    if (buffered == 0) return;
+    append(time, time_buffer, 0, "time");
+    append(q, q_buffer, coordinate_count, "q");
+    append(v, v_buffer, coordinate_count, "v");
+    append(energy, energy_buffer, 3, "energy");
+    written += buffered;
+    buffered = 0;
+  }
+
+  void flush_file() { check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), context, "flush the file"); }
+
+  void require_open() const {
+    if (!file.valid()) throw std::logic_error(cat(context, ": already closed"));
+  }
+};
+
+TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, RecorderHeader header,
+                                       int buffer_samples)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& impl = *impl_;
+  impl.path = path;
+  impl.context = cat("trajectory file ", path.string());
+  const std::size_t n = header.coordinate_names.size();
+  if (n == 0) throw std::invalid_argument(cat(impl.context, ": no coordinates to record"));
+  if (header.coordinate_units.size() != n) {
+    throw std::invalid_argument(cat(impl.context, ": ", n, " coordinate names but ",
+                                    header.coordinate_units.size(), " units"));
+  }
+  if (buffer_samples < 1) {
+    throw std::invalid_argument(
+        cat(impl.context, ": buffer_samples = ", buffer_samples, " must be at least 1"));
+  }
+  impl.coordinate_count = static_cast<int>(n);
+  impl.contact_count = static_cast<int>(header.contact_names.size());
+  impl.buffer_capacity = static_cast<hsize_t>(buffer_samples);
+  impl.time_buffer.resize(impl.buffer_capacity);
+  impl.q_buffer.resize(impl.buffer_capacity * n);
+  impl.v_buffer.resize(impl.buffer_capacity * n);
+  impl.energy_buffer.resize(impl.buffer_capacity * 3);
+
+  const hdf5::QuietErrors quiet;
+  const Handle access =
+      checked(H5Pcreate(H5P_FILE_ACCESS), &H5Pclose, impl.context, "create properties");
+  // strong: closing the file closes every object still open in it, so close() never leaves the
+  // file half-open. The library format stays the default, earliest one (see the header).
+  check(H5Pset_fclose_degree(access.get(), H5F_CLOSE_STRONG), impl.context, "set the close degree");
+  impl.file = checked(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), &H5Fclose,
+                      impl.context, "create the file");
+  impl.write_header(header);
+  impl.flush_file();
+}
+
+TrajectoryRecorder::~TrajectoryRecorder() {
+  if (impl_ == nullptr || !impl_->file.valid()) return;
+  try {
+    close();
+  } catch (const std::exception& error) {
+    std::cerr << "routh: " << error.what() << '\n';
+  }
+}
+
+TrajectoryRecorder::TrajectoryRecorder(TrajectoryRecorder&&) noexcept = default;
+
+TrajectoryRecorder& TrajectoryRecorder::operator=(TrajectoryRecorder&& other) noexcept {
+  if (this != &other) {
+    TrajectoryRecorder closing(std::move(*this));  // closes our file, if any
+    impl_ = std::move(other.impl_);
+  }
+  return *this;
+}
+
+void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                       const Energy& energy) {
+  Impl& impl = *impl_;
+  impl.require_open();
+  if (q.size() != impl.coordinate_count || v.size() != impl.coordinate_count) {
+    throw std::invalid_argument(cat(impl.context, ": sample at t = ", t, " has q of size ",
+                                    q.size(), " and v of size ", v.size(), ", expected ",
+                                    impl.coordinate_count));
+  }
+  const std::size_t row = impl.buffered;
+  const std::size_t n = static_cast<std::size_t>(impl.coordinate_count);
+  impl.time_buffer[row] = t;
+  std::copy_n(q.data(), n, impl.q_buffer.data() + row * n);
+  std::copy_n(v.data(), n, impl.v_buffer.data() + row * n);
+  double* energy_row = impl.energy_buffer.data() + row * 3;
+  energy_row[0] = energy.kinetic;
+  energy_row[1] = energy.potential;
+  energy_row[2] = energy.total();
+  if (++impl.buffered == impl.buffer_capacity) flush();
+}
+
+void TrajectoryRecorder::record_event(const EventRecord& event) {
+  Impl& impl = *impl_;
+  impl.require_open();
+  const hdf5::QuietErrors quiet;
+  for (int contact : event.contacts) {
+    if (contact < 0 || contact >= impl.contact_count) {
+      throw std::invalid_argument(cat(impl.context, ": event at t = ", event.t, " names contact ",
+                                      contact, "; the header has ", impl.contact_count));
+    }
+  }
+  impl.write_buffers();
+
+  const std::string kind(to_string(event.kind));
+  const std::string contacts = join_indices(event.contacts);
+  const EventRow row{event.t,
+                     kind.c_str(),
+                     contacts.c_str(),
+                     event.phases.c_str(),
+                     sequence(event.impulse),
+                     sequence(event.u_pre),
+                     sequence(event.u_post),
+                     event.delta_T,
+                     event.normal_work,
+                     event.tangential_work,
+                     event.flags.c_str(),
+                     event.status.c_str()};
+  const hsize_t size = impl.event_rows + 1;
+  const hsize_t start = impl.event_rows;
+  const hsize_t count = 1;
+  check(H5Dset_extent(impl.events.get(), &size), impl.context, "extend dataset events");
+  const Handle file_space =
+      checked(H5Dget_space(impl.events.get()), &H5Sclose, impl.context, "get a dataspace");
+  check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &count, nullptr),
+        impl.context, "select a hyperslab");
+  const Handle memory_space =
+      checked(H5Screate_simple(1, &count, nullptr), &H5Sclose, impl.context, "create a dataspace");
+  check(H5Dwrite(impl.events.get(), impl.event_memory_type.get(), memory_space.get(),
+                 file_space.get(), H5P_DEFAULT, &row),
+        impl.context, "write dataset events");
+  impl.event_rows = size;
+  impl.flush_file();
+}
+
+void TrajectoryRecorder::flush() {
+  Impl& impl = *impl_;
+  impl.require_open();
+  const hdf5::QuietErrors quiet;
+  impl.write_buffers();
+  impl.flush_file();
+}
+
+void TrajectoryRecorder::close() {
+  if (impl_ == nullptr || !impl_->file.valid()) return;
+  Impl& impl = *impl_;
+  const hdf5::QuietErrors quiet;
+  // close the file even if the last write fails, then report the failure
+  std::string failure;
+  try {
+    impl.write_buffers();
+    impl.flush_file();
+  } catch (const std::exception& error) {
+    failure = error.what();
+  }
+  for (Handle* handle :
+       {&impl.time, &impl.q, &impl.v, &impl.energy, &impl.events, &impl.event_memory_type}) {
+    handle->reset();
+  }
+  if (impl.file.reset() < 0 && failure.empty()) {
+    failure = cat(impl.context, ": cannot close the file: ", hdf5::error_detail());
+  }
+  if (!failure.empty()) throw std::runtime_error(failure);
+}
+
+bool TrajectoryRecorder::is_open() const { return impl_ != nullptr && impl_->file.valid(); }
+
+std::int64_t TrajectoryRecorder::sample_count() const {
+  return impl_ == nullptr ? 0 : static_cast<std::int64_t>(impl_->written + impl_->buffered);
+}
+
+std::int64_t TrajectoryRecorder::event_count() const {
+  return impl_ == nullptr ? 0 : static_cast<std::int64_t>(impl_->event_rows);
+}
+
+const std::filesystem::path& TrajectoryRecorder::path() const { return impl_->path; }
+
+}  // namespace routh

@@ -1,0 +1,254 @@
+#include "sim/recorder/trajectory_summary.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+#include <string_view>
+
+#include "sim/recorder/event_record.hpp"
+#include "sim/recorder/hdf5_support.hpp"
+#include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+using hdf5::check;
+using hdf5::checked;
+using hdf5::Handle;
+
+constexpr hsize_t kReadBlockRows = 16384;
+
+[[noreturn]] void fail(std::string_view context, std::string_view message) {
+  throw std::runtime_error(cat(context, ": ", message));
+}
+
+Handle open_dataset(hid_t file, const char* name, std::string_view context) {
+  if (H5Lexists(file, name, H5P_DEFAULT) <= 0) {
+    fail(context, cat("dataset /", name, " is missing; not a complete routh trajectory"));
+  }
+  return checked(H5Dopen2(file, name, H5P_DEFAULT), &H5Dclose, context,
+                 cat("open dataset /", name));
+}
+
+// Extent of a dataset: rows, and columns (0 for one-dimensional).
+std::pair<hsize_t, hsize_t> extent(const Handle& dataset, const char* name, int expected_rank,
+                                   std::string_view context) {
+  const Handle space = checked(H5Dget_space(dataset.get()), &H5Sclose, context, "read a dataspace");
+  std::array<hsize_t, 2> dims = {0, 0};
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if (rank != expected_rank) {
+    fail(context, cat("dataset /", name, " has ", rank, " dimensions, expected ", expected_rank));
+  }
+  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  return {dims[0], expected_rank == 2 ? dims[1] : 0};
+}
+
+// Reads rows [first, first + rows) of a float64 dataset with `columns` columns (0: 1-D).
+std::vector<double> read_rows(const Handle& dataset, hsize_t first, hsize_t rows, hsize_t columns,
+                              std::string_view context) {
+  const int rank = columns == 0 ? 1 : 2;
+  const std::array<hsize_t, 2> start = {first, 0};
+  const std::array<hsize_t, 2> count = {rows, columns};
+  const Handle file_space =
+      checked(H5Dget_space(dataset.get()), &H5Sclose, context, "read a dataspace");
+  check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(),
+                            nullptr),
+        context, "select rows");
+  const Handle memory_space = checked(H5Screate_simple(rank, count.data(), nullptr), &H5Sclose,
+                                      context, "create a dataspace");
+  std::vector<double> values(rows * std::max<hsize_t>(columns, 1));
+  check(H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, memory_space.get(), file_space.get(), H5P_DEFAULT,
+                values.data()),
+        context, "read samples");
+  return values;
+}
+
+void count(std::vector<std::pair<std::string, std::int64_t>>& counts, std::string_view name) {
+  for (auto& [seen, n] : counts) {
+    if (seen == name) {
+      ++n;
+      return;
+    }
+  }
+  counts.emplace_back(name, 1);
+}
+
+// The fields of an /events row that the summary needs; HDF5 matches them by name.
+struct EventSummaryRow {
+  double t;
+  char* kind;
+  char* flags;
+  char* status;
+};
+
+void summarize_events(hid_t file, std::string_view context, TrajectorySummary& summary) {
+  const Handle events = open_dataset(file, "events", context);
+  summary.contact_names =
+      hdf5::read_string_array_attribute(events.get(), "contact_names", cat(context, ", /events"));
+  const hsize_t rows = extent(events, "events", 1, context).first;
+  summary.event_count = static_cast<std::int64_t>(rows);
+
+  const Handle text = hdf5::utf8_string_type();
+  const Handle type = checked(H5Tcreate(H5T_COMPOUND, sizeof(EventSummaryRow)), &H5Tclose, context,
+                              "create a type");
+  H5Tinsert(type.get(), "t", offsetof(EventSummaryRow, t), H5T_NATIVE_DOUBLE);
+  H5Tinsert(type.get(), "kind", offsetof(EventSummaryRow, kind), text.get());
+  H5Tinsert(type.get(), "flags", offsetof(EventSummaryRow, flags), text.get());
+  H5Tinsert(type.get(), "status", offsetof(EventSummaryRow, status), text.get());
+
+  std::vector<std::pair<std::string, std::int64_t>> kinds;
+  std::vector<EventSummaryRow> block;
+  for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
+    const hsize_t n = std::min(kReadBlockRows, rows - first);
+    block.assign(n, EventSummaryRow{});
+    const Handle file_space =
+        checked(H5Dget_space(events.get()), &H5Sclose, context, "read a dataspace");
+    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &first, nullptr, &n, nullptr),
+          context, "select events");
+    const Handle memory_space =
+        checked(H5Screate_simple(1, &n, nullptr), &H5Sclose, context, "create a dataspace");
+    if (H5Dread(events.get(), type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT,
+                block.data()) < 0) {
+      // a writer killed while appending an event can leave its text unreadable
+      summary.warnings.push_back(cat("cannot read /events rows ", first, " to ", first + n - 1,
+                                     ": ", hdf5::error_detail(), "; counting the events before"));
+      summary.event_count = static_cast<std::int64_t>(first);
+      break;
+    }
+    for (const EventSummaryRow& row : block) {
+      count(kinds, row.kind != nullptr ? row.kind : "");
+      const std::string_view flags = row.flags != nullptr ? row.flags : "";
+      for (std::size_t begin = 0; begin < flags.size();) {
+        const std::size_t end = std::min(flags.find(',', begin), flags.size());
+        if (end > begin) count(summary.flags_seen, flags.substr(begin, end - begin));
+        begin = end + 1;
+      }
+      const std::string_view status = row.status != nullptr ? row.status : "";
+      if (!status.empty() && status != "solved") count(summary.unusual_statuses, status);
+    }
+    H5Dvlen_reclaim(type.get(), memory_space.get(), H5P_DEFAULT, block.data());
+  }
+  // known kinds in their enum order, then any others
+  for (EventKind kind : kAllEventKinds) {
+    for (const auto& entry : kinds) {
+      if (entry.first == to_string(kind)) summary.events_by_kind.push_back(entry);
+    }
+  }
+  for (const auto& entry : kinds) {
+    if (!event_kind_from_string(entry.first)) summary.events_by_kind.push_back(entry);
+  }
+}
+
+}  // namespace
+
+TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
+  const std::string context = path.string();
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
+  const hdf5::QuietErrors quiet;
+  if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");
+  const Handle file = checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose,
+                              context, "open the file");
+
+  TrajectorySummary summary;
+  const hid_t root = file.get();
+  if (H5Aexists(root, "format") <= 0) {
+    fail(context, "not a routh trajectory (no 'format' attribute on /)");
+  }
+  summary.format = hdf5::read_string_attribute(root, "format", context);
+  if (summary.format != kTrajectoryFormat) {
+    fail(context, cat("format is '", summary.format, "', not '", kTrajectoryFormat, "'"));
+  }
+  const long long version = hdf5::read_integer_attribute(root, "format_version", context);
+  if (version < 1 || version > kTrajectoryFormatVersion) {
+    fail(context, cat("format_version ", version, " is not supported (this routh reads up to ",
+                      kTrajectoryFormatVersion, ")"));
+  }
+  summary.format_version = static_cast<int>(version);
+  summary.routh_version = hdf5::read_string_attribute(root, "routh_version", context);
+  summary.law = hdf5::read_string_attribute(root, "law", context);
+
+  {
+    const Handle scenario = open_dataset(root, "scenario", context);
+    const Handle text = hdf5::utf8_string_type();
+    char* yaml = nullptr;
+    check(H5Dread(scenario.get(), text.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml), context,
+          "read dataset /scenario");
+    summary.scenario_bytes = yaml != nullptr ? std::string_view(yaml).size() : 0;
+    const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a space");
+    H5Dvlen_reclaim(text.get(), space.get(), H5P_DEFAULT, &yaml);
+  }
+
+  const Handle time = open_dataset(root, "time", context);
+  const Handle q = open_dataset(root, "q", context);
+  const Handle v = open_dataset(root, "v", context);
+  const Handle energy = open_dataset(root, "energy", context);
+  const auto time_extent = extent(time, "time", 1, context);
+  const auto q_extent = extent(q, "q", 2, context);
+  const auto v_extent = extent(v, "v", 2, context);
+  const auto energy_extent = extent(energy, "energy", 2, context);
+  if (energy_extent.second != 3) fail(context, "dataset /energy must have 3 columns");
+  summary.coordinate_names = hdf5::read_string_array_attribute(q.get(), "names", context + ", /q");
+  summary.coordinate_units = hdf5::read_string_array_attribute(q.get(), "units", context + ", /q");
+  if (summary.coordinate_names.size() != q_extent.second) {
+    summary.warnings.push_back(cat("/q has ", q_extent.second, " columns but ",
+                                   summary.coordinate_names.size(), " names"));
+  }
+  hsize_t rows = std::min({time_extent.first, q_extent.first, v_extent.first, energy_extent.first});
+  if (rows != time_extent.first || rows != q_extent.first || rows != v_extent.first ||
+      rows != energy_extent.first) {
+    summary.warnings.push_back(cat("datasets differ in length (time ", time_extent.first, ", q ",
+                                   q_extent.first, ", v ", v_extent.first, ", energy ",
+                                   energy_extent.first, "); using the first ", rows));
+  }
+  // a writer killed inside an append leaves rows that read as the fill value, NaN
+  hsize_t rows_written = rows;
+  while (rows_written > 0) {
+    const hsize_t n = std::min(kReadBlockRows, rows_written);
+    const std::vector<double> block = read_rows(time, rows_written - n, n, 0, context);
+    hsize_t finite = n;
+    while (finite > 0 && std::isnan(block[finite - 1])) --finite;
+    rows_written -= n - finite;
+    if (finite > 0) break;
+  }
+  if (rows_written < rows) {
+    summary.warnings.push_back(cat("the last ", rows - rows_written,
+                                   " rows were never written (the writer died while appending "
+                                   "them); using the first ",
+                                   rows_written));
+    rows = rows_written;
+  }
+  summary.sample_count = static_cast<std::int64_t>(rows);
+
+  if (rows > 0) {
+    summary.t_first = read_rows(time, 0, 1, 0, context).front();
+    summary.t_last = read_rows(time, rows - 1, 1, 0, context).front();
+    double start_total = 0.0;
+    double max_total = -HUGE_VAL;
+    hsize_t max_row = 0;
+    for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
+      const hsize_t n = std::min(kReadBlockRows, rows - first);
+      const std::vector<double> block = read_rows(energy, first, n, 3, context);
+      if (first == 0) {
+        summary.energy_first = Energy{block[0], block[1]};
+        start_total = block[2];
+      }
+      for (hsize_t i = 0; i < n; ++i) {
+        if (block[3 * i + 2] > max_total) max_total = block[3 * i + 2], max_row = first + i;
+      }
+      if (first + n == rows) summary.energy_last = Energy{block[3 * (n - 1)], block[3 * n - 2]};
+    }
+    summary.max_energy_rise = std::max(0.0, max_total - start_total);
+    summary.max_energy_rise_t = summary.max_energy_rise > 0.0
+                                    ? read_rows(time, max_row, 1, 0, context).front()
+                                    : summary.t_first;
+  }
+
+  summarize_events(root, context, summary);
+  return summary;
+}
+
+}  // namespace routh

@@ -1,0 +1,51 @@
+#pragma once
+// Reading a trajectory file back for a human summary (`routh info`): header, time span, sample
+// and event counts, energy balance and the flags that were raised. Reads in blocks, so memory
+// stays bounded for any file size.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/recorder/energy.hpp"
+
+namespace routh {
+
+struct TrajectorySummary {
+  std::string format;  ///< "routh-trajectory"
+  int format_version = 0;
+  std::string routh_version;
+  std::string law;
+  std::size_t scenario_bytes = 0;  ///< length of the /scenario YAML text
+
+  std::int64_t sample_count = 0;
+  double t_first = 0.0;  ///< [s], valid when sample_count > 0
+  double t_last = 0.0;   ///< [s]
+  std::vector<std::string> coordinate_names;
+  std::vector<std::string> coordinate_units;
+  std::vector<std::string> contact_names;
+
+  Energy energy_first;             ///< [J] at the first sample
+  Energy energy_last;              ///< [J] at the last sample
+  double max_energy_rise = 0.0;    ///< max_i E_total(t_i) − E_total(t_0) [J], ≥ 0
+  double max_energy_rise_t = 0.0;  ///< where it happens [s]
+
+  std::int64_t event_count = 0;
+  /// (kind, count) in the order of EventKind, then unknown kinds by name; zero counts left out.
+  std::vector<std::pair<std::string, std::int64_t>> events_by_kind;
+  /// (flag, number of events raising it), by first appearance.
+  std::vector<std::pair<std::string, std::int64_t>> flags_seen;
+  /// (status, count) of statuses other than "" and "solved", by first appearance.
+  std::vector<std::pair<std::string, std::int64_t>> unusual_statuses;
+
+  /// Readable but suspect, e.g. /time and /q of different lengths (a writer killed mid-write).
+  std::vector<std::string> warnings;
+};
+
+/// Reads and checks the file. Throws std::runtime_error naming the file when it is missing, not
+/// HDF5, not a routh trajectory, of an unsupported format_version, or inconsistent.
+TrajectorySummary summarize_trajectory(const std::filesystem::path& path);
+
+}  // namespace routh
