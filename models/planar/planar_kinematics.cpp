@@ -1,0 +1,92 @@
+#include "models/planar/planar_kinematics.hpp"
+
+#include <cmath>
+
+namespace routh {
+
+namespace {
+
+// The ground frame: at rest at the origin.
+BodyMotion ground_motion(Eigen::Index n) {
+  BodyMotion ground;
+  ground.origin_jacobian = Eigen::Matrix<double, 2, Eigen::Dynamic>::Zero(2, n);
+  ground.angle_jacobian = Eigen::RowVectorXd::Zero(n);
+  return ground;
+}
+
+// The translation part of a joint: the child origin is o_P + d with d = R(φ_P) (location + Σ a_k
+// q_k), a_k the translation axes (parent frame). Differentiating twice with v̇ = 0:
+//     ḋ = ω_P d⊥ + R ℓ̇,     d̈ = ω̇_P d⊥ − ω_P² d + 2 ω_P (R ℓ̇)⊥.
+void translate(const PlanarJoint& joint, int first, const Eigen::VectorXd& q,
+               const Eigen::VectorXd& v, const BodyMotion& parent, BodyMotion& child) {
+  const Eigen::Matrix2d R = rotation(parent.angle_rad);
+  Eigen::Vector2d local = joint.location_m;
+  Eigen::Vector2d sliding_velocity = Eigen::Vector2d::Zero();  // R ℓ̇ [m/s]
+  child.origin_jacobian = parent.origin_jacobian;
+  for (int k = 0; k < joint.translation_count(); ++k) {
+    const Eigen::Vector2d axis =
+        joint.type == JointType::free ? Eigen::Vector2d::Unit(k) : Eigen::Vector2d(joint.axis);
+    local += axis * q[first + k];
+    child.origin_jacobian.col(first + k) += R * axis;
+    sliding_velocity += R * axis * v[first + k];
+  }
+  const Eigen::Vector2d d = R * local;
+  const double omega = parent.angular_velocity;
+  child.origin_m = parent.origin_m + d;
+  child.origin_jacobian += perpendicular(d) * parent.angle_jacobian;
+  child.origin_velocity = parent.origin_velocity + omega * perpendicular(d) + sliding_velocity;
+  child.origin_bias_acceleration =
+      parent.origin_bias_acceleration + parent.angular_bias_acceleration * perpendicular(d) -
+      omega * omega * d + 2.0 * omega * perpendicular(sliding_velocity);
+}
+
+// The rotation part: φ = φ_P + θ (relative) or θ (absolute); with v̇ = 0, ω̇ = ω̇_P or 0.
+// A prismatic joint always carries the parent's angle.
+void rotate(const PlanarJoint& joint, int first, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+            const BodyMotion& parent, BodyMotion& child) {
+  const bool carries = !joint.rotates() || joint.angle_reference == AngleReference::relative;
+  child.angle_rad = carries ? parent.angle_rad : 0.0;
+  child.angular_velocity = carries ? parent.angular_velocity : 0.0;
+  child.angular_bias_acceleration = carries ? parent.angular_bias_acceleration : 0.0;
+  if (carries) {
+    child.angle_jacobian = parent.angle_jacobian;
+  } else {
+    child.angle_jacobian.setZero(parent.angle_jacobian.size());
+  }
+  if (!joint.rotates()) return;
+  const int i = first + joint.translation_count();
+  child.angle_rad += q[i];
+  child.angular_velocity += v[i];
+  child.angle_jacobian[i] += 1.0;
+}
+
+}  // namespace
+
+void forward_kinematics(const std::vector<PlanarJoint>& joints,
+                        const std::vector<int>& first_coordinate, const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& v, std::vector<BodyMotion>& bodies) {
+  const BodyMotion ground = ground_motion(q.size());
+  bodies.resize(joints.size());
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    const PlanarJoint& joint = joints[i];
+    const BodyMotion& parent =
+        joint.parent == kGround ? ground : bodies[static_cast<std::size_t>(joint.parent)];
+    translate(joint, first_coordinate[i], q, v, parent, bodies[i]);
+    rotate(joint, first_coordinate[i], q, v, parent, bodies[i]);
+  }
+}
+
+PointMotion point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m) {
+  const Eigen::Vector2d r = rotation(body.angle_rad) * offset_m;
+  const double omega = body.angular_velocity;
+  PointMotion point;
+  point.position_m = body.origin_m + r;
+  point.jacobian = body.origin_jacobian + perpendicular(r) * body.angle_jacobian;
+  point.velocity_m_s = body.origin_velocity + omega * perpendicular(r);
+  point.bias_acceleration_m_s2 = body.origin_bias_acceleration +
+                                 body.angular_bias_acceleration * perpendicular(r) -
+                                 omega * omega * r;
+  return point;
+}
+
+}  // namespace routh

@@ -1,0 +1,57 @@
+#pragma once
+// Forward kinematics of a planar tree by one outward recursion over the joints (Featherstone,
+// "Rigid Body Dynamics Algorithms", 2008, §4.1–4.2, specialised to the plane). For every body it
+// gives the pose of its frame, the Jacobians of its angle and origin with respect to v, the
+// velocities, and the velocity-product accelerations J̇v (the accelerations when v̇ = 0).
+//
+// In the plane, a point at offset r [m] (world axes) from a body origin o moves with
+//     ṗ = ȯ + ω r⊥,        p̈ = ö + ω̇ r⊥ − ω² r,        r⊥ = (−r_y, r_x),
+// and there is no gyroscopic term: angular momentum about the centre of mass is I ω.
+
+#include <Eigen/Core>
+#include <cmath>
+#include <vector>
+
+#include "models/planar/planar_joint.hpp"
+
+namespace routh {
+
+/// The motion of one body frame at one state (q, v).
+struct BodyMotion {
+  Eigen::Vector2d origin_m = Eigen::Vector2d::Zero();         ///< o [m]
+  double angle_rad = 0.0;                                     ///< φ, counter-clockwise [rad]
+  Eigen::Matrix<double, 2, Eigen::Dynamic> origin_jacobian;   ///< ∂ȯ/∂v [m], 2 × n
+  Eigen::RowVectorXd angle_jacobian;                          ///< ∂ω/∂v [1], 1 × n
+  Eigen::Vector2d origin_velocity = Eigen::Vector2d::Zero();  ///< ȯ [m/s]
+  double angular_velocity = 0.0;                              ///< ω [rad/s]
+  Eigen::Vector2d origin_bias_acceleration = Eigen::Vector2d::Zero();  ///< J̇_o v [m/s²]
+  double angular_bias_acceleration = 0.0;                              ///< J̇_φ v [rad/s²]
+};
+
+/// A point fixed on a body: position, Jacobian, velocity and J̇v.
+struct PointMotion {
+  Eigen::Vector2d position_m;
+  Eigen::Matrix<double, 2, Eigen::Dynamic> jacobian;  ///< ∂ṗ/∂v, 2 × n
+  Eigen::Vector2d velocity_m_s;
+  Eigen::Vector2d bias_acceleration_m_s2;  ///< J̇_p v
+};
+
+/// r⊥ = r turned 90° counter-clockwise: ω × r in the plane is ω r⊥.
+inline Eigen::Vector2d perpendicular(const Eigen::Vector2d& r) { return {-r.y(), r.x()}; }
+
+/// Rotation by φ [rad] counter-clockwise.
+inline Eigen::Matrix2d rotation(double angle_rad) {
+  const double c = std::cos(angle_rad), s = std::sin(angle_rad);
+  return (Eigen::Matrix2d() << c, -s, s, c).finished();
+}
+
+/// Fills `bodies` (one per joint; joint i carries body i, parents come first) at state (q, v).
+/// `first_coordinate[i]` is the index in q of joint i's first degree of freedom.
+void forward_kinematics(const std::vector<PlanarJoint>& joints,
+                        const std::vector<int>& first_coordinate, const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& v, std::vector<BodyMotion>& bodies);
+
+/// The motion of the point at `offset_m` in the frame of a body moving as `body`.
+PointMotion point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m);
+
+}  // namespace routh

@@ -1,0 +1,299 @@
+#include "models/planar/planar_tree.hpp"
+
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+constexpr double kUnitTolerance = 1e-9;  // |axis|, |normal| must be 1 to this
+
+bool is_unit(const Eigen::Vector2d& direction) {
+  return std::abs(direction.norm() - 1.0) <= kUnitTolerance;
+}
+
+void check_body(const std::string& name, const PlanarBody& body) {
+  if (!(body.mass_kg > 0.0) || !std::isfinite(body.mass_kg)) {
+    throw std::invalid_argument(cat("body ", name, ": mass ", body.mass_kg, " kg must be > 0"));
+  }
+  if (!(body.inertia_kg_m2 >= 0.0) || !std::isfinite(body.inertia_kg_m2)) {
+    throw std::invalid_argument(
+        cat("body ", name, ": inertia ", body.inertia_kg_m2, " kg m^2 must be >= 0"));
+  }
+}
+
+void check_joint(const std::string& name, int index, const PlanarJoint& joint) {
+  if (joint.parent < kGround || joint.parent >= index) {
+    throw std::invalid_argument(cat("body ", name, ": parent ", joint.parent,
+                                    " must be the ground (-1) or a body added before it"));
+  }
+  if (static_cast<int>(joint.coordinate_names.size()) != joint.dof_count()) {
+    throw std::invalid_argument(cat("body ", name, ": joint has ", joint.dof_count(),
+                                    " degrees of freedom but ", joint.coordinate_names.size(),
+                                    " coordinate names"));
+  }
+  if (!joint.springs.empty() && static_cast<int>(joint.springs.size()) != joint.dof_count()) {
+    throw std::invalid_argument(
+        cat("body ", name, ": joint needs no springs or one per dof, not ", joint.springs.size()));
+  }
+  if (joint.type == JointType::prismatic && !is_unit(joint.axis)) {
+    throw std::invalid_argument(cat("body ", name, ": prismatic axis must be a unit vector"));
+  }
+}
+
+void check_contact(const std::string& name, const PlanarContact& contact, int body_count) {
+  if (contact.body < 0 || contact.body >= body_count) {
+    throw std::invalid_argument(cat("contact ", name, ": body ", contact.body, " does not exist"));
+  }
+  if (!(contact.radius_m >= 0.0)) {
+    throw std::invalid_argument(
+        cat("contact ", name, ": radius ", contact.radius_m, " m must be >= 0"));
+  }
+  if (!is_unit(contact.obstacle.normal)) {
+    throw std::invalid_argument(cat("contact ", name, ": obstacle normal must be a unit vector"));
+  }
+}
+
+void check_unique(const std::vector<std::string>& names, const char* what) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (names[i] == names[j]) {
+        throw std::invalid_argument(cat(what, " name '", names[i], "' is used twice"));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+PlanarTree::PlanarTree(PlanarTreeDescription description) : description_(std::move(description)) {
+  const PlanarTreeDescription& d = description_;
+  if (d.bodies.size() != d.joints.size() || d.bodies.size() != d.body_names.size() ||
+      d.contacts.size() != d.contact_names.size()) {
+    throw std::invalid_argument("planar tree: one joint and one name per body and per contact");
+  }
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    check_body(d.body_names[i], d.bodies[i]);
+    check_joint(d.body_names[i], static_cast<int>(i), d.joints[i]);
+    first_coordinate_.push_back(coordinate_count_);
+    const PlanarJoint& joint = d.joints[i];
+    for (int k = 0; k < joint.dof_count(); ++k) {
+      coordinate_names_.push_back(joint.coordinate_names[static_cast<std::size_t>(k)]);
+      coordinate_units_.emplace_back(k < joint.translation_count() ? "m" : "rad");
+    }
+    coordinate_count_ += joint.dof_count();
+  }
+  for (std::size_t k = 0; k < d.contacts.size(); ++k) {
+    check_contact(d.contact_names[k], d.contacts[k], body_count());
+  }
+  check_unique(coordinate_names_, "coordinate");
+  check_unique(d.contact_names, "contact");
+  check_unique(d.body_names, "body");
+  check_mass_matrix();
+}
+
+// M(q) is only checked at two configurations: q = 0 and an arbitrary generic one, since a
+// valid tree may be singular at special poses (a point mass at the pivot of a polar arm at q = 0).
+// Singular at both, some coordinate almost surely moves no mass or inertia at all.
+void PlanarTree::check_mass_matrix() const {
+  if (coordinate_count_ == 0) throw std::invalid_argument("planar tree: no coordinates");
+  for (const double pose : {0.0, 0.37}) {
+    Eigen::MatrixXd M;
+    mass_matrix(Eigen::VectorXd::Constant(coordinate_count_, pose), M);
+    if (Eigen::LLT<Eigen::MatrixXd>(M).info() == Eigen::Success) return;
+  }
+  throw std::invalid_argument(
+      "planar tree: M(q) is not positive definite (a coordinate moves no mass or inertia)");
+}
+
+int PlanarTree::coordinate_index(const std::string& name) const {
+  const auto found = std::find(coordinate_names_.begin(), coordinate_names_.end(), name);
+  return found == coordinate_names_.end() ? -1
+                                          : static_cast<int>(found - coordinate_names_.begin());
+}
+
+Eigen::Vector2d PlanarTree::ground_acceleration(double t_s) const {
+  return description_.ground_acceleration ? description_.ground_acceleration(t_s)
+                                          : Eigen::Vector2d::Zero();
+}
+
+void PlanarTree::check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd* v) const {
+  if (q.size() != coordinate_count_ || (v != nullptr && v->size() != coordinate_count_)) {
+    throw std::invalid_argument(cat("planar tree: q and v must have ", coordinate_count_,
+                                    " entries, not ", q.size(), " and ",
+                                    v != nullptr ? v->size() : q.size()));
+  }
+}
+
+void PlanarTree::body_motions(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                              std::vector<BodyMotion>& bodies) const {
+  check_sizes(q, &v);
+  forward_kinematics(description_.joints, first_coordinate_, q, v, bodies);
+}
+
+void PlanarTree::mass_matrix(const Eigen::VectorXd& q, Eigen::MatrixXd& M) const {
+  std::vector<BodyMotion> motions;
+  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
+  M.setZero(coordinate_count_, coordinate_count_);
+  for (std::size_t b = 0; b < motions.size(); ++b) {
+    const PlanarBody& body = description_.bodies[b];
+    const PointMotion centre = point_motion(motions[b], body.centre_of_mass_m);
+    M.noalias() += body.mass_kg * centre.jacobian.transpose() * centre.jacobian;
+    M.noalias() +=
+        body.inertia_kg_m2 * motions[b].angle_jacobian.transpose() * motions[b].angle_jacobian;
+  }
+}
+
+void PlanarTree::generalized_force(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                   Eigen::VectorXd& f) const {
+  std::vector<BodyMotion> motions;
+  body_motions(q, v, motions);
+  // gravity and the ground frame's inertial load act alike on every centre of mass
+  const Eigen::Vector2d field = description_.gravity_m_s2 - ground_acceleration(t);
+  f.setZero(coordinate_count_);
+  for (std::size_t b = 0; b < motions.size(); ++b) {
+    const PlanarBody& body = description_.bodies[b];
+    const PointMotion centre = point_motion(motions[b], body.centre_of_mass_m);
+    f.noalias() +=
+        centre.jacobian.transpose() * (body.mass_kg * (field - centre.bias_acceleration_m_s2));
+    f.noalias() -= motions[b].angle_jacobian.transpose() *
+                   (body.inertia_kg_m2 * motions[b].angular_bias_acceleration);
+  }
+  add_spring_forces(motions, q, v, f);
+}
+
+// Each spring-damper acts on its joint's relative displacement d with gradient ∂d/∂q: e_k for a
+// translation, (J_φ,child − J_φ,parent)ᵀ for a rotation (e_θ for a relative angle).
+JointDisplacement PlanarTree::joint_displacement(const std::vector<BodyMotion>& bodies,
+                                                 const Eigen::VectorXd& q, int joint,
+                                                 int dof) const {
+  const auto i = static_cast<std::size_t>(joint);
+  const PlanarJoint& description = description_.joints[i];
+  const int index = first_coordinate_[i] + dof;
+  if (dof < description.translation_count()) {
+    return {q[index], Eigen::RowVectorXd::Unit(coordinate_count_, index)};
+  }
+  JointDisplacement rotation_of_joint{bodies[i].angle_rad, bodies[i].angle_jacobian};
+  if (description.parent != kGround) {
+    const BodyMotion& parent = bodies[static_cast<std::size_t>(description.parent)];
+    rotation_of_joint.value -= parent.angle_rad;
+    rotation_of_joint.gradient -= parent.angle_jacobian;
+  }
+  return rotation_of_joint;
+}
+
+void PlanarTree::add_spring_forces(const std::vector<BodyMotion>& bodies, const Eigen::VectorXd& q,
+                                   const Eigen::VectorXd& v, Eigen::VectorXd& f) const {
+  for (int i = 0; i < body_count(); ++i) {
+    const PlanarJoint& joint = description_.joints[static_cast<std::size_t>(i)];
+    for (int k = 0; k < static_cast<int>(joint.springs.size()); ++k) {
+      const std::optional<JointSpring>& spring = joint.springs[static_cast<std::size_t>(k)];
+      if (!spring) continue;
+      const JointDisplacement d = joint_displacement(bodies, q, i, k);
+      const double load =  // [N] or [N m]
+          -spring->stiffness * (d.value - spring->rest) - spring->damping * d.gradient.dot(v);
+      f += load * d.gradient.transpose();
+    }
+  }
+}
+
+double PlanarTree::potential_energy(const Eigen::VectorXd& q) const {
+  std::vector<BodyMotion> motions;
+  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
+  double energy = 0.0;  // [J]
+  for (int i = 0; i < body_count(); ++i) {
+    const auto b = static_cast<std::size_t>(i);
+    const PlanarBody& body = description_.bodies[b];
+    const Eigen::Vector2d centre =
+        motions[b].origin_m + rotation(motions[b].angle_rad) * body.centre_of_mass_m;
+    energy -= body.mass_kg * description_.gravity_m_s2.dot(centre);
+    const PlanarJoint& joint = description_.joints[b];
+    for (int k = 0; k < static_cast<int>(joint.springs.size()); ++k) {
+      const std::optional<JointSpring>& spring = joint.springs[static_cast<std::size_t>(k)];
+      if (!spring) continue;
+      const double stretch = joint_displacement(motions, q, i, k).value - spring->rest;
+      energy += 0.5 * spring->stiffness * stretch * stretch;
+    }
+  }
+  return energy;
+}
+
+void PlanarTree::contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                    ContactKinematics& contacts) const {
+  std::vector<BodyMotion> motions;
+  body_motions(q, v, motions);
+  const auto count = static_cast<Eigen::Index>(description_.contacts.size());
+  contacts.gap.resize(count);
+  contacts.jacobian.resize(2 * count, coordinate_count_);
+  contacts.jacobian_dot_v.resize(2 * count);
+  for (Eigen::Index k = 0; k < count; ++k) {
+    const PlanarContact& contact = description_.contacts[static_cast<std::size_t>(k)];
+    const BodyMotion& body = motions[static_cast<std::size_t>(contact.body)];
+    const PointMotion centre = point_motion(body, contact.centre_m);
+    const Eigen::Vector2d n = contact.obstacle.normal;
+    const Eigen::Vector2d t = contact.obstacle.tangent();
+    const double r = contact.radius_m;
+    contacts.gap[k] = contact.obstacle.distance(centre.position_m) - r;
+    // u_n = n·ṗ; u_t = t·(ṗ + ω (−r n)⊥) = t·ṗ + r ω, since t·n⊥ = −1
+    contacts.jacobian.row(2 * k) = n.transpose() * centre.jacobian;
+    contacts.jacobian.row(2 * k + 1) = t.transpose() * centre.jacobian + r * body.angle_jacobian;
+    contacts.jacobian_dot_v[2 * k] = n.dot(centre.bias_acceleration_m_s2);
+    contacts.jacobian_dot_v[2 * k + 1] =
+        t.dot(centre.bias_acceleration_m_s2) + r * body.angular_bias_acceleration;
+  }
+}
+
+Eigen::Vector2d PlanarTree::point_position(const Eigen::VectorXd& q, int body,
+                                           const Eigen::Vector2d& offset_m) const {
+  std::vector<BodyMotion> motions;
+  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
+  const BodyMotion& motion = motions.at(static_cast<std::size_t>(body));
+  return motion.origin_m + rotation(motion.angle_rad) * offset_m;
+}
+
+Eigen::VectorXd PlanarTree::contact_tangential_positions(const Eigen::VectorXd& q) const {
+  std::vector<BodyMotion> motions;
+  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
+  Eigen::VectorXd positions(static_cast<Eigen::Index>(description_.contacts.size()));
+  for (std::size_t k = 0; k < description_.contacts.size(); ++k) {
+    const PlanarContact& contact = description_.contacts[k];
+    const BodyMotion& body = motions[static_cast<std::size_t>(contact.body)];
+    const Eigen::Vector2d p = body.origin_m + rotation(body.angle_rad) * contact.centre_m;
+    positions[static_cast<Eigen::Index>(k)] =
+        contact.obstacle.tangent().dot(p - contact.obstacle.point_m) +
+        contact.radius_m * body.angle_rad;
+  }
+  return positions;
+}
+
+int PlanarTreeBuilder::add_body(std::string name, const PlanarBody& body, PlanarJoint joint) {
+  description_.body_names.push_back(std::move(name));
+  description_.bodies.push_back(body);
+  description_.joints.push_back(std::move(joint));
+  return static_cast<int>(description_.bodies.size()) - 1;
+}
+
+void PlanarTreeBuilder::add_contact(std::string name, const PlanarContact& contact) {
+  description_.contact_names.push_back(std::move(name));
+  description_.contacts.push_back(contact);
+}
+
+void PlanarTreeBuilder::set_gravity(const Eigen::Vector2d& gravity_m_s2) {
+  description_.gravity_m_s2 = gravity_m_s2;
+}
+
+void PlanarTreeBuilder::set_ground_acceleration(GroundAcceleration ground_acceleration) {
+  description_.ground_acceleration = std::move(ground_acceleration);
+}
+
+std::unique_ptr<PlanarTree> PlanarTreeBuilder::build() const {
+  return std::make_unique<PlanarTree>(description_);
+}
+
+}  // namespace routh
