@@ -217,7 +217,8 @@ TEST_CASE("planar laws: frictionless impacts reverse u_n by e and leave Γ_t = 0
 }
 
 TEST_CASE("planar laws: statuses instead of crashes") {
-  for (const auto& law : routh::impact_laws()) {
+  for (const std::string_view name : {"newton", "newton_routh", "poisson", "energetic"}) {
+    const routh::LawEntry& law = *routh::find_law(name);
     CAPTURE(law.name);
     SUBCASE("not approaching: no impact, nothing changes") {
       const auto problem = rod(0.6, 0.73, 0.7);

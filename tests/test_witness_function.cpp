@@ -17,7 +17,7 @@ using routh::WitnessDirection;
 
 }  // namespace
 
-TEST_CASE("witness: the direction table, on the half-open step (t0, t1]") {
+TEST_CASE("witness: the direction table on the half-open step from t0 to t1") {
   using enum WitnessDirection;
   // a gap closing, touching, staying open, opening
   CHECK(routh::witness_triggers(positive_then_non_positive, 1.0, -1.0));

@@ -1,0 +1,50 @@
+#pragma once
+// Acceleration-level contact forces for given contact modes (DESIGN §4 step 1). With the closed
+// contacts' rows J_c and the force directions W (per sticking contact the columns J_nᵀ, J_tᵀ; per
+// sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip direction σ),
+//     M v̇ = f + W λ,      J_c v̇ + J̇_c v = 0   (closed contacts keep a_n = 0, sticking ones a_t =
+//     0),
+// so (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v). The matrix is square; it is singular, or λ_n < 0
+// whatever happens, in Painlevé's inconsistent configurations (friction too large for a
+// sliding contact to stay closed). The solution is valid while λ_n ≥ 0 for every closed contact
+// and |λ_t| ≤ μs λ_n for every sticking one; the simulator watches both as witness functions.
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "sim/dynamics/mechanical_system.hpp"
+#include "sim/simulation/contact_mode.hpp"
+
+namespace routh {
+
+/// Per contact: the normal and tangential force [N] (zero for open contacts).
+struct ContactForce {
+  double normal = 0.0;
+  double tangential = 0.0;
+};
+
+/// Scratch of the contact-force solve, reused between calls (no allocation once sized).
+struct ContactForceWorkspace {
+  Eigen::MatrixXd M;
+  Eigen::VectorXd f;
+  ContactKinematics kinematics;
+  Eigen::MatrixXd constraint_rows;   ///< J_c
+  Eigen::MatrixXd force_directions;  ///< W
+  Eigen::VectorXd velocity_product;  ///< J̇_c v of the constrained rows
+};
+
+/// The outcome of the solve for one state.
+struct ConstrainedAcceleration {
+  Eigen::VectorXd acceleration;      ///< v̇ [m/s², rad/s²]
+  std::vector<ContactForce> forces;  ///< per contact
+  bool consistent = true;            ///< false when J_c M⁻¹ W is singular (Painlevé)
+};
+
+/// Solves for v̇ and the contact forces of the closed contacts at (t, q, v) in the given modes.
+/// `parameters` holds μd per contact (only sliding contacts use it).
+void constrained_acceleration(const MechanicalSystem& system, double t, const Eigen::VectorXd& q,
+                              const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
+                              const ContactParameterList& parameters,
+                              ContactForceWorkspace& workspace, ConstrainedAcceleration& out);
+
+}  // namespace routh

@@ -1,0 +1,73 @@
+#pragma once
+// The event-driven simulator (DESIGN §4). Between events the smooth dynamics of the current
+// contact modes is integrated with Odeint's controlled dense-output dopri5; after every accepted
+// step each contact's witness is checked on (t0, t1] and the earliest trigger is isolated on the
+// step's dense output with TOMS 748 (witness_function.hpp); the event is handled, the modes are
+// updated, and integration restarts from the event. Witnesses per contact mode:
+//
+//   mode      witness               direction                     event
+//   open      gap g                 positive_then_non_positive    impact
+//   closed    normal force λ_n      positive_then_non_positive    lift-off
+//   stick     μs λ_n − |λ_t|        positive_then_non_positive    slip
+//   slide     σ u_t                 positive_then_non_positive    stick or reversal
+//
+// Impacts go to the scenario's law in contact space. An impact whose approach speed is below
+// the rest speed closes the contact (persistent contact, DESIGN §4.4); if the impacts before it
+// formed a geometric sequence in time, time jumps to the sequence's limit (the Zeno point),
+// carrying the other coordinates along the closed-contact flow.
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "sim/dynamics/mechanical_system.hpp"
+#include "sim/impact/law_catalogue.hpp"
+#include "sim/recorder/energy.hpp"
+#include "sim/recorder/event_record.hpp"
+#include "sim/simulation/contact_mode.hpp"
+
+namespace routh {
+
+/// t, q, v and the contact modes: everything the simulation carries from step to step.
+struct SimulationState {
+  double t = 0.0;                  ///< [s]
+  Eigen::VectorXd q;               ///< generalized coordinates
+  Eigen::VectorXd v;               ///< generalized velocities
+  std::vector<ContactMode> modes;  ///< per contact; empty: decided from the initial state
+};
+
+struct SimulationSettings {
+  double duration = 1.0;              ///< [s] simulated time
+  double output_rate = 100.0;         ///< [Hz] regular samples (events add their own)
+  double relative_tolerance = 1e-10;  ///< dopri5 error control
+  double absolute_tolerance = 1e-10;
+  double max_step = 1e-2;  ///< [s] bound on steps, so a witness cannot hide a double sign change
+  double time_tolerance = 1e-12;          ///< [s] events are isolated to this
+  double rest_speed = 1e-6;               ///< [m/s] impacts slower than this close the contact
+  double contact_distance = 1e-9;         ///< [m] contacts this close count as touching
+  ImpactLaw law = nullptr;                ///< single-contact impacts
+  ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
+  ContactParameterList contacts;          ///< per contact: e, μs, μd
+};
+
+/// Receives the trajectory as it is produced: the HDF5 recorder, or a test's memory.
+class TrajectoryObserver {
+ public:
+  virtual ~TrajectoryObserver() = default;
+  virtual void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                             const Energy& energy) = 0;
+  virtual void record_event(const EventRecord& event) = 0;
+};
+
+/// How a run ended.
+struct SimulationOutcome {
+  SimulationState final_state;
+  int impacts = 0;
+  int events = 0;
+  std::string status = "completed";  ///< or the name of the trouble that stopped it
+};
+
+/// Runs the system from `initial` for settings.duration, reporting to `observer`.
+SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initial,
+                           const SimulationSettings& settings, TrajectoryObserver& observer);
+
+}  // namespace routh

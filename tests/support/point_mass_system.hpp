@@ -1,0 +1,76 @@
+#pragma once
+// The smallest MechanicalSystem: a point mass (q = (x, y)) under gravity and a constant applied
+// force, touching fixed half-planes. Independent of models/, so the simulator's tests check it
+// against closed forms without any multibody algebra in between.
+
+#include <Eigen/Core>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/dynamics/mechanical_system.hpp"
+
+namespace routh::test {
+
+/// A fixed line the point must stay above: gap = n·(p − p0) [m]; tangent t = (n_y, −n_x), so for
+/// the floor n = (0, 1) the tangent is +x.
+struct HalfPlane {
+  Eigen::Vector2d point{0.0, 0.0};
+  Eigen::Vector2d normal{0.0, 1.0};  ///< unit, pointing to the free side
+  Eigen::Vector2d tangent() const { return {normal.y(), -normal.x()}; }
+};
+
+/// A plane inclined at `angle` [rad] through the origin, rising towards +x; its tangent points
+/// up the slope.
+inline HalfPlane incline(double angle) {
+  return HalfPlane{{0.0, 0.0}, {-std::sin(angle), std::cos(angle)}};
+}
+
+class PointMassSystem final : public MechanicalSystem {
+ public:
+  PointMassSystem(double mass, double gravity, std::vector<HalfPlane> obstacles,
+                  Eigen::Vector2d applied_force = Eigen::Vector2d::Zero())
+      : mass_(mass), gravity_(gravity), obstacles_(std::move(obstacles)), applied_(applied_force) {
+    for (std::size_t k = 0; k < obstacles_.size(); ++k)
+      contacts_.push_back("plane" + std::to_string(k));
+  }
+
+  int coordinate_count() const override { return 2; }
+  const std::vector<std::string>& coordinate_names() const override { return names_; }
+  const std::vector<std::string>& coordinate_units() const override { return units_; }
+  const std::vector<std::string>& contact_names() const override { return contacts_; }
+  ContactDimension contact_dimension() const override { return ContactDimension::planar; }
+
+  void mass_matrix(const Eigen::VectorXd& /*q*/, Eigen::MatrixXd& M) const override {
+    M = mass_ * Eigen::MatrixXd::Identity(2, 2);
+  }
+  void generalized_force(double /*t*/, const Eigen::VectorXd& /*q*/, const Eigen::VectorXd& /*v*/,
+                         Eigen::VectorXd& f) const override {
+    f = applied_ + Eigen::Vector2d(0.0, -mass_ * gravity_);
+  }
+  void contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& /*v*/,
+                          ContactKinematics& contacts) const override {
+    const int count = static_cast<int>(obstacles_.size());
+    contacts.gap.resize(count);
+    contacts.jacobian.resize(2 * count, 2);
+    contacts.jacobian_dot_v = Eigen::VectorXd::Zero(2 * count);  // straight lines: J is constant
+    for (int k = 0; k < count; ++k) {
+      const HalfPlane& plane = obstacles_[k];
+      contacts.gap[k] = plane.normal.dot(Eigen::Vector2d(q) - plane.point);
+      contacts.jacobian.row(2 * k) = plane.normal.transpose();
+      contacts.jacobian.row(2 * k + 1) = plane.tangent().transpose();
+    }
+  }
+  double potential_energy(const Eigen::VectorXd& q) const override {
+    return mass_ * gravity_ * q[1] - applied_.dot(Eigen::Vector2d(q));
+  }
+
+ private:
+  double mass_, gravity_;
+  std::vector<HalfPlane> obstacles_;
+  Eigen::Vector2d applied_;
+  std::vector<std::string> names_{"x", "y"}, units_{"m", "m"}, contacts_;
+};
+
+}  // namespace routh::test
