@@ -7,8 +7,11 @@
 #include <cmath>
 
 #include "sim/impact/poisson.hpp"
+#include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/recorder/trajectory_summary.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "support/point_mass_system.hpp"
+#include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
 
 namespace {
@@ -127,4 +130,30 @@ TEST_CASE("simulator: a closed contact that drifted off its constraint is projec
   for (const auto& s : trajectory.samples) {
     if (s.t > 0.0) CHECK(std::abs(s.q[1]) < 1e-9);
   }
+}
+
+TEST_CASE("simulator: a run streams into the HDF5 recorder and reads back whole") {
+  // The bouncing ball again, written through TrajectoryRecorder (the TrajectoryObserver that
+  // `routh run` uses), then summarized from the file: every impact and the rest are in /events,
+  // every sample in /time, and the energy never rose above its start by more than round-off.
+  const routh::test::PointMassSystem ball(1.0, kGravity, {routh::test::HalfPlane{}});
+  routh::SimulationState initial;
+  initial.q = Eigen::Vector2d(0.0, 1.0);
+  initial.v = Eigen::Vector2d(0.0, 0.0);
+  const std::string path = routh::test::scratch() / "ball.h5";
+  routh::SimulationOutcome outcome;
+  routh::test::TrajectoryMemory memory;
+  {
+    routh::TrajectoryRecorder recorder(
+        path, routh::RecorderHeader{"poisson", "name: ball\n", ball.coordinate_names(),
+                                    ball.coordinate_units(), ball.contact_names()});
+    outcome = routh::simulate(ball, initial, settings_for(10.0, 0.9, 0.0, 0.0), recorder);
+    routh::simulate(ball, initial, settings_for(10.0, 0.9, 0.0, 0.0), memory);
+  }
+  const routh::TrajectorySummary summary = routh::summarize_trajectory(path);
+  CHECK(summary.law == "poisson");
+  CHECK(summary.sample_count == static_cast<std::int64_t>(memory.samples.size()));
+  CHECK(summary.event_count == outcome.events);
+  CHECK(summary.t_last == doctest::Approx(10.0));
+  CHECK(summary.max_energy_rise < 1e-9);
 }

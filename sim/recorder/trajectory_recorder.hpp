@@ -60,6 +60,7 @@
 
 #include "sim/recorder/energy.hpp"
 #include "sim/recorder/event_record.hpp"
+#include "sim/recorder/trajectory_observer.hpp"
 
 namespace routh {
 
@@ -75,7 +76,7 @@ struct RecorderHeader {
   std::vector<std::string> contact_names;     ///< K names, in contact index order
 };
 
-class TrajectoryRecorder {
+class TrajectoryRecorder final : public TrajectoryObserver {
  public:
   static constexpr int kDefaultBufferSamples = 4096;
 
@@ -95,9 +96,9 @@ class TrajectoryRecorder {
   /// flushes when the buffer is full. Throws std::invalid_argument on a size mismatch and
   /// std::logic_error after close().
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                     const Energy& energy);
+                     const Energy& energy) override;
   /// Writes the buffered samples, appends the event and flushes the file.
-  void record_event(const EventRecord& event);
+  void record_event(const EventRecord& event) override;
   /// Writes the buffered samples and flushes the file (H5Fflush).
   void flush();
   /// Flushes and closes the file. Further records throw; close() again does nothing.

@@ -21,8 +21,7 @@
 
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/impact/law_catalogue.hpp"
-#include "sim/recorder/energy.hpp"
-#include "sim/recorder/event_record.hpp"
+#include "sim/recorder/trajectory_observer.hpp"
 #include "sim/simulation/contact_mode.hpp"
 
 namespace routh {
@@ -47,15 +46,6 @@ struct SimulationSettings {
   ImpactLaw law = nullptr;                ///< single-contact impacts
   ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
   ContactParameterList contacts;          ///< per contact: e, μs, μd
-};
-
-/// Receives the trajectory as it is produced: the HDF5 recorder, or a test's memory.
-class TrajectoryObserver {
- public:
-  virtual ~TrajectoryObserver() = default;
-  virtual void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                             const Energy& energy) = 0;
-  virtual void record_event(const EventRecord& event) = 0;
 };
 
 /// How a run ended.
