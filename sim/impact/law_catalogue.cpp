@@ -3,6 +3,7 @@
 #include <array>
 
 #include "sim/impact/energetic.hpp"
+#include "sim/impact/multipoint_energetic.hpp"
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
 #include "sim/impact/poisson.hpp"
@@ -24,6 +25,10 @@ constexpr std::array kLaws = {
              "planar, one contact", &solve_poisson},
     LawEntry{"energetic", "Routh incremental, Stronge's energetic restitution (paper 004)",
              "planar, one contact", &solve_energetic},
+    LawEntry{"multipoint_energetic",
+             "simultaneous multi-point impact, rigid-body-consistent impulses, global energetic e "
+             "(paper 002)",
+             "planar, several contacts", &solve_multipoint_energetic},
 };
 
 }  // namespace

@@ -1,0 +1,92 @@
+#pragma once
+// Law `multipoint_energetic`: simultaneous multi-point planar impact with a rigid-body-consistent
+// constraint on the contact impulses and a global energetic coefficient of restitution, after
+// paper 002 (Rodriguez & Bowling, "Analytic solution for planar indeterminate impact problems
+// using an energy constraint") and its ref. 15 (Rodriguez & Bowling 2012, "Solution to
+// indeterminate multi-point impact with frictional contact using constraints").
+//
+// Paper 002 is available to us as abstract and references only, so the equations below are our
+// formulation of what the abstract states; they are not transcribed from the paper.
+//
+// Hypotheses (contact space only: D is 2K × 2K, normal then tangent per contact; u⁻; e, μs, μd):
+//  1. Active set. A set A of active contacts carries impulse; released contacts carry none
+//     (Γ_k = 0). A starts as every contact with u_n⁻ ≤ 0 (approaching or touching).
+//  2. Rigid-body consistency (the constraint of Rodriguez & Bowling 2012, as we read it: the
+//     contacts of rigid bodies end compression together). The active normal velocities stay on
+//     the ray
+//         u_n,k = u_n,k⁻ + φ w_k,   w_k = max(−u_n,k⁻, 0),   k ∈ A,
+//     so they evolve in proportion to their approach speeds. All approaching contacts reach
+//     u_n = 0 together at φ = 1 (the end of compression) and separate in the same proportions in
+//     restitution, u_n,k = (φ − 1) w_k. A touching contact (u_n⁻ = 0, like the resting corner of
+//     a rocking block) is held at u_n = 0. Linear velocities, so u_n,k⁺ = −ẽ u_n,k⁻ for a common ẽ
+//     whenever no friction mode changes (e.g. frictionless contacts).
+//  3. Time-like parameter: the total normal impulse P = Σ_k Γ_n,k. Within a phase every contact
+//     keeps its friction mode, so dΓ/dP = g is constant and solves the 2|A| + 1 linear equations
+//         (D g)_n,k − φ' w_k = 0                      (k ∈ A, hypothesis 2; φ' = dφ/dP)
+//         (D g)_t,k = 0                               (k ∈ A sticking: no slip, paper 004 eq. 13)
+//         g_t,k + μd,k σ_k g_n,k = 0                  (k ∈ A sliding with slip sign σ_k, eq. 8)
+//         Σ_k g_n,k = 1                               (the parameter is P)
+//     for g and φ'. For one contact this is Routh's method in Γ_n exactly (routh_incremental.hpp):
+//     g = (1, r) with r = −μd σ (sliding) or −c/b (sticking). A consistent singular system (two
+//     sticking corners of one rigid body on flat ground: D has rank 3) takes the minimum-norm g.
+//  4. Friction per contact (Coulomb, incremental as in the planar single-contact laws): a contact
+//     with slip slides against it; a contact without slip sticks if its stick impulse lies in the
+//     cone, |g_t,k| ≤ max(μs, μd) g_n,k (the single-contact test μc ≤ max(μs, μd), planar_contact
+//     .hpp), otherwise it slides in the direction that saturates its friction, σ = −sign(g_t,k),
+//     the one furthest outside its cone first; that slip must then grow (σ (D g)_t,k ≥ 0), else
+//     the friction modes are inconsistent. When sticking where asked is kinematically impossible
+//     together with hypothesis 2 (D singular, the system inconsistent), the sticking contact whose
+//     least-squares slip (D g)_t,k is largest slides with σ = sign((D g)_t,k). Events within a
+//     phase, all linear in P: the slip of a sliding contact halts (then every contact's mode is
+//     decided again), compression ends (φ = 1), a separating active contact engages (below), the
+//     impact ends. Each phase is reported per contact in the trace.
+//  5. Global energetic restitution (Stronge; paper 004 eq. 26 summed over contacts): the impact
+//     ends when the restitution work of all normal impulses, W_nR = Σ_k ∫_restitution u_n,k dΓ_n,k,
+//     reaches −Σ_k e_k² W_nc,k, W_nc,k the compression work of contact k. With equal e_k = e this
+//     is exactly W_nR = −e² W_nc; with unequal e_k it is a global coefficient e² = Σ e_k² W_nc,k /
+//     Σ W_nc,k weighted by where the compression work was done (our choice; the paper's examples
+//     use one e for all contacts).
+//  6. Unilaterality, iterated to consistency: an active contact whose normal impulse would
+//     decrease in some phase (g_n,k < 0 in the orientation in which compression progresses: the
+//     contact would pull) is released, the most pulling one first, and the impact re-solved from
+//     the start; a released contact that would end penetrating (u_n,k⁺ < 0) is re-activated, the
+//     deepest first. A re-activated contact that separated before the impact (u_n⁻ > 0) carries
+//     no impulse until its normal velocity reaches zero, then engages and is held at u_n = 0
+//     (w_k = 0). At most kMaxActiveSetRounds rounds; an active set that comes back (a cycle) or
+//     too many rounds give no_solution.
+//
+// Guarantees when solved: Γ_n,k ≥ 0 and nondecreasing for every contact; u_n,k⁺ ≥ 0 for every
+// contact (to round-off); |Γ_t,k| ≤ max(μs, μd) Γ_n,k; kinetic energy never increases, since in
+// compression u_n,k ≤ 0 while Γ_n,k grows, restitution returns only e² of that work, and Coulomb
+// friction does no positive work (ΔT = W_n + W_t ≤ (1 − e²) W_nc ≤ 0).
+// With one active contact the law is the single-contact `energetic` law (Routh's incremental
+// method with the same events and the same stick test); tests/test_multipoint_energetic.cpp
+// checks that to 1e-12.
+//
+// Scope and limits: planar, 1 to kMaxContacts contacts; D symmetric with every contact's own 2×2
+// block positive definite (D itself may be singular). type = multi_contact always; the phase
+// trace holds one entry per contact and phase of constant mode and stage (consecutive equal ones
+// merged), Phase::contact naming the contact, and stops recording when kMaxPhases is reached.
+// The initial active set decides between several consistent answers when there are several.
+// Failure modes, reported as no_solution (tests/test_multipoint_energetic.cpp counts them; about
+// one random coupled frictional problem in ten with 2–4 contacts, never a frictionless one):
+//  - the active set cycles: hypothesis 2 needs a contact to pull, and released it would
+//    penetrate. Hypothesis 2 forces simultaneous ends of compression; with strong coupling
+//    through friction no unilateral impulse achieves that. The `lcp` law has no such constraint.
+//  - a contact sliding from rest would close its own slip at once (friction modes inconsistent);
+//  - the ray of hypothesis 2 is not kinematically possible (D singular and the normal rows of
+//    an approaching and a touching contact not independent, e.g. three contacts of one body);
+//  - restitution in which φ falls back to 1 (the active contacts would close again), or a phase
+//    in which nothing can end the compression.
+
+#include "sim/impact/impact_problem.hpp"
+#include "sim/impact/impact_result.hpp"
+
+namespace routh {
+
+/// Active-set rounds before the law gives up with no_solution.
+inline constexpr int kMaxActiveSetRounds = 32;
+
+ImpactResult solve_multipoint_energetic(const ImpactProblem& problem);
+
+}  // namespace routh
