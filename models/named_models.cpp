@@ -38,7 +38,7 @@ std::unique_ptr<PlanarTree> free_body_on_floor(
   PlanarTreeBuilder builder = builder_with(options);
   const int index = builder.add_body(name, body, free_joint());
   for (const auto& [contact, corner] : corners) {
-    builder.add_contact(contact, PlanarContact{index, corner, 0.0, floor_at(0.0)});
+    builder.add_contact(contact, ContactGeometry{index, corner, 0.0, floor_at(0.0)});
   }
   return builder.build();
 }
@@ -61,7 +61,7 @@ std::unique_ptr<PlanarTree> hanging_links(int links, double link_length_m, doubl
     parent = builder.add_body(cat("link", i), link, revolute_joint(parent, pivot, name, angles));
   }
   if (tip_obstacle)
-    builder.add_contact("tip", PlanarContact{parent, distal_end, 0.0, *tip_obstacle});
+    builder.add_contact("tip", ContactGeometry{parent, distal_end, 0.0, *tip_obstacle});
   return builder.build();
 }
 
@@ -74,7 +74,7 @@ std::unique_ptr<PlanarTree> make_ball(double radius_m, double mass_kg,
   PlanarTreeBuilder builder = builder_with(options);
   const int ball = builder.add_body("ball", uniform_disk(radius_m, mass_kg), free_joint());
   builder.add_contact("floor",
-                      PlanarContact{ball, Eigen::Vector2d::Zero(), radius_m, floor_at(0.0)});
+                      ContactGeometry{ball, Eigen::Vector2d::Zero(), radius_m, floor_at(0.0)});
   return builder.build();
 }
 

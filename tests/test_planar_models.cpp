@@ -167,7 +167,7 @@ TEST_CASE("model: contact Jacobian rows are the gradients of the gap and tangent
         CHECK((contacts.jacobian.row(2 * k + 1).transpose() - slip_gradient).norm() <
               kFirstDerivative);
         // for a point, both rows are the contact point's velocity along n and t
-        const routh::PlanarContact& contact =
+        const routh::ContactGeometry& contact =
             tree->description().contacts[static_cast<std::size_t>(k)];
         if (contact.radius_m != 0.0) continue;
         for (Eigen::Index i = 0; i < s.q.size(); ++i) {

@@ -49,7 +49,7 @@ std::vector<bool> subtree(const PlanarTree& tree, int root) {
 // subtree has no such contact). The gap is affine in y with slope n_y for every such contact.
 std::vector<int> rest_on_obstacles(const PlanarTree& tree, int root, int y, Eigen::VectorXd& q) {
   const std::vector<bool> inside = subtree(tree, root);
-  const std::vector<PlanarContact>& contacts = tree.description().contacts;
+  const std::vector<ContactGeometry>& contacts = tree.description().contacts;
   ContactKinematics kinematics;
   tree.contact_kinematics(q, Eigen::VectorXd::Zero(q.size()), kinematics);
   double lift_m = -std::numeric_limits<double>::infinity();

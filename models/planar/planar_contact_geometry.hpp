@@ -33,7 +33,7 @@ inline HalfPlane wall_at(double position_m, bool free_side_positive) {
 }
 
 /// A point (radius 0) or circle fixed on a body, touching one half-plane obstacle.
-struct PlanarContact {
+struct ContactGeometry {
   int body = 0;                                        ///< index of the body carrying it
   Eigen::Vector2d centre_m = Eigen::Vector2d::Zero();  ///< in the body frame [m]
   double radius_m = 0.0;                               ///< r ≥ 0 [m]

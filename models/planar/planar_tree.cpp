@@ -47,7 +47,7 @@ void check_joint(const std::string& name, int index, const PlanarJoint& joint) {
   }
 }
 
-void check_contact(const std::string& name, const PlanarContact& contact, int body_count) {
+void check_contact(const std::string& name, const ContactGeometry& contact, int body_count) {
   if (contact.body < 0 || contact.body >= body_count) {
     throw std::invalid_argument(cat("contact ", name, ": body ", contact.body, " does not exist"));
   }
@@ -233,7 +233,7 @@ void PlanarTree::contact_kinematics(const Eigen::VectorXd& q, const Eigen::Vecto
   contacts.jacobian.resize(2 * count, coordinate_count_);
   contacts.jacobian_dot_v.resize(2 * count);
   for (Eigen::Index k = 0; k < count; ++k) {
-    const PlanarContact& contact = description_.contacts[static_cast<std::size_t>(k)];
+    const ContactGeometry& contact = description_.contacts[static_cast<std::size_t>(k)];
     const BodyMotion& body = motions[static_cast<std::size_t>(contact.body)];
     const PointMotion centre = point_motion(body, contact.centre_m);
     const Eigen::Vector2d n = contact.obstacle.normal;
@@ -262,7 +262,7 @@ Eigen::VectorXd PlanarTree::contact_tangential_positions(const Eigen::VectorXd& 
   body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
   Eigen::VectorXd positions(static_cast<Eigen::Index>(description_.contacts.size()));
   for (std::size_t k = 0; k < description_.contacts.size(); ++k) {
-    const PlanarContact& contact = description_.contacts[k];
+    const ContactGeometry& contact = description_.contacts[k];
     const BodyMotion& body = motions[static_cast<std::size_t>(contact.body)];
     const Eigen::Vector2d p = body.origin_m + rotation(body.angle_rad) * contact.centre_m;
     positions[static_cast<Eigen::Index>(k)] =
@@ -279,7 +279,7 @@ int PlanarTreeBuilder::add_body(std::string name, const PlanarBody& body, Planar
   return static_cast<int>(description_.bodies.size()) - 1;
 }
 
-void PlanarTreeBuilder::add_contact(std::string name, const PlanarContact& contact) {
+void PlanarTreeBuilder::add_contact(std::string name, const ContactGeometry& contact) {
   description_.contact_names.push_back(std::move(name));
   description_.contacts.push_back(contact);
 }

@@ -50,7 +50,7 @@ struct PlanarTreeDescription {
   std::vector<PlanarBody> bodies;
   std::vector<PlanarJoint> joints;
   std::vector<std::string> contact_names;
-  std::vector<PlanarContact> contacts;
+  std::vector<ContactGeometry> contacts;
   Eigen::Vector2d gravity_m_s2{0.0, -kStandardGravity};
   GroundAcceleration ground_acceleration;  ///< empty: the ground does not move
 };
@@ -122,7 +122,7 @@ class PlanarTreeBuilder {
   /// Adds body `name` hanging from `joint`; returns its index (for children and contacts).
   int add_body(std::string name, const PlanarBody& body, PlanarJoint joint);
   /// Adds a contact of a point or circle on a body against a half-plane.
-  void add_contact(std::string name, const PlanarContact& contact);
+  void add_contact(std::string name, const ContactGeometry& contact);
   /// g [m/s²], default (0, −9.81).
   void set_gravity(const Eigen::Vector2d& gravity_m_s2);
   void set_ground_acceleration(GroundAcceleration ground_acceleration);
