@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "sim/contact_space.hpp"
+#include "sim/recorder/stop_request.hpp"
 #include "sim/simulation/contact_forces.hpp"
 #include "sim/simulation/witness_function.hpp"
 #include "sim/text.hpp"
@@ -73,6 +74,16 @@ class Run {
   // --- events
   bool handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& v);
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  /// One impact over the contacts `involved`: the problem, the law's answer and Δv, or the
+  /// name of the trouble that prevented it.
+  struct ImpactSolution {
+    ImpactProblem problem;
+    ImpactResult result;
+    Eigen::VectorXd velocity_change;
+    std::string trouble;
+  };
+  ImpactSolution solve_impact(const std::vector<int>& involved, bool at_rest,
+                              const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   void settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   void open_separating_contacts(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   double zeno_limit(int contact, double t) const;
@@ -286,21 +297,9 @@ void Run::open_separating_contacts(const Eigen::VectorXd& q, const Eigen::Vector
   }
 }
 
-bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
-  system_.contact_kinematics(q, v, kinematics_);
+Run::ImpactSolution Run::solve_impact(const std::vector<int>& involved, bool at_rest,
+                                      const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
   const int rows = rows_per_contact(system_.contact_dimension());
-  // Every touching contact that approaches or is closed takes part (DESIGN §4 step 3).
-  std::vector<int> involved;
-  double approach_speed = 0.0;
-  for (int k = 0; k < k_; ++k) {
-    const double u_n = kinematics_.jacobian.row(k * rows).dot(v);
-    if (kinematics_.gap[k] <= settings_.contact_distance && (u_n < 0.0 || is_closed(modes_[k]))) {
-      involved.push_back(k);
-      approach_speed = std::max(approach_speed, -u_n);
-    }
-  }
-  if (involved.empty() || approach_speed <= 0.0) return true;  // grazing: nothing to do
-  const bool at_rest = approach_speed < settings_.rest_speed;
   Eigen::MatrixXd J(rows * involved.size(), n_);
   ContactParameterList parameters;
   for (std::size_t i = 0; i < involved.size(); ++i) {
@@ -312,21 +311,67 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
   system_.mass_matrix(q, M_);
   ContactSpace space;
   factor_contact_space(M_, J, space);
-  const ImpactProblem problem =
-      generalized_impact_problem(space, v, system_.contact_dimension(), parameters);
+  ImpactSolution solution;
+  solution.problem = generalized_impact_problem(space, v, system_.contact_dimension(), parameters);
   const ImpactLaw law = involved.size() == 1 ? settings_.law : settings_.multi_contact_law;
-  ImpactResult result;
-  if (law != nullptr) result = law(problem);
-  if (law == nullptr || result.status != ImpactStatus::solved) {
-    EventRecord trouble = impact_event(t, involved, problem.u_pre, result);
+  if (law == nullptr) {
+    solution.trouble = "no law for a simultaneous impact at several contacts";
+    return solution;
+  }
+  solution.result = law(solution.problem);
+  if (solution.result.status != ImpactStatus::solved) {
+    solution.trouble = cat("impact law: ", to_string(solution.result.status));
+    return solution;
+  }
+  solution.velocity_change = generalized_velocity_change(space, solution.result.impulse);
+  return solution;
+}
+
+bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
+  system_.contact_kinematics(q, v, kinematics_);
+  const int rows = rows_per_contact(system_.contact_dimension());
+  const auto normal_velocity = [&](int k, const Eigen::VectorXd& velocity) {
+    return kinematics_.jacobian.row(k * rows).dot(velocity);
+  };
+  const auto touching = [&](int k) { return kinematics_.gap[k] <= settings_.contact_distance; };
+  // The impact starts with the touching contacts that approach (DESIGN §4 step 3). A touching
+  // contact that the impact would drive into the ground joins, and the impact is solved again,
+  // so that only contacts that must carry impulse take part: in Housner's rocking the old pivot
+  // carries none and lifts off.
+  std::vector<int> involved;
+  double approach_speed = 0.0;
+  for (int k = 0; k < k_; ++k) {
+    if (touching(k) && normal_velocity(k, v) < 0.0) {
+      involved.push_back(k);
+      approach_speed = std::max(approach_speed, -normal_velocity(k, v));
+    }
+  }
+  if (involved.empty()) return true;  // grazing: nothing to do
+  const bool at_rest = approach_speed < settings_.rest_speed;
+  ImpactSolution solution;
+  for (int round = 0; round <= k_; ++round) {
+    solution = solve_impact(involved, at_rest, q, v);
+    if (!solution.trouble.empty()) break;
+    const Eigen::VectorXd v_post = v + solution.velocity_change;
+    int penetrating = -1;
+    for (int k = 0; k < k_ && penetrating < 0; ++k) {
+      const bool in = std::find(involved.begin(), involved.end(), k) != involved.end();
+      if (!in && touching(k) && normal_velocity(k, v_post) < -settings_.rest_speed) penetrating = k;
+    }
+    if (penetrating < 0) break;
+    involved.insert(std::upper_bound(involved.begin(), involved.end(), penetrating), penetrating);
+  }
+  if (!solution.trouble.empty()) {
+    EventRecord trouble = impact_event(t, involved, solution.problem.u_pre, solution.result);
     trouble.kind = EventKind::trouble;
-    trouble.status = law == nullptr ? "no law for a simultaneous impact at several contacts"
-                                    : cat("impact law: ", to_string(result.status));
+    trouble.status = solution.trouble;
     record(trouble);
     outcome_.status = trouble.status;
     return false;
   }
-  v += generalized_velocity_change(space, result.impulse);
+  const ImpactProblem& problem = solution.problem;
+  const ImpactResult& result = solution.result;
+  v += solution.velocity_change;
   record(impact_event(t, involved, problem.u_pre, result));
   ++outcome_.impacts;
 
@@ -339,6 +384,8 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
       if (impact_times_[k].size() > kImpactHistory) impact_times_[k].pop_front();
       continue;
     }
+    // A contact closing after a plastic impact is simply in persistent contact; "rest" is for
+    // impacts too slow to bounce, and for the limit of a geometric sequence of them (Zeno).
     const double limit = zeno_limit(k, t);
     if (limit > t) {
       EventRecord zeno = mode_event(t, EventKind::zeno, k);
@@ -346,7 +393,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
       record(zeno);
       pending_rest_time_ = limit;
       pending_rest_contact_ = k;
-    } else {
+    } else if (at_rest) {
       record(mode_event(t, EventKind::rest, k));
     }
     impact_times_[k].clear();
@@ -408,6 +455,17 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   witness_values(t, stepper.current_state(), w_start);
 
   while (stepper.current_time() < settings_.duration) {
+    if (stop_requested()) {  // SIGINT/SIGTERM (stop_request.hpp): the log ends here, cleanly
+      unpack(stepper.current_state(), q, v);
+      EventRecord interrupted;
+      interrupted.t = stepper.current_time();
+      interrupted.kind = EventKind::interrupted;
+      interrupted.status = "interrupted";
+      record(interrupted);
+      outcome_.status = "interrupted";
+      outcome_.final_state = {interrupted.t, q, v, modes_};
+      return outcome_;
+    }
     stepper.do_step(rhs);
     const double t0 = stepper.previous_time(), t1 = stepper.current_time();
     witness_values(t1, stepper.current_state(), w_end);
