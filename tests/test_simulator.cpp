@@ -196,3 +196,22 @@ TEST_CASE(
   }
   CHECK(trajectory.times_of(routh::EventKind::rest).empty());  // still rocking at 3 s
 }
+
+TEST_CASE("simulator: a landing within the same step as the take-off is not missed") {
+  // Late in a bouncing sequence the flights (milliseconds) are shorter than the largest step
+  // (10 ms), and an impact leaves the gap at exactly 0 by round-off (ball of radius 0.1 m: the
+  // gap is y − 0.1). The gap witness then starts at the flight's apex; before that fix this ball
+  // missed its 46th impact and fell through the floor.
+  auto ball = routh::make_ball(0.1, 1.0);
+  const routh::PlanarState start = routh::complete_initial_state(*ball, {{"y", 1.1}});
+  routh::SimulationState initial;
+  initial.q = start.q;
+  initial.v = start.v;
+  routh::test::TrajectoryMemory trajectory;
+  const auto outcome =
+      routh::simulate(*ball, initial, settings_for(10.0, 0.9, 0.0, 0.0), trajectory);
+  CHECK(outcome.status == "completed");
+  CHECK(outcome.impacts > 140);  // every bounce down to the rest speed, as for the point mass
+  CHECK(outcome.final_state.q[1] == doctest::Approx(0.1).epsilon(1e-12));
+  CHECK(trajectory.times_of(routh::EventKind::rest).size() == 1);
+}

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <optional>
 
 #include "sim/contact_space.hpp"
 #include "sim/recorder/stop_request.hpp"
@@ -70,6 +71,8 @@ class Run {
   void derivative(const OdeState& x, OdeState& dxdt, double t);
   void witness_values(double t, const OdeState& x, Eigen::VectorXd& w);
   Trigger trigger_of_slot(int slot) const;
+  std::optional<WitnessCrossing> gap_closing(int contact, DenseStepper& stepper, double t0,
+                                             double g0, double t1, double g1);
 
   // --- events
   bool handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& v);
@@ -168,6 +171,45 @@ Trigger Run::trigger_of_slot(int slot) const {
   const ContactMode mode = modes_[slot / 2];
   if (slot % 2 == 0) return mode == ContactMode::open ? Trigger::impact : Trigger::liftoff;
   return mode == ContactMode::stick ? Trigger::slip : Trigger::slide_ends;
+}
+
+std::optional<WitnessCrossing> Run::gap_closing(int contact, DenseStepper& stepper, double t0,
+                                                double g0, double t1, double g1) {
+  // The gap of an open contact needs more than its end values: an impact at t0 leaves it at 0
+  // (so "positive, then non-positive" cannot see the next landing in the same step), and a
+  // flight can dip below the surface and out again within one step (grazing). Its rate u_n
+  // tells both: the gap is highest where u_n turns from + to −, lowest where it turns back.
+  const int rows = rows_per_contact(system_.contact_dimension());
+  OdeState x(2 * static_cast<std::size_t>(n_));
+  const auto state_at = [&](double t) {
+    stepper.calc_state(t, x);
+    unpack(x, q_scratch_, v_scratch_);
+    system_.contact_kinematics(q_scratch_, v_scratch_, kinematics_);
+  };
+  const auto gap = [&](double t) {
+    state_at(t);
+    return kinematics_.gap[contact];
+  };
+  const auto separation_speed = [&](double t) {
+    state_at(t);
+    return kinematics_.jacobian.row(contact * rows).dot(v_scratch_);
+  };
+  const double tolerance = settings_.time_tolerance;
+  double a = t0, g_a = g0;
+  if (!(g_a > 0.0)) {  // just left: start at the apex of the flight within the step
+    const double u0 = separation_speed(t0), u1 = separation_speed(t1);
+    if (!(u0 > 0.0 && u1 < 0.0)) return std::nullopt;
+    a = locate_witness_crossing(separation_speed, t0, u0, t1, u1, tolerance).before;
+    g_a = gap(a);
+    if (!(g_a > 0.0)) return std::nullopt;
+  }
+  if (g1 <= 0.0) return locate_witness_crossing(gap, a, g_a, t1, g1, tolerance);
+  const double u_a = separation_speed(a), u1 = separation_speed(t1);
+  if (!(u_a < 0.0 && u1 > 0.0)) return std::nullopt;
+  const double lowest = locate_witness_crossing(separation_speed, a, u_a, t1, u1, tolerance).after;
+  const double g_lowest = gap(lowest);
+  if (g_lowest > 0.0) return std::nullopt;
+  return locate_witness_crossing(gap, a, g_a, lowest, g_lowest, tolerance);
 }
 
 void Run::emit_samples_until(double t_end, DenseStepper& stepper) {
@@ -473,18 +515,25 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     int fired = -1;
     WitnessCrossing earliest{t1, t1};
     for (int slot = 0; slot < 2 * k_; ++slot) {
-      const WitnessDirection direction = WitnessDirection::positive_then_non_positive;
-      if (!witness_triggers(direction, w_start[slot], w_end[slot])) continue;
-      Eigen::VectorXd w;
-      OdeState x(2 * static_cast<std::size_t>(n_));
-      const auto witness = [&](double time) {
-        stepper.calc_state(time, x);
-        witness_values(time, x, w);
-        return w[slot];
-      };
-      const WitnessCrossing crossing = locate_witness_crossing(
-          witness, t0, w_start[slot], t1, w_end[slot], settings_.time_tolerance);
-      if (fired < 0 || crossing.before < earliest.before) fired = slot, earliest = crossing;
+      std::optional<WitnessCrossing> crossing;
+      if (trigger_of_slot(slot) == Trigger::impact) {
+        crossing = gap_closing(slot / 2, stepper, t0, w_start[slot], t1, w_end[slot]);
+      } else if (witness_triggers(WitnessDirection::positive_then_non_positive, w_start[slot],
+                                  w_end[slot])) {
+        Eigen::VectorXd w;
+        OdeState x(2 * static_cast<std::size_t>(n_));
+        const auto witness = [&](double time) {
+          stepper.calc_state(time, x);
+          witness_values(time, x, w);
+          return w[slot];
+        };
+        crossing = locate_witness_crossing(witness, t0, w_start[slot], t1, w_end[slot],
+                                           settings_.time_tolerance);
+      }
+      if (crossing && (fired < 0 || crossing->before < earliest.before)) {
+        fired = slot;
+        earliest = *crossing;
+      }
     }
     const double t_pending = pending_rest_time_;
     if (fired < 0 && !(t_pending > t0 && t_pending <= t1)) {
