@@ -246,7 +246,7 @@ u: [-1, 0.6]
 restitution: 0.82
 friction: 0.7
 )",
-       1, 4, "D must be positive definite"},
+       1, 4, "D must be positive semidefinite"},
       {R"(D: [[1, 0, 0], [0, 1, 0]]
 u: [-1, 0.6]
 restitution: 0.82
@@ -349,7 +349,7 @@ v: [0.6, -1, 0]
 restitution: 0.82
 friction: 0.7
 )",
-       2, 4, "D must be positive definite: J must have full row rank"},
+       2, 4, "contact 0: its block of D must be positive definite"},
       {R"(M: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
 J: [[0, 1, -0.35], [1, 0, 0.35]]
 restitution: 0.82

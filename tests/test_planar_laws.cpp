@@ -278,3 +278,24 @@ TEST_CASE("planar laws: problem diagnosis names what is wrong") {
   REQUIRE(diagnosis.errors.size() == 1);
   CHECK(diagnosis.errors[0].find("restitution = 1.3 must be in [0, 1]") != std::string::npos);
 }
+
+TEST_CASE("planar laws: a singular D of several contacts is a valid problem") {
+  // A rocking block's two corners on a 3-dof body give a 4x4 D of rank 3: positive
+  // semidefinite, each contact's block positive definite. diagnose() accepts it (multi-contact
+  // laws solve it); a contact whose own block is singular is an error.
+  Eigen::MatrixXd J(4, 3);
+  J << 0, 1, -0.1, 1, 0, 0.5, 0, 1, 0.1, 1, 0, 0.5;  // corners (∓0.1, −0.5) of a block
+  const Eigen::Matrix3d M_inverse = Eigen::Vector3d(1.0, 1.0, 1.0 / 0.0867).asDiagonal();
+  routh::ImpactProblem problem;
+  problem.D = J * M_inverse * J.transpose();
+  problem.u_pre = routh::ContactVector::Constant(4, -0.1);
+  problem.contacts.assign(2, ContactParameters{0.0, 1.0, 1.0});
+  CHECK(routh::diagnose(problem).ok());
+  problem.D.block(2, 2, 2, 2) << 1.0, 1.0, 1.0, 1.0;
+  problem.D.block(0, 2, 2, 2).setZero();
+  problem.D.block(2, 0, 2, 2).setZero();
+  const routh::ProblemDiagnosis diagnosis = routh::diagnose(problem);
+  REQUIRE_FALSE(diagnosis.ok());
+  CHECK(diagnosis.errors[0].find("contact 1: its block of D must be positive definite") !=
+        std::string::npos);
+}

@@ -1,6 +1,7 @@
 #include "sim/impact/impact_problem.hpp"
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <cmath>
 
 #include "sim/text.hpp"
@@ -51,10 +52,22 @@ void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) 
     diagnosis.errors.emplace_back("D must be symmetric (D = J M⁻¹ Jᵀ)");
     return;
   }
-  const Eigen::LLT<Eigen::MatrixXd> cholesky(D);
-  if (cholesky.info() != Eigen::Success) {
+  // D = J M⁻¹ Jᵀ is positive semidefinite, and singular when there are more contact rows than
+  // degrees of freedom (a rocking block's two corners on a 3-dof body). Every contact on its own
+  // must still be able to move: its diagonal block is positive definite.
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> spectrum(D, Eigen::EigenvaluesOnly);
+  if (spectrum.eigenvalues().minCoeff() < -kSymmetryTolerance * scale) {
     diagnosis.errors.emplace_back(
-        "D must be positive definite: J must have full row rank and M must be positive definite");
+        "D must be positive semidefinite (D = J M⁻¹ Jᵀ with M positive definite)");
+    return;
+  }
+  for (int k = 0; k < problem.contact_count(); ++k) {
+    const Eigen::MatrixXd block = D.block(k * rows, k * rows, rows, rows);
+    if (Eigen::LLT<Eigen::MatrixXd>(block).info() != Eigen::Success) {
+      diagnosis.errors.push_back(cat("contact ", k,
+                                     ": its block of D must be positive definite (its Jacobian "
+                                     "rows must be independent)"));
+    }
   }
 }
 
