@@ -1,0 +1,524 @@
+#include "sim/scenario/scenario_file.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <numbers>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+#include "models/planar/initial_state.hpp"
+#include "sim/impact/law_catalogue.hpp"
+#include "sim/scenario/model_factory.hpp"
+#include "sim/scenario/yaml_input.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+constexpr std::array<std::string_view, 10> kScenarioKeys = {
+    "name",    "description", "duration", "model",  "initial",
+    "contact", "integrator",  "events",   "output", "excitation"};
+constexpr std::array<std::string_view, 2> kInitialKeys = {"q", "v"};
+constexpr std::array<std::string_view, 6> kContactKeys = {
+    "law", "multi_contact_law", "restitution", "friction", "contacts", "description"};
+constexpr std::array<std::string_view, 2> kPerContactKeys = {"restitution", "friction"};
+constexpr std::array<std::string_view, 2> kFrictionKeys = {"static", "kinetic"};
+constexpr std::array<std::string_view, 4> kIntegratorKeys = {"stepper", "relative_tolerance",
+                                                             "absolute_tolerance", "max_step"};
+constexpr std::array<std::string_view, 3> kEventKeys = {"time_tolerance", "rest_speed",
+                                                        "contact_distance"};
+constexpr std::array<std::string_view, 2> kOutputKeys = {"file", "rate"};
+constexpr std::array<std::string_view, 1> kExcitationKeys = {"harmonic"};
+constexpr std::array<std::string_view, 4> kHarmonicKeys = {"amplitude", "frequency", "direction",
+                                                           "phase"};
+
+constexpr std::string_view kDefaultMultiContactLaw = "multipoint_energetic";
+constexpr double kRadiansPerDegree = std::numbers::pi / 180.0;
+
+// --- overrides -----------------------------------------------------------------------------
+// Nodes an override creates are parsed from text padded with newlines, so that their marks sit
+// on lines past the end of the file, one line per override: an error located there is the
+// override's, whatever the reading code that raised it.
+
+struct Override {
+  std::string text;   // "key.path=value", as given
+  std::string path;   // "key.path"
+  std::string value;  // "value"
+};
+
+InputError override_error(const std::string& text, std::string_view message) {
+  return {{cat("--set ", text), 0, 0}, std::string(message)};
+}
+
+Override split_override(const std::string& text) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0) {
+    throw override_error(text, "expected key.path=value, e.g. contact.restitution=0.5");
+  }
+  return {text, text.substr(0, equals), text.substr(equals + 1)};
+}
+
+YAML::Node parse_at_line(const std::string& text, int line0, const std::string& override_text) {
+  try {
+    return YAML::Load(std::string(static_cast<std::size_t>(line0), '\n') + text);
+  } catch (const YAML::ParserException& parse_error) {
+    throw override_error(override_text, cat("YAML syntax in the value: ", parse_error.msg));
+  }
+}
+
+std::optional<std::size_t> list_index(const std::string& segment) {
+  std::size_t index = 0;
+  const auto parsed = std::from_chars(segment.data(), segment.data() + segment.size(), index);
+  if (parsed.ec != std::errc() || parsed.ptr != segment.data() + segment.size()) {
+    return std::nullopt;
+  }
+  return index;
+}
+
+void apply_override(YAML::Node root, const Override& item, int line0) {
+  std::vector<std::string> segments;
+  for (std::size_t start = 0;;) {
+    const std::size_t dot = item.path.find('.', start);
+    segments.push_back(item.path.substr(start, dot - start));
+    if (segments.back().empty()) throw override_error(item.text, "empty key in the path");
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  const YAML::Node value = parse_at_line(item.value, line0, item.text);
+  YAML::Node node = root;
+  std::string walked;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    const std::string& segment = segments[i];
+    const bool last = i + 1 == segments.size();
+    if (node.IsSequence()) {
+      const std::optional<std::size_t> index = list_index(segment);
+      if (!index || *index >= node.size()) {
+        throw override_error(item.text, cat("'", walked, "' is a list of ", node.size(),
+                                            " entries: '", segment, "' is not an index of it"));
+      }
+      if (last) {
+        node[*index] = value;
+        return;
+      }
+      node.reset(node[*index]);  // rebinds; `=` would overwrite the parent
+    } else if (node.IsMap()) {
+      const YAML::Node& existing = node;
+      const bool present = existing[segment].IsDefined();
+      if (last || !present) {
+        if (present) node.remove(segment);
+        const YAML::Node key = parse_at_line(segment, line0, item.text);
+        if (!key.IsScalar()) throw override_error(item.text, cat("bad key '", segment, "'"));
+        node.force_insert(key, last ? value : parse_at_line("{}", line0, item.text));
+        if (last) return;
+      }
+      node.reset(node[segment]);
+    } else {
+      throw override_error(item.text, cat("'", walked.empty() ? "the scenario" : walked,
+                                          "' is not a map: it cannot hold '", segment, "'"));
+    }
+    walked += cat(walked.empty() ? "" : ".", segment);
+  }
+}
+
+int line_count(const std::string& path) {
+  std::ifstream stream(path);
+  int lines = 1;
+  for (char c; stream.get(c);) lines += c == '\n' ? 1 : 0;
+  return lines;
+}
+
+// --- values --------------------------------------------------------------------------------
+
+double positive_number(const InputNode& node) {
+  const double value = read_number(node);
+  if (!(value > 0.0)) throw node.error("must be > 0");
+  return value;
+}
+
+// A number, or for an angle "<number> deg" ("<number> deg/s" for a rate) → rad (rad/s);
+// "<number> rad" ("rad/s") is accepted too.
+double read_angle(const InputNode& node, bool rate) {
+  double value = 0.0;
+  if (node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), value)) {
+    return read_number(node);
+  }
+  const std::string_view degrees = rate ? "deg/s" : "deg";
+  const std::string_view radians = rate ? "rad/s" : "rad";
+  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
+  for (const std::string_view unit : {degrees, radians}) {
+    if (!std::string_view(text).ends_with(unit)) continue;
+    std::string_view number(text.data(), text.size() - unit.size());
+    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+    const char* first = number.data();
+    if (!number.empty() && number.front() == '+') ++first;
+    const auto parsed = std::from_chars(first, number.data() + number.size(), value);
+    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
+        std::isfinite(value)) {
+      return unit == degrees ? value * kRadiansPerDegree : value;
+    }
+  }
+  throw node.error(
+      cat("must be a number [", radians, "] or a number with a unit, e.g. '10 ", degrees, "'"));
+}
+
+// A coordinate's value: angles take unit suffixes, lengths plain numbers [m, m/s].
+double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
+  return is_angle ? read_angle(node, rate) : read_number(node);
+}
+
+double read_restitution(const InputNode& node) {
+  const double restitution = read_number(node);
+  if (restitution < 0.0 || restitution > 1.0) throw node.error("must be in [0, 1]");
+  return restitution;
+}
+
+double read_friction_coefficient(const InputNode& node) {
+  const double coefficient = read_number(node);
+  if (coefficient < 0.0) throw node.error("must be >= 0");
+  return coefficient;
+}
+
+// {static: μs, kinetic: μd}, or one number for both.
+void read_friction(const InputNode& node, ContactParameters& contact,
+                   std::vector<std::string>& warnings) {
+  if (node.yaml().IsScalar()) {
+    contact.static_friction = contact.kinetic_friction = read_friction_coefficient(node);
+    return;
+  }
+  check_keys(node, kFrictionKeys);
+  const InputNode kinetic = node.required("kinetic");
+  contact.static_friction = read_friction_coefficient(node.required("static"));
+  contact.kinetic_friction = read_friction_coefficient(kinetic);
+  if (contact.kinetic_friction > contact.static_friction) {
+    warnings.push_back(
+        kinetic.warning(cat("exceeds static friction ", contact.static_friction,
+                            "; sticking then persists whenever either coefficient could hold it")));
+  }
+}
+
+YAML::Node friction_node(const ContactParameters& contact) {
+  YAML::Node node;
+  node["static"] = number_node(contact.static_friction);
+  node["kinetic"] = number_node(contact.kinetic_friction);
+  return node;
+}
+
+// --- sections ------------------------------------------------------------------------------
+
+struct Reader {
+  Scenario& scenario;
+  YAML::Node effective;
+
+  void read(const InputNode& root, const std::string& path);
+  GroundAcceleration read_excitation(const std::optional<InputNode>& node);
+  void read_initial(const InputNode& node);
+  PartialState read_partial(const InputNode& node, bool velocity) const;
+  void read_contact(const InputNode& node);
+  void read_integrator(const std::optional<InputNode>& node);
+  void read_events(const std::optional<InputNode>& node);
+  void read_output(const std::optional<InputNode>& node);
+};
+
+GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node) {
+  if (!node || (node->yaml().IsScalar() && node->yaml().Scalar() == "none")) {
+    effective["excitation"] = "none";
+    return {};
+  }
+  check_keys(*node, kExcitationKeys);
+  const InputNode harmonic = node->required("harmonic");
+  check_keys(harmonic, kHarmonicKeys);
+  const double amplitude = read_number(harmonic.required("amplitude"));      // [m/s²]
+  const double frequency = positive_number(harmonic.required("frequency"));  // [Hz]
+  const InputNode direction_node = harmonic.required("direction");
+  const std::string direction = read_string(direction_node);
+  if (direction != "x" && direction != "y") throw direction_node.error("must be x or y");
+  double phase = 0.0;  // [rad]
+  if (auto phase_node = harmonic.find("phase")) phase = read_angle(*phase_node, false);
+  YAML::Node described;
+  described["amplitude"] = number_node(amplitude);
+  described["frequency"] = number_node(frequency);
+  described["direction"] = direction;
+  described["phase"] = number_node(phase);
+  effective["excitation"]["harmonic"] = described;
+  const Eigen::Vector2d axis =
+      direction == "x" ? Eigen::Vector2d::UnitX() : Eigen::Vector2d::UnitY();
+  const double angular_frequency = 2.0 * std::numbers::pi * frequency;  // [rad/s]
+  return [=](double t) -> Eigen::Vector2d {
+    return amplitude * std::sin(angular_frequency * t + phase) * axis;
+  };
+}
+
+PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
+  const std::vector<std::string>& names = scenario.model->coordinate_names();
+  const std::vector<std::string>& units = scenario.model->coordinate_units();
+  PartialState given;
+  if (node.yaml().IsNull()) return given;
+  if (node.yaml().IsSequence()) {
+    const std::vector<InputNode> items = node.items();
+    if (items.size() != names.size()) {
+      std::string list;
+      for (const std::string& name : names) list += cat(list.empty() ? "" : ", ", name);
+      throw node.error(cat("has ", items.size(), " entries for ", names.size(), " coordinates (",
+                           list, "): give them all in order, or a map of some by name"));
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      given[names[i]] = read_coordinate(items[i], units[i] == "rad", velocity);
+    }
+    return given;
+  }
+  if (!node.yaml().IsMap())
+    throw node.error("must be a map of coordinate name -> value, or a list");
+  for (const auto& entry : node.yaml()) {
+    const std::string name = entry.first.Scalar();
+    std::size_t i = 0;
+    while (i < names.size() && names[i] != name) ++i;
+    if (i == names.size()) {
+      std::string list;
+      for (const std::string& known : names) list += cat(list.empty() ? "" : ", ", known);
+      const InputNode key(node.location().file, entry.first, node.path());
+      throw InputError(key.location(), cat(node.path(), ": unknown coordinate '", name,
+                                           "'; did you mean '", closest_name(name, names), "'? (",
+                                           scenario.model_type, " coordinates: ", list, ")"));
+    }
+    given[name] = read_coordinate(*node.find(name), units[i] == "rad", velocity);
+  }
+  return given;
+}
+
+void Reader::read_initial(const InputNode& node) {
+  check_keys(node, kInitialKeys);
+  PartialState q_given, v_given;
+  if (auto q = node.find("q")) q_given = read_partial(*q, false);
+  if (auto v = node.find("v")) v_given = read_partial(*v, true);
+  PlanarState state;
+  try {
+    state = complete_initial_state(*scenario.model, q_given, v_given);
+  } catch (const std::invalid_argument& rejected) {
+    throw node.error(rejected.what());
+  }
+  scenario.initial.t = 0.0;
+  scenario.initial.q = state.q;
+  scenario.initial.v = state.v;
+  const std::vector<std::string>& names = scenario.model->coordinate_names();
+  YAML::Node q, v;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    q[names[i]] = number_node(state.q[static_cast<Eigen::Index>(i)]);
+    v[names[i]] = number_node(state.v[static_cast<Eigen::Index>(i)]);
+  }
+  effective["initial"]["q"] = q;
+  effective["initial"]["v"] = v;
+}
+
+void Reader::read_contact(const InputNode& node) {
+  check_keys(node, kContactKeys);
+  const InputNode law_node = node.required("law");
+  scenario.law = read_string(law_node);
+  const LawEntry* law = find_law(scenario.law);
+  if (law == nullptr) throw InputError(law_node.location(), unknown_law_message(scenario.law));
+  scenario.settings.law = law->solve;
+
+  scenario.multi_contact_law =
+      find_law(kDefaultMultiContactLaw) != nullptr ? std::string(kDefaultMultiContactLaw) : "none";
+  if (auto multi = node.find("multi_contact_law")) scenario.multi_contact_law = read_string(*multi);
+  scenario.settings.multi_contact_law = nullptr;
+  if (scenario.multi_contact_law != "none") {
+    const LawEntry* entry = find_law(scenario.multi_contact_law);
+    if (entry == nullptr) {
+      throw InputError(node.required("multi_contact_law").location(),
+                       cat(unknown_law_message(scenario.multi_contact_law), " (or none)"));
+    }
+    scenario.settings.multi_contact_law = entry->solve;
+  }
+
+  ContactParameters defaults;
+  defaults.restitution = read_restitution(node.required("restitution"));
+  read_friction(node.required("friction"), defaults, scenario.warnings);
+
+  const std::vector<std::string>& names = scenario.model->contact_names();
+  ContactParameterList contacts(names.size(), defaults);
+  if (auto per_contact = node.find("contacts")) {
+    std::vector<std::pair<std::size_t, InputNode>> entries;
+    if (per_contact->yaml().IsSequence()) {
+      const std::vector<InputNode> items = per_contact->items();
+      if (items.size() != names.size()) {
+        throw per_contact->error(cat("has ", items.size(), " entries for ", names.size(),
+                                     " contacts: give one per contact, or a map by name"));
+      }
+      for (std::size_t k = 0; k < items.size(); ++k) entries.emplace_back(k, items[k]);
+    } else {
+      check_keys(*per_contact, std::vector<std::string_view>(names.begin(), names.end()));
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        if (auto entry = per_contact->find(names[k])) entries.emplace_back(k, *entry);
+      }
+    }
+    for (const auto& [k, entry] : entries) {
+      check_keys(entry, kPerContactKeys);
+      if (auto e = entry.find("restitution")) contacts[k].restitution = read_restitution(*e);
+      if (auto mu = entry.find("friction")) read_friction(*mu, contacts[k], scenario.warnings);
+    }
+  }
+  scenario.settings.contacts = contacts;
+
+  YAML::Node described;
+  described["law"] = scenario.law;
+  described["multi_contact_law"] = scenario.multi_contact_law;
+  described["restitution"] = number_node(defaults.restitution);
+  described["friction"] = friction_node(defaults);
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    described["contacts"][names[k]]["restitution"] = number_node(contacts[k].restitution);
+    described["contacts"][names[k]]["friction"] = friction_node(contacts[k]);
+  }
+  effective["contact"] = described;
+}
+
+void Reader::read_integrator(const std::optional<InputNode>& node) {
+  SimulationSettings& settings = scenario.settings;
+  if (node) {
+    check_keys(*node, kIntegratorKeys);
+    if (auto stepper = node->find("stepper"); stepper && read_string(*stepper) != "dopri5") {
+      throw stepper->error(
+          "only dopri5 is available (Odeint's controlled dense-output Runge-Kutta-Dormand-Prince "
+          "5(4))");
+    }
+    if (auto rtol = node->find("relative_tolerance")) {
+      settings.relative_tolerance = positive_number(*rtol);
+    }
+    if (auto atol = node->find("absolute_tolerance")) {
+      settings.absolute_tolerance = positive_number(*atol);
+    }
+    if (auto step = node->find("max_step")) settings.max_step = positive_number(*step);
+  }
+  YAML::Node described;
+  described["stepper"] = "dopri5";
+  described["relative_tolerance"] = number_node(settings.relative_tolerance);
+  described["absolute_tolerance"] = number_node(settings.absolute_tolerance);
+  described["max_step"] = number_node(settings.max_step);
+  effective["integrator"] = described;
+}
+
+void Reader::read_events(const std::optional<InputNode>& node) {
+  SimulationSettings& settings = scenario.settings;
+  if (node) {
+    check_keys(*node, kEventKeys);
+    if (auto tolerance = node->find("time_tolerance")) {
+      settings.time_tolerance = positive_number(*tolerance);
+    }
+    if (auto speed = node->find("rest_speed")) settings.rest_speed = positive_number(*speed);
+    if (auto distance = node->find("contact_distance")) {
+      settings.contact_distance = read_number(*distance);
+      if (settings.contact_distance < 0.0) throw distance->error("must be >= 0");
+    }
+  }
+  YAML::Node described;
+  described["time_tolerance"] = number_node(settings.time_tolerance);
+  described["rest_speed"] = number_node(settings.rest_speed);
+  described["contact_distance"] = number_node(settings.contact_distance);
+  effective["events"] = described;
+}
+
+void Reader::read_output(const std::optional<InputNode>& node) {
+  scenario.output_file = file_name_safe(scenario.name) + ".h5";
+  if (node) {
+    check_keys(*node, kOutputKeys);
+    if (auto file = node->find("file")) {
+      const std::string text = read_string(*file);
+      if (text.empty()) throw file->error("must not be empty");
+      scenario.output_file = text;
+    }
+    if (auto rate = node->find("rate")) scenario.settings.output_rate = positive_number(*rate);
+  }
+  YAML::Node described;
+  described["file"] = scenario.output_file.string();
+  described["rate"] = number_node(scenario.settings.output_rate);
+  effective["output"] = described;
+}
+
+void Reader::read(const InputNode& root, const std::string& path) {
+  check_keys(root, kScenarioKeys);
+  scenario.name = std::filesystem::path(path).stem().string();
+  if (auto name = root.find("name")) scenario.name = read_string(*name);
+  effective["name"] = scenario.name;
+  if (auto description = root.find("description")) {
+    effective["description"] = read_string(*description);
+  }
+  scenario.settings.duration = positive_number(root.required("duration"));
+  effective["duration"] = number_node(scenario.settings.duration);
+
+  // the excitation is part of the model's forces; its text goes last in the effective file
+  GroundAcceleration ground = read_excitation(root.find("excitation"));
+  const YAML::Node excitation = effective["excitation"];
+  effective.remove("excitation");
+
+  const InputNode model = root.required("model");
+  BuiltModel built = build_model(model, std::move(ground));
+  scenario.model = std::move(built.tree);
+  scenario.model_type = built.effective["type"].Scalar();
+  effective["model"] = built.effective;
+
+  read_initial(root.required("initial"));
+  read_contact(root.required("contact"));
+  read_integrator(root.find("integrator"));
+  read_events(root.find("events"));
+  read_output(root.find("output"));
+  effective["excitation"] = excitation;
+
+  // a start inside an obstacle is an input error, not a simulation
+  ContactKinematics kinematics;
+  scenario.model->contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
+  const std::vector<std::string>& contacts = scenario.model->contact_names();
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const double gap = kinematics.gap[static_cast<Eigen::Index>(k)];
+    if (gap < -scenario.settings.contact_distance) {
+      throw root.required("initial").error(cat("contact '", contacts[k], "' starts ", -gap,
+                                               " m inside its obstacle (gap ", gap, " m)"));
+    }
+  }
+
+  YAML::Emitter out;
+  out << effective;
+  scenario.effective_yaml = cat(out.c_str(), "\n");
+}
+
+}  // namespace
+
+std::string file_name_safe(const std::string& name) {
+  std::string safe = name;
+  for (char& c : safe) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '.' || c == '-' || c == '_';
+    if (!keep) c = '_';
+  }
+  return safe.empty() ? std::string("scenario") : safe;
+}
+
+Scenario load_scenario(const std::string& path, std::span<const std::string> overrides) {
+  const InputNode root = load_yaml_file(path);
+  // 1-based line of the first override's nodes: past the file's end, with a margin
+  const int first_override_line = line_count(path) + 10;
+  std::vector<Override> items;
+  for (const std::string& text : overrides) items.push_back(split_override(text));
+  if (!items.empty() && !root.yaml().IsMap()) {
+    throw root.error("must be a map of scenario keys (name, duration, model, ...)");
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    apply_override(root.yaml(), items[i], first_override_line - 1 + static_cast<int>(i));
+  }
+  Scenario scenario;
+  try {
+    Reader{scenario, YAML::Node(YAML::NodeType::Map)}.read(root, path);
+  } catch (const InputError& error) {
+    const int index = error.location().line - first_override_line;
+    if (index >= 0 && index < static_cast<int>(items.size())) {
+      throw override_error(items[static_cast<std::size_t>(index)].text, error.message());
+    }
+    throw;
+  }
+  return scenario;
+}
+
+}  // namespace routh

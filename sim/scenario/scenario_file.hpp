@@ -1,0 +1,72 @@
+#pragma once
+// Scenario files (DESIGN §5): a YAML description of one simulation run, turned into the model,
+// the simulator's settings, the completed initial state and the output request. This is the one
+// place that knows both YAML and the models. Every bad input is an InputError naming the file,
+// line and column (yaml_input.hpp); an error in a command-line override names the override.
+//
+//   name: rocking_block              # optional; default: the file's stem
+//   duration: 5                      # [s] required
+//   model:                           # `type` and its parameters (model_factory.hpp)
+//     type: rocking_block
+//     width: 0.2                     # [m]
+//     height: 1.0                    # [m]
+//     mass: 1.0                      # [kg]
+//     gravity: 9.81                  # [m/s²] optional, pointing −y
+//   initial:                         # partial states, completed by complete_initial_state
+//     q: {theta: 5.65 deg}           # by coordinate name, or a full list in coordinate order
+//     v: {theta: 0}                  # angles accept "deg" (q) and "deg/s" (v) suffixes
+//   contact:
+//     law: poisson                   # single-contact impacts (see `routh laws`)
+//     multi_contact_law: multipoint_energetic   # simultaneous impacts; `none` to refuse them
+//     restitution: 0.0               # every contact's default
+//     friction: {static: 0.6, kinetic: 0.5}     # or one number for both
+//     contacts:                      # optional, per contact by name (or a list in order)
+//       left_corner: {restitution: 0.1}
+//   integrator: {stepper: dopri5, relative_tolerance: 1e-10, absolute_tolerance: 1e-10,
+//                max_step: 0.01}     # [s]
+//   events: {time_tolerance: 1e-12, rest_speed: 1e-6, contact_distance: 1e-9}  # [s, m/s, m]
+//   output: {file: rocking_block.h5, rate: 100}  # rate [Hz]; file default: <name>.h5
+//   excitation:                      # optional ground acceleration a_g(t) [m/s²]
+//     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}
+//       # a_g(t) = amplitude · sin(2π · frequency · t + phase) along x or y; frequency [Hz]
+//
+// Overrides ("--set key.path=value") replace or create any key before the file is read; the
+// value is parsed as YAML (a scalar, or a flow list/map), so `--set contact.restitution=0.5`
+// and `--set initial.q.theta="3 deg"` work. Path segments are map keys, or list indices for an
+// existing list (`contact.contacts.1.restitution=0`).
+
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "models/planar/planar_tree.hpp"
+#include "sim/simulation/simulator.hpp"
+
+namespace routh {
+
+/// Everything one run needs, read from a scenario file.
+struct Scenario {
+  std::string name;                   ///< `name`, or the file's stem
+  std::string model_type;             ///< e.g. "rocking_block"
+  std::unique_ptr<PlanarTree> model;  ///< the built model
+  SimulationSettings settings;        ///< duration, tolerances, laws, per-contact parameters
+  SimulationState initial;            ///< completed initial state at t = 0
+  std::string law;                    ///< the single-contact law's name, for the recorder
+  std::string multi_contact_law;      ///< its name, or "none"
+  std::filesystem::path output_file;  ///< `output.file`, or "<name>.h5" (relative: to the cwd)
+  std::string effective_yaml;         ///< the scenario with every default filled in (angles in rad)
+  std::vector<std::string> warnings;  ///< located, e.g. μd > μs
+};
+
+/// Reads the scenario at `path` after applying `overrides` ("key.path=value" each, in order).
+/// Throws InputError: located in the file, or, for a value or key an override put there, with
+/// the location "--set key.path=value".
+Scenario load_scenario(const std::string& path, std::span<const std::string> overrides = {});
+
+/// "rocking block 2" → "rocking_block_2": a name made safe as a file name (letters, digits, '.',
+/// '-', '_' kept; anything else becomes '_').
+std::string file_name_safe(const std::string& name);
+
+}  // namespace routh
