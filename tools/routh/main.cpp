@@ -11,6 +11,7 @@
 #include "tools/routh/impact_command.hpp"
 #include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
+#include "tools/routh/run_command.hpp"
 
 namespace {
 
@@ -23,6 +24,8 @@ struct Subcommand {
 };
 
 constexpr std::array kSubcommands = {
+    Subcommand{"run", "simulate a scenario file and record the trajectory (HDF5)",
+               &run_run_command},
     Subcommand{"impact", "solve one impact problem file and print the result as JSON",
                &run_impact_command},
     Subcommand{"laws", "list the impact laws", &run_laws_command},
