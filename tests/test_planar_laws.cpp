@@ -281,8 +281,8 @@ TEST_CASE("planar laws: problem diagnosis names what is wrong") {
 
 TEST_CASE("planar laws: a singular D of several contacts is a valid problem") {
   // A rocking block's two corners on a 3-dof body give a 4x4 D of rank 3: positive
-  // semidefinite, each contact's block positive definite. diagnose() accepts it (multi-contact
-  // laws solve it); a contact whose own block is singular is an error.
+  // semidefinite with a positive diagonal. diagnose() accepts it (multi-contact laws solve it);
+  // a contact direction that moves nothing (a zero row of J) is an error.
   Eigen::MatrixXd J(4, 3);
   J << 0, 1, -0.1, 1, 0, 0.5, 0, 1, 0.1, 1, 0, 0.5;  // corners (∓0.1, −0.5) of a block
   const Eigen::Matrix3d M_inverse = Eigen::Vector3d(1.0, 1.0, 1.0 / 0.0867).asDiagonal();
@@ -291,11 +291,41 @@ TEST_CASE("planar laws: a singular D of several contacts is a valid problem") {
   problem.u_pre = routh::ContactVector::Constant(4, -0.1);
   problem.contacts.assign(2, ContactParameters{0.0, 1.0, 1.0});
   CHECK(routh::diagnose(problem).ok());
-  problem.D.block(2, 2, 2, 2) << 1.0, 1.0, 1.0, 1.0;
-  problem.D.block(0, 2, 2, 2).setZero();
-  problem.D.block(2, 0, 2, 2).setZero();
+  J.row(3).setZero();
+  problem.D = J * M_inverse * J.transpose();
   const routh::ProblemDiagnosis diagnosis = routh::diagnose(problem);
   REQUIRE_FALSE(diagnosis.ok());
-  CHECK(diagnosis.errors[0].find("contact 1: its block of D must be positive definite") !=
+  CHECK(diagnosis.errors[0].find("contact 1: its tangential direction does not move") !=
         std::string::npos);
+}
+
+TEST_CASE("planar laws: a one-degree-of-freedom contact jams when friction can hold it") {
+  // A pendulum (one coordinate) whose tip strikes a wall: u = J v with J a column, so
+  // D = J M⁻¹ Jᵀ has rank 1 and u_t ∝ u_n: the slip and the approach stop together (paper 000
+  // case ii). If friction can then stick (μs ≥ μc = |c|/b), no impulse can move the tip away
+  // from the wall without slipping: the contact jams at rest, whatever e. Otherwise it slides
+  // back out, reversing (the same-sign slip cannot continue).
+  const double j_n = 0.9, j_t = -0.4, inverse_mass = 3.0;  // tip Jacobian; 1/M [1/(kg m²)]
+  const double a = j_n * j_n * inverse_mass, b = j_t * j_t * inverse_mass,
+               c = j_n * j_t * inverse_mass;
+  const double v = -2.0;  // [rad/s], towards the wall: u = (j_n v, j_t v)
+  for (const routh::ImpactLaw solve : kRouthLaws) {
+    // μs = 0.5 < μc = |c|/b = 2.25: sticking cannot hold, the tip slides back out
+    const ImpactResult released =
+        solve(routh::planar_impact_problem(a, b, c, j_n * v, j_t * v, {0.8, 0.5, 0.4}));
+    REQUIRE(released.status == ImpactStatus::solved);
+    CHECK_FALSE(released.flags.has(routh::ImpactFlag::contact_jammed));
+    CHECK(released.type == ImpactType::reverse_sliding_in_compression);
+    CHECK(released.u_post[0] > 0.0);
+    CHECK(released.u_post[1] * j_t * v < 0.0);  // the slip reversed
+    // μs = 2.5 ≥ μc: friction holds the tip where it stopped
+    const ImpactResult held =
+        solve(routh::planar_impact_problem(a, b, c, j_n * v, j_t * v, {0.8, 2.5, 2.4}));
+    REQUIRE(held.status == ImpactStatus::solved);
+    CHECK(held.flags.has(routh::ImpactFlag::contact_jammed));
+    CHECK(held.type == ImpactType::sticking_in_compression);
+    CHECK(std::abs(held.u_post[0]) < 1e-12);
+    CHECK(held.u_post[1] == 0.0);
+    CHECK(held.delta_T == doctest::Approx(-0.5 * v * v / inverse_mass).epsilon(1e-12));  // all lost
+  }
 }

@@ -67,6 +67,11 @@ enum class ImpactFlag : std::uint32_t {
   /// The conventional method's assumption fails on its own answer: it assumed sliding throughout
   /// but the final slip opposes the initial slip (the friction impulse would have reversed).
   slip_reversal_ignored = 1u << 2,
+  /// The contact jammed: the slip halted where sticking holds but no impulse can separate the
+  /// bodies (a singular D, e.g. a one-degree-of-freedom pendulum striking a wall: there u_t is
+  /// proportional to u_n, so the slip and the approach stop together). The impact ends with the
+  /// contact at rest, whatever the restitution.
+  contact_jammed = 1u << 3,
 };
 
 /// Bit set of ImpactFlag values.
@@ -80,9 +85,9 @@ class ImpactFlags {
   std::uint32_t bits_ = 0;
 };
 
-inline constexpr ImpactFlag kAllImpactFlags[] = {ImpactFlag::energy_gain,
-                                                 ImpactFlag::nonphysical_normal_dissipation,
-                                                 ImpactFlag::slip_reversal_ignored};
+inline constexpr ImpactFlag kAllImpactFlags[] = {
+    ImpactFlag::energy_gain, ImpactFlag::nonphysical_normal_dissipation,
+    ImpactFlag::slip_reversal_ignored, ImpactFlag::contact_jammed};
 
 struct ImpactResult {
   ImpactStatus status = ImpactStatus::invalid_problem;

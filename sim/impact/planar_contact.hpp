@@ -46,10 +46,15 @@ struct PlanarMode {
   double slip_rate = 0.0;       ///< du_t/dΓ_n = c + b r [1/kg] (004 eqs. 11, 22: 1/ε; 0 sticking)
 };
 
-/// The mode of friction ratio r = dΓ_t/dΓ_n: du/dΓ_n = D (1, r)ᵀ.
+/// The mode of friction ratio r = dΓ_t/dΓ_n: du/dΓ_n = D (1, r)ᵀ. A normal rate that is zero up
+/// to round-off is set to exactly zero: sticking with a singular D (ab = c², one degree of
+/// freedom) moves nothing, and a + c r there is a − c²/b, a cancellation.
 inline PlanarMode planar_mode(const PlanarContact& contact, PhaseKind kind, double r) {
+  constexpr double kRoundOff = 1e-12;
   const double slip_rate = kind == PhaseKind::stick ? 0.0 : contact.c + contact.b * r;
-  return {kind, r, contact.a + contact.c * r, slip_rate};
+  double normal_rate = contact.a + contact.c * r;
+  if (std::abs(normal_rate) <= kRoundOff * contact.a) normal_rate = 0.0;
+  return {kind, r, normal_rate, slip_rate};
 }
 
 /// Where a planar impact stands after the normal impulse Γ_n (all integrals from Γ_n = 0).
@@ -81,9 +86,13 @@ inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& con
   contact.u_n = problem.u_pre[0];
   contact.u_t = problem.u_pre[1];
   contact.parameters = problem.contacts[0];
-  const bool positive_definite =
-      contact.a > 0.0 && contact.b > 0.0 && contact.a * contact.b - contact.c * contact.c > 0.0;
-  if (!positive_definite || !std::isfinite(contact.u_n) || !std::isfinite(contact.u_t)) {
+  // D may be singular (ab = c²: one degree of freedom, u_t ∝ u_n) but not indefinite, and both
+  // directions must move the bodies.
+  constexpr double kRoundOff = 1e-12;
+  const double determinant = contact.a * contact.b - contact.c * contact.c;
+  const bool positive_semidefinite =
+      contact.a > 0.0 && contact.b > 0.0 && determinant >= -kRoundOff * contact.a * contact.b;
+  if (!positive_semidefinite || !std::isfinite(contact.u_n) || !std::isfinite(contact.u_t)) {
     result.status = ImpactStatus::invalid_problem;
     return false;
   }

@@ -84,7 +84,8 @@ enum class ModeEnd {
   impact_ended,
   slip_halted_in_compression,  ///< including exactly at the end of compression (case (ii))
   slip_halted_in_restitution,
-  stalled,  ///< neither event can come: only for a D that is not positive definite
+  jammed,   ///< in restitution, a mode that cannot separate the bodies (singular D, sticking)
+  stalled,  ///< in compression, neither event can come (singular D: sticking while approaching)
 };
 
 /// Follows `mode` from `state` until the slip halts, `to_slip_halt` normal impulse ahead (∞ if
@@ -106,6 +107,7 @@ template <class RestitutionRule>
     if (simultaneous) return ModeEnd::slip_halted_in_compression;
     to_slip_halt -= to_compression_end;
   }
+  if (!(mode.normal_rate > 0.0)) return ModeEnd::jammed;  // nothing can separate the bodies
   const double to_impact_end = std::max(0.0, rule.impulse_to_end(state, mode, to_slip_halt));
   if (no_later_than(to_impact_end, to_slip_halt, state.normal_impulse)) {
     advance_phase(mode, to_impact_end, state, phases);
@@ -139,19 +141,20 @@ ImpactResult routh_incremental_impact(const ImpactProblem& problem, const Restit
     finish_planar_result(contact, state, result);
     return result;
   }
-  if (halt == ModeEnd::stalled) {
+  if (halt == ModeEnd::stalled || halt == ModeEnd::jammed) {
     result.status = ImpactStatus::no_solution;
     return result;
   }
   state.u_t = 0.0;
   const PlanarMode after_halt = mode_after_slip_halts(contact);
-  if (follow_mode(after_halt, kNeverInImpulse, rule, state, result.phases) !=
-      ModeEnd::impact_ended) {
+  const ModeEnd end = follow_mode(after_halt, kNeverInImpulse, rule, state, result.phases);
+  if (end != ModeEnd::impact_ended && end != ModeEnd::jammed) {
     result.status = ImpactStatus::no_solution;
     return result;
   }
   result.type = impact_type_after_halt(halt, after_halt.kind);
   finish_planar_result(contact, state, result);
+  if (end == ModeEnd::jammed) result.flags.set(ImpactFlag::contact_jammed);
   return result;
 }
 
