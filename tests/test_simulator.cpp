@@ -215,3 +215,42 @@ TEST_CASE("simulator: a landing within the same step as the take-off is not miss
   CHECK(outcome.final_state.q[1] == doctest::Approx(0.1).epsilon(1e-12));
   CHECK(trajectory.times_of(routh::EventKind::rest).size() == 1);
 }
+
+TEST_CASE(
+    "simulator: Housner's block rocks to rest at the accumulation point of its impacts, then stays "
+    "flat") {
+  // Each plastic impact keeps 1 − 1.5 sin²α of the spin, and at small amplitude the time between
+  // impacts shrinks in proportion, so the impacts accumulate geometrically; the simulator jumps
+  // to the sequence's limit and closes both corners. Resting flat on two corners is statically
+  // indeterminate (4 constraint rows, 3 degrees of freedom): the minimum-norm contact forces must
+  // hold it exactly, not let it sink.
+  auto block = routh::make_rocking_block(0.2, 1.0, 1.0);
+  const double alpha = std::atan(0.1 / 0.5);
+  const routh::PlanarState start = routh::complete_initial_state(*block, {{"theta", alpha / 2.0}});
+  routh::SimulationState initial;
+  initial.q = start.q;
+  initial.v = start.v;
+  routh::SimulationSettings settings = settings_for(20.0, 0.0, 0.7, 0.7);
+  settings.contacts.push_back({0.0, 0.7, 0.7});
+  settings.multi_contact_law = routh::find_law("multipoint_energetic")->solve;
+  routh::test::TrajectoryMemory trajectory;
+  const auto outcome = routh::simulate(*block, initial, settings, trajectory);
+  CHECK(outcome.status == "completed");
+  const std::vector<double> rests = trajectory.times_of(routh::EventKind::rest);
+  const std::vector<double> impacts = trajectory.times_of(routh::EventKind::impact);
+  REQUIRE(rests.size() == 1);
+  REQUIRE(trajectory.times_of(routh::EventKind::zeno).size() == 1);
+  CHECK(impacts.size() > 150);
+  CHECK(rests[0] > impacts.back());
+  CHECK(rests[0] - impacts.back() < 1e-3);  // the jump spans only the remaining tiny rocks
+  // flat, at rest, on the floor, for the remaining ~11 s
+  CHECK(std::abs(outcome.final_state.q[2]) < 1e-12);
+  CHECK(outcome.final_state.v.norm() < 1e-12);
+  routh::ContactKinematics contacts;
+  for (const auto& s : trajectory.samples) {
+    if (s.t <= rests[0]) continue;
+    block->contact_kinematics(s.q, s.v, contacts);
+    CHECK(std::abs(contacts.gap[0]) < 1e-9);
+    CHECK(std::abs(contacts.gap[1]) < 1e-9);
+  }
+}

@@ -1,7 +1,7 @@
 #include "sim/simulation/contact_forces.hpp"
 
 #include <Eigen/Cholesky>
-#include <Eigen/LU>
+#include <Eigen/QR>
 
 namespace routh {
 
@@ -90,14 +90,19 @@ void constrained_acceleration(const MechanicalSystem& system, double t, const Ei
   const Eigen::VectorXd free_acceleration = mass.solve(ws.f);
   const Eigen::MatrixXd A = ws.constraint_rows * inverse_mass_W;
   const Eigen::VectorXd b = -(ws.constraint_rows * free_acceleration + ws.velocity_product);
-  const Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
-  if (!lu.isInvertible()) {
+  // Several closed contacts on one body are statically indeterminate (a block sticking on both
+  // corners: four constraint rows, three degrees of freedom): A is singular but the constraints
+  // are consistent, and the minimum-norm forces are one valid distribution. Only a residual
+  // says the modes cannot hold (Painlevé's paradox).
+  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition(A);
+  const Eigen::VectorXd lambda = decomposition.solve(b);
+  constexpr double kConsistency = 1e-9;
+  if ((A * lambda - b).norm() > kConsistency * (b.norm() + A.norm() * lambda.norm())) {
     out.consistent = false;
     out.acceleration = free_acceleration;
     out.forces.assign(modes.size(), ContactForce{});
     return;
   }
-  const Eigen::VectorXd lambda = lu.solve(b);
   out.acceleration = free_acceleration + inverse_mass_W * lambda;
   scatter_forces(modes, parameters, lambda, out.forces);
 }

@@ -4,10 +4,12 @@
 // sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip direction σ),
 //     M v̇ = f + W λ,      J_c v̇ + J̇_c v = 0   (closed contacts keep a_n = 0, sticking ones a_t =
 //     0),
-// so (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v). The matrix is square; it is singular, or λ_n < 0
-// whatever happens, in Painlevé's inconsistent configurations (friction too large for a
-// sliding contact to stay closed). The solution is valid while λ_n ≥ 0 for every closed contact
-// and |λ_t| ≤ μs λ_n for every sticking one; the simulator watches both as witness functions.
+// so (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v). The matrix is square. It is singular but consistent
+// when the contacts are statically indeterminate (more constraint rows than the bodies have
+// degrees of freedom; the minimum-norm forces are taken), and inconsistent in Painlevé's
+// configurations (friction too large for a sliding contact to stay closed). The solution is valid
+// while λ_n ≥ 0 for every closed contact and |λ_t| ≤ μs λ_n for every sticking one; the simulator
+// watches both as witness functions.
 
 #include <Eigen/Core>
 #include <vector>

@@ -89,7 +89,7 @@ class Run {
                               const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   void settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   void open_separating_contacts(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
-  double zeno_limit(int contact, double t) const;
+  double zeno_limit(double t) const;
   void project_velocity_onto_closed_contacts(const Eigen::VectorXd& q, Eigen::VectorXd& v);
   bool remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v);
   void record(const EventRecord& event) {
@@ -125,7 +125,9 @@ class Run {
   ContactKinematics kinematics_;
   Eigen::MatrixXd M_;
   Eigen::VectorXd q_scratch_, v_scratch_;
-  std::vector<std::deque<double>> impact_times_;  // recent impact times per contact
+  // Recent impact times of the whole system: an accumulation can alternate between contacts
+  // (a rocking block's corners), so the geometric sequence is the system's, not a contact's.
+  std::deque<double> impact_times_;
   double next_sample_ = 0.0;
   long sample_index_ = 0;
   double pending_rest_time_ = -1.0;  // a Zeno limit ahead, where a rest event is due
@@ -224,10 +226,10 @@ void Run::emit_samples_until(double t_end, DenseStepper& stepper) {
   }
 }
 
-double Run::zeno_limit(int contact, double t) const {
+double Run::zeno_limit(double t) const {
   // Intervals Δ between the recent impacts and this one; a steady ratio r < 1 is a geometric
   // accumulation whose remaining impacts take Δ_last r / (1 − r).
-  std::vector<double> times(impact_times_[contact].begin(), impact_times_[contact].end());
+  std::vector<double> times(impact_times_.begin(), impact_times_.end());
   times.push_back(t);
   if (times.size() < kImpactHistory + 1) return t;
   std::vector<double> ratios;
@@ -420,15 +422,24 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
   // Contacts that separate slower than the rest speed close (persistent contact). If their
   // impacts were accumulating geometrically, the rest is due at the accumulation point.
   open_separating_contacts(q, v);
-  for (const int k : involved) {
-    if (!is_closed(modes_[k])) {
-      impact_times_[k].push_back(t);
-      if (impact_times_[k].size() > kImpactHistory) impact_times_[k].pop_front();
-      continue;
+  // The motion comes to rest when the impact leaves every touching contact closed (the ball on
+  // its floor, the block flat on both corners); a pivot switch, where another corner lifts off,
+  // is part of the rocking. open_separating_contacts() left the kinematics at (q, v⁺).
+  bool comes_to_rest = true;
+  for (int k = 0; k < k_; ++k) {
+    if (kinematics_.gap[k] <= settings_.contact_distance && !is_closed(modes_[k])) {
+      comes_to_rest = false;
     }
+  }
+  if (!comes_to_rest) {
+    impact_times_.push_back(t);
+    if (impact_times_.size() > kImpactHistory) impact_times_.pop_front();
+  } else {
     // A contact closing after a plastic impact is simply in persistent contact; "rest" is for
     // impacts too slow to bounce, and for the limit of a geometric sequence of them (Zeno).
-    const double limit = zeno_limit(k, t);
+    const int k = *std::find_if(involved.begin(), involved.end(),
+                                [this](int c) { return is_closed(modes_[c]); });
+    const double limit = zeno_limit(t);
     if (limit > t) {
       EventRecord zeno = mode_event(t, EventKind::zeno, k);
       zeno.status = cat("geometric accumulation of impacts; limit at t = ", limit, " s");
@@ -438,7 +449,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
     } else if (at_rest) {
       record(mode_event(t, EventKind::rest, k));
     }
-    impact_times_[k].clear();
+    impact_times_.clear();
   }
   settle_closed_modes(t, q, v);
   return true;
