@@ -186,10 +186,16 @@ TEST_CASE("scenario: rocking_block.yaml rocks with Housner's ratio 1 − 1.5 sin
     approach.push_back(-fastest);
   }
   REQUIRE(approach.size() >= 4);
-  for (std::size_t i = 1; i < approach.size(); ++i) {
+  // The ratio of successive approach speeds includes the flight between them, integrated to an
+  // absolute tolerance of 1e-10: its relative error is ~1e-10 / speed, below 1e-6 for speeds
+  // above 1e-3 m/s. The slower impacts near the Zeno point are checked by the impact map itself
+  // (tests/test_simulator.cpp, θ̇⁺/θ̇⁻ to 1e-9).
+  int checked = 0;
+  for (std::size_t i = 1; i < approach.size() && approach[i] > 1e-3; ++i, ++checked) {
     CAPTURE(i);
     CHECK(approach[i] / approach[i - 1] == doctest::Approx(r).epsilon(1e-6));
   }
+  CHECK(checked > 50);
 }
 
 TEST_CASE("scenario: bouncing_pendulum.yaml bounces off its wall and never passes it") {
