@@ -14,43 +14,19 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
 namespace {
 
+using test::run_routh;
 using test::scratch;
 using test::write_problem;
+using Run = test::RouthRun;
 
 std::string shipped(const std::string& name) {
   return cat(ROUTH_SOURCE_DIR, "/scenarios/impacts/", name);
-}
-
-struct Run {
-  int exit_code = -1;
-  std::string out;  // stdout
-  std::string err;  // stderr
-};
-
-// Runs `routh ARGUMENTS` (arguments are passed through the shell as written).
-Run run_routh(const std::string& arguments) {
-  const std::filesystem::path err_path = scratch() / "stderr.txt";
-  const std::string command =
-      cat("'", ROUTH_BINARY, "' ", arguments, " 2>'", err_path.string(), "'");
-  Run run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
-    run.out.append(buffer, n);
-  }
-  const int status = ::pclose(pipe);
-  REQUIRE(WIFEXITED(status));
-  run.exit_code = WEXITSTATUS(status);
-  std::ostringstream err;
-  err << std::ifstream(err_path).rdbuf();
-  run.err = err.str();
-  return run;
 }
 
 // The numbers of the JSON array `"key": [...]`.

@@ -22,6 +22,7 @@
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/text.hpp"
+#include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
 
@@ -34,30 +35,10 @@ std::string shipped(const std::string& name) {
   return cat(ROUTH_SOURCE_DIR, "/scenarios/", name, ".yaml");
 }
 
-struct Run {
-  int exit_code = -1;
-  std::string out;  // stdout
-  std::string err;  // stderr
-};
+using Run = test::RouthRun;
 
-// Runs `routh run ARGUMENTS` through the shell, in the scratch folder.
-Run run_routh(const std::string& arguments) {
-  const std::filesystem::path out_path = scratch() / "run_stdout.txt";
-  const std::filesystem::path err_path = scratch() / "run_stderr.txt";
-  const std::string command =
-      cat("cd '", scratch().string(), "' && '", ROUTH_BINARY, "' run ", arguments, " >'",
-          out_path.string(), "' 2>'", err_path.string(), "'");
-  const int status = std::system(command.c_str());
-  REQUIRE(WIFEXITED(status));
-  Run run;
-  run.exit_code = WEXITSTATUS(status);
-  std::ostringstream out, err;
-  out << std::ifstream(out_path).rdbuf();
-  err << std::ifstream(err_path).rdbuf();
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
+// Runs `routh run ARGUMENTS`.
+Run run_routh(const std::string& arguments) { return test::run_routh("run " + arguments); }
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -30,6 +30,22 @@ routh::SimulationSettings settings_for(double duration, double e, double mu_s, d
   return settings;
 }
 
+// Housner's 0.2 m x 1.0 m block (1 kg) released at half its critical angle α = atan(b/h), with
+// plastic corner impacts and friction μ at both corners.
+routh::SimulationOutcome rock_housner_block(double duration, double mu,
+                                            routh::test::TrajectoryMemory& trajectory) {
+  const auto block = routh::make_rocking_block(0.2, 1.0, 1.0);
+  const double alpha = std::atan(0.1 / 0.5);
+  const routh::PlanarState start = routh::complete_initial_state(*block, {{"theta", alpha / 2.0}});
+  routh::SimulationState initial;
+  initial.q = start.q;
+  initial.v = start.v;
+  routh::SimulationSettings settings = settings_for(duration, 0.0, mu, mu);
+  settings.contacts.push_back({0.0, mu, mu});
+  settings.multi_contact_law = routh::find_law("multipoint_energetic")->solve;
+  return routh::simulate(*block, initial, settings, trajectory);
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -169,17 +185,9 @@ TEST_CASE(
   // about the striking corner, so θ̇⁺/θ̇⁻ = 1 − 1.5 sin²α with α = atan(b/h). Released at half its
   // critical angle α. The impact solves at the striking corner alone; the old pivot would
   // carry no impulse and lifts off (the simulator's active set), so a single-contact law serves.
-  auto block = routh::make_rocking_block(0.2, 1.0, 1.0);
   const double alpha = std::atan(0.1 / 0.5);
-  const routh::PlanarState start = routh::complete_initial_state(*block, {{"theta", alpha / 2.0}});
-  routh::SimulationState initial;
-  initial.q = start.q;
-  initial.v = start.v;
-  routh::SimulationSettings settings = settings_for(3.0, 0.0, 1.0, 1.0);
-  settings.contacts.push_back({0.0, 1.0, 1.0});
-  settings.multi_contact_law = routh::find_law("multipoint_energetic")->solve;
   routh::test::TrajectoryMemory trajectory;
-  const auto outcome = routh::simulate(*block, initial, settings, trajectory);
+  const auto outcome = rock_housner_block(3.0, 1.0, trajectory);
   CHECK(outcome.status == "completed");
   const std::vector<double> impacts = trajectory.times_of(routh::EventKind::impact);
   REQUIRE(impacts.size() >= 5);
@@ -225,16 +233,8 @@ TEST_CASE(
   // indeterminate (4 constraint rows, 3 degrees of freedom): the minimum-norm contact forces must
   // hold it exactly, not let it sink.
   auto block = routh::make_rocking_block(0.2, 1.0, 1.0);
-  const double alpha = std::atan(0.1 / 0.5);
-  const routh::PlanarState start = routh::complete_initial_state(*block, {{"theta", alpha / 2.0}});
-  routh::SimulationState initial;
-  initial.q = start.q;
-  initial.v = start.v;
-  routh::SimulationSettings settings = settings_for(20.0, 0.0, 0.7, 0.7);
-  settings.contacts.push_back({0.0, 0.7, 0.7});
-  settings.multi_contact_law = routh::find_law("multipoint_energetic")->solve;
   routh::test::TrajectoryMemory trajectory;
-  const auto outcome = routh::simulate(*block, initial, settings, trajectory);
+  const auto outcome = rock_housner_block(20.0, 0.7, trajectory);
   CHECK(outcome.status == "completed");
   const std::vector<double> rests = trajectory.times_of(routh::EventKind::rest);
   const std::vector<double> impacts = trajectory.times_of(routh::EventKind::impact);

@@ -25,6 +25,7 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
+#include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
@@ -656,30 +657,9 @@ TEST_CASE("recorder: summarize_trajectory reports span, events, energy rise and 
 
 namespace {
 
-struct Run {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-Run run_routh_info(const std::string& arguments) {
-  const std::filesystem::path err_path = scratch() / "info_stderr.txt";
-  const std::string command =
-      cat("'", ROUTH_BINARY, "' info ", arguments, " 2>'", err_path.string(), "'");
-  Run run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
-    run.out.append(buffer, n);
-  }
-  const int status = ::pclose(pipe);
-  REQUIRE(WIFEXITED(status));
-  run.exit_code = WEXITSTATUS(status);
-  std::ostringstream err;
-  err << std::ifstream(err_path).rdbuf();
-  run.err = err.str();
-  return run;
+// Runs `routh info ARGUMENTS`.
+test::RouthRun run_routh_info(const std::string& arguments) {
+  return test::run_routh("info " + arguments);
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -702,7 +682,7 @@ TEST_CASE("recorder: routh info summarizes a trajectory and rejects what is not 
     liftoff.contacts = {0};
     recorder.record_event(liftoff);
   }
-  const Run run = run_routh_info(cat("'", path.string(), "'"));
+  const test::RouthRun run = run_routh_info(cat("'", path.string(), "'"));
   INFO(run.out, run.err);
   CHECK(run.exit_code == 0);
   CHECK(run.err.empty());
@@ -717,7 +697,7 @@ TEST_CASE("recorder: routh info summarizes a trajectory and rejects what is not 
   CHECK(contains(run.out, "flags        energy_gain 1\n"));
 
   const std::string not_hdf5 = test::write_problem("law: poisson\n", "not_hdf5.h5");
-  const Run bad = run_routh_info(cat("'", not_hdf5, "'"));
+  const test::RouthRun bad = run_routh_info(cat("'", not_hdf5, "'"));
   CHECK(bad.exit_code == 1);
   CHECK(bad.out.empty());
   CHECK(bad.err == cat("routh info: ", not_hdf5, ": not an HDF5 file\n"));
@@ -725,11 +705,11 @@ TEST_CASE("recorder: routh info summarizes a trajectory and rejects what is not 
   // an HDF5 file that is not a trajectory
   const std::filesystem::path other = scratch() / "other.h5";
   H5Fclose(H5Fcreate(other.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT));
-  const Run foreign = run_routh_info(cat("'", other.string(), "'"));
+  const test::RouthRun foreign = run_routh_info(cat("'", other.string(), "'"));
   CHECK(foreign.exit_code == 1);
   CHECK(contains(foreign.err, "not a routh trajectory"));
 
-  const Run missing = run_routh_info("no_such_run.h5");
+  const test::RouthRun missing = run_routh_info("no_such_run.h5");
   CHECK(missing.exit_code == 1);
   CHECK(missing.err == "routh info: no_such_run.h5: no such file\n");
   CHECK(run_routh_info("").exit_code == 2);

@@ -12,6 +12,7 @@
 
 #include "models/planar/initial_state.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/scenario/contact_parameters_input.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
@@ -27,7 +28,6 @@ constexpr std::array<std::string_view, 2> kInitialKeys = {"q", "v"};
 constexpr std::array<std::string_view, 6> kContactKeys = {
     "law", "multi_contact_law", "restitution", "friction", "contacts", "description"};
 constexpr std::array<std::string_view, 2> kPerContactKeys = {"restitution", "friction"};
-constexpr std::array<std::string_view, 2> kFrictionKeys = {"static", "kinetic"};
 constexpr std::array<std::string_view, 4> kIntegratorKeys = {"stepper", "relative_tolerance",
                                                              "absolute_tolerance", "max_step"};
 constexpr std::array<std::string_view, 3> kEventKeys = {"time_tolerance", "rest_speed",
@@ -169,36 +169,6 @@ double read_angle(const InputNode& node, bool rate) {
 // A coordinate's value: angles take unit suffixes, lengths plain numbers [m, m/s].
 double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
   return is_angle ? read_angle(node, rate) : read_number(node);
-}
-
-double read_restitution(const InputNode& node) {
-  const double restitution = read_number(node);
-  if (restitution < 0.0 || restitution > 1.0) throw node.error("must be in [0, 1]");
-  return restitution;
-}
-
-double read_friction_coefficient(const InputNode& node) {
-  const double coefficient = read_number(node);
-  if (coefficient < 0.0) throw node.error("must be >= 0");
-  return coefficient;
-}
-
-// {static: μs, kinetic: μd}, or one number for both.
-void read_friction(const InputNode& node, ContactParameters& contact,
-                   std::vector<std::string>& warnings) {
-  if (node.yaml().IsScalar()) {
-    contact.static_friction = contact.kinetic_friction = read_friction_coefficient(node);
-    return;
-  }
-  check_keys(node, kFrictionKeys);
-  const InputNode kinetic = node.required("kinetic");
-  contact.static_friction = read_friction_coefficient(node.required("static"));
-  contact.kinetic_friction = read_friction_coefficient(kinetic);
-  if (contact.kinetic_friction > contact.static_friction) {
-    warnings.push_back(
-        kinetic.warning(cat("exceeds static friction ", contact.static_friction,
-                            "; sticking then persists whenever either coefficient could hold it")));
-  }
 }
 
 YAML::Node friction_node(const ContactParameters& contact) {
