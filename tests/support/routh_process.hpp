@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "sim/text.hpp"
 #include "scratch_files.hpp"
+#include "sim/text.hpp"
 
 namespace routh::test {
 
