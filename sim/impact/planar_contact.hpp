@@ -21,6 +21,9 @@ namespace planar_detail {
 
 // ΔT above this fraction of |Γᵀu⁻| is a real gain, not round-off in Γᵀu⁻ + ½ΓᵀDΓ.
 inline constexpr double kEnergyGainTolerance = 1e-12;
+// Relative size below which a rate or a determinant of D is round-off, i.e. zero (a singular D,
+// one degree of freedom, makes both exactly zero in exact arithmetic).
+inline constexpr double kRoundOff = 1e-12;
 // Restitution work may differ from −e² W_c by round-off of the phase-wise work sums.
 inline constexpr double kNormalDissipationTolerance = 1e-9;
 
@@ -50,10 +53,9 @@ struct PlanarMode {
 /// to round-off is set to exactly zero: sticking with a singular D (ab = c², one degree of
 /// freedom) moves nothing, and a + c r there is a − c²/b, a cancellation.
 inline PlanarMode planar_mode(const PlanarContact& contact, PhaseKind kind, double r) {
-  constexpr double kRoundOff = 1e-12;
   const double slip_rate = kind == PhaseKind::stick ? 0.0 : contact.c + contact.b * r;
   double normal_rate = contact.a + contact.c * r;
-  if (std::abs(normal_rate) <= kRoundOff * contact.a) normal_rate = 0.0;
+  if (std::abs(normal_rate) <= planar_detail::kRoundOff * contact.a) normal_rate = 0.0;
   return {kind, r, normal_rate, slip_rate};
 }
 
@@ -88,10 +90,10 @@ inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& con
   contact.parameters = problem.contacts[0];
   // D may be singular (ab = c²: one degree of freedom, u_t ∝ u_n) but not indefinite, and both
   // directions must move the bodies.
-  constexpr double kRoundOff = 1e-12;
   const double determinant = contact.a * contact.b - contact.c * contact.c;
   const bool positive_semidefinite =
-      contact.a > 0.0 && contact.b > 0.0 && determinant >= -kRoundOff * contact.a * contact.b;
+      contact.a > 0.0 && contact.b > 0.0 &&
+      determinant >= -planar_detail::kRoundOff * contact.a * contact.b;
   if (!positive_semidefinite || !std::isfinite(contact.u_n) || !std::isfinite(contact.u_t)) {
     result.status = ImpactStatus::invalid_problem;
     return false;

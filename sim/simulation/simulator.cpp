@@ -90,6 +90,8 @@ class Run {
   void settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   void open_separating_contacts(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   double zeno_limit(double t) const;
+  Eigen::VectorXd kinetic_metric_correction(const Eigen::VectorXd& q, const Eigen::MatrixXd& J,
+                                            const Eigen::VectorXd& residual);
   void project_velocity_onto_closed_contacts(const Eigen::VectorXd& q, Eigen::VectorXd& v);
   bool remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v);
   void record(const EventRecord& event) {
@@ -220,8 +222,7 @@ void Run::emit_samples_until(double t_end, DenseStepper& stepper) {
   while (next_sample_ <= t_end && next_sample_ <= settings_.duration) {
     stepper.calc_state(next_sample_, x);
     unpack(x, q_scratch_, v_scratch_);
-    const Eigen::VectorXd q = q_scratch_, v = v_scratch_;
-    sample(next_sample_, q, v);
+    sample(next_sample_, q_scratch_, v_scratch_);
     next_sample_ = static_cast<double>(++sample_index_) * period;
   }
 }
@@ -243,6 +244,15 @@ double Run::zeno_limit(double t) const {
   return t + (times.back() - times[times.size() - 2]) * r / (1.0 - r);
 }
 
+Eigen::VectorXd Run::kinetic_metric_correction(const Eigen::VectorXd& q, const Eigen::MatrixXd& J,
+                                               const Eigen::VectorXd& residual) {
+  // M⁻¹Jᵀ (J M⁻¹ Jᵀ)⁻¹ r: the smallest change in the kinetic-energy metric that removes the
+  // residual r of the rows J (to first order); full-pivot LU copes with redundant rows.
+  system_.mass_matrix(q, M_);
+  const Eigen::MatrixXd inverse_mass_Jt = Eigen::LLT<Eigen::MatrixXd>(M_).solve(J.transpose());
+  return inverse_mass_Jt * (J * inverse_mass_Jt).fullPivLu().solve(residual);
+}
+
 void Run::project_velocity_onto_closed_contacts(const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   // v ← v − M⁻¹Jᵀ (J M⁻¹ Jᵀ)⁻¹ J v over the closed rows: the kinetic-energy-closest velocity
   // that keeps closed contacts closed (and sticking ones without slip).
@@ -256,12 +266,10 @@ void Run::project_velocity_onto_closed_contacts(const Eigen::VectorXd& q, Eigen:
   }
   if (constrained.empty()) return;
   Eigen::MatrixXd J(constrained.size(), n_);
-  for (std::size_t i = 0; i < constrained.size(); ++i)
+  for (std::size_t i = 0; i < constrained.size(); ++i) {
     J.row(i) = kinematics_.jacobian.row(constrained[i]);
-  system_.mass_matrix(q, M_);
-  const Eigen::LLT<Eigen::MatrixXd> mass(M_);
-  const Eigen::MatrixXd inverse_mass_Jt = mass.solve(J.transpose());
-  v -= inverse_mass_Jt * (J * inverse_mass_Jt).fullPivLu().solve(J * v);
+  }
+  v -= kinetic_metric_correction(q, J, J * v);
 }
 
 bool Run::remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v) {
@@ -285,9 +293,7 @@ bool Run::remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v) {
       J_n.row(i) = kinematics_.jacobian.row(closed[i] * rows);
       gap[i] = kinematics_.gap[closed[i]];
     }
-    system_.mass_matrix(q, M_);
-    const Eigen::MatrixXd inverse_mass_Jt = Eigen::LLT<Eigen::MatrixXd>(M_).solve(J_n.transpose());
-    q -= inverse_mass_Jt * (J_n * inverse_mass_Jt).fullPivLu().solve(gap);
+    q -= kinetic_metric_correction(q, J_n, gap);
     projected = true;
   }
   if (projected) project_velocity_onto_closed_contacts(q, v);
@@ -457,8 +463,6 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
 
 bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& v) {
   const int contact = slot / 2;
-  // the forces at the event itself (the locator last evaluated them elsewhere)
-  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
   switch (trigger_of_slot(slot)) {
     case Trigger::impact: return handle_impact(t, q, v);
     case Trigger::liftoff:
@@ -467,6 +471,9 @@ bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& 
       settle_closed_modes(t, q, v);
       return true;
     case Trigger::slip: {
+      // the friction force at the event itself (the locator last evaluated it elsewhere)
+      constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_,
+                               accel_);
       const double tangential = accel_.forces[contact].tangential;
       modes_[contact] =
           tangential > 0.0 ? ContactMode::slide_negative : ContactMode::slide_positive;
