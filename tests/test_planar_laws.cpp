@@ -195,6 +195,52 @@ TEST_CASE("planar laws: compression that sliding cannot end (a - μd σ c <= 0)"
   CHECK(routh_answer.type == ImpactType::sticking_in_compression);
 }
 
+TEST_CASE("planar laws: a closed contact in Painlevé's configuration impacts without collision") {
+  // A uniform rod (m = 1 kg, L = 1 m, I = mL²/12) at θ = 60° from the floor, its lower end
+  // closed (u_n = 0) and sliding outward (u_t = −1 m/s, σ = −1). In contact space
+  // a = 1 + 3cos²θ, b = 1 + 3sin²θ, c = −3 sinθ cosθ (l²/I = 3). Sliding friction, r = μd, gives
+  // du_n/dΓ_n = a + c μd, negative for μd > (1 + 3cos²θ)/(3 sinθ cosθ) = 1.347 here: friction
+  // drives the end into the floor (Painlevé 1895; Génot & Brogliato 1999 call the ensuing impulse
+  // an impact without collision). The slip compresses the contact until it halts, then sticking
+  // (μc = |c|/b ≤ μs) ends compression, and Poisson's rule doubles back by e.
+  const double theta = M_PI / 3.0, mu = 1.5, e = 0.5;
+  const double a = 1.0 + 3.0 * std::cos(theta) * std::cos(theta);
+  const double b = 1.0 + 3.0 * std::sin(theta) * std::sin(theta);
+  const double c = -3.0 * std::sin(theta) * std::cos(theta);
+  const double u_t = -1.0;
+  REQUIRE(a + c * mu < 0.0);
+  // Hand-followed phases: slide until u_t = 0, then stick (r = −c/b) to u_n = 0.
+  const double slide_impulse = -u_t / (c + b * mu);
+  const double u_n_at_halt = (a + c * mu) * slide_impulse;
+  const double stick_rate = a - c * c / b;
+  const double compression_impulse = slide_impulse - u_n_at_halt / stick_rate;
+  const double normal_impulse = (1.0 + e) * compression_impulse;
+  const double tangential_impulse = mu * slide_impulse - c / b * (normal_impulse - slide_impulse);
+
+  const ImpactResult result =
+      routh::solve_poisson(routh::planar_impact_problem(a, b, c, 0.0, u_t, {e, mu, mu}));
+  REQUIRE(result.status == ImpactStatus::solved);
+  CHECK(result.type == ImpactType::sticking_in_compression);
+  CHECK(result.impulse[0] == doctest::Approx(normal_impulse).epsilon(1e-13));
+  CHECK(result.impulse[1] == doctest::Approx(tangential_impulse).epsilon(1e-13));
+  CHECK(result.u_post[1] == doctest::Approx(0.0).scale(1.0).epsilon(1e-14));
+  // restitution, e Γ_nc of normal impulse, sticks throughout
+  CHECK(result.u_post[0] == doctest::Approx(stick_rate * e * compression_impulse).epsilon(1e-13));
+  CHECK(result.delta_T < 0.0);
+  // With e = 0 every law that follows Routh's process stops at the end of compression.
+  for (const routh::ImpactLaw solve : kRouthLaws) {
+    const ImpactResult plastic =
+        solve(routh::planar_impact_problem(a, b, c, 0.0, u_t, {0.0, mu, mu}));
+    REQUIRE(plastic.status == ImpactStatus::solved);
+    CHECK(plastic.impulse[0] == doctest::Approx(compression_impulse).epsilon(1e-13));
+    CHECK(plastic.u_post[0] == 0.0);
+  }
+  // Below the Painlevé threshold the closed contact can slide under a finite force: no impact.
+  CHECK(
+      routh::solve_poisson(routh::planar_impact_problem(a, b, c, 0.0, u_t, {e, 1.0, 1.0})).status ==
+      ImpactStatus::no_impact);
+}
+
 TEST_CASE("planar laws: a plastic impact (e = 0) ends with compression") {
   for (const routh::ImpactLaw solve : kRouthLaws) {
     const ImpactResult result = solve(rod(0.6, 0.73, 0.7, 0.0));

@@ -72,41 +72,6 @@ struct PlanarImpactState {
   double compression_work = 0.0;     ///< W_nc [J] (paper 004 eq. 29)
 };
 
-/// Checks that `problem` is one planar contact with a positive definite D and sets `result`'s
-/// status otherwise (unsupported, invalid_problem, or no_impact with Γ = 0 and u⁺ = u⁻).
-/// Returns true when a law should go on to solve it.
-inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& contact,
-                                ImpactResult& result) {
-  if (problem.dimension != ContactDimension::planar || problem.D.rows() != 2 ||
-      problem.D.cols() != 2 || problem.u_pre.size() != 2 || problem.contacts.size() != 1) {
-    result.status = ImpactStatus::unsupported;
-    return false;
-  }
-  contact.a = problem.D(0, 0);
-  contact.b = problem.D(1, 1);
-  contact.c = 0.5 * (problem.D(0, 1) + problem.D(1, 0));  // D is symmetric up to round-off
-  contact.u_n = problem.u_pre[0];
-  contact.u_t = problem.u_pre[1];
-  contact.parameters = problem.contacts[0];
-  // D may be singular (ab = c²: one degree of freedom, u_t ∝ u_n) but not indefinite, and both
-  // directions must move the bodies.
-  const double determinant = contact.a * contact.b - contact.c * contact.c;
-  const bool positive_semidefinite =
-      contact.a > 0.0 && contact.b > 0.0 &&
-      determinant >= -planar_detail::kRoundOff * contact.a * contact.b;
-  if (!positive_semidefinite || !std::isfinite(contact.u_n) || !std::isfinite(contact.u_t)) {
-    result.status = ImpactStatus::invalid_problem;
-    return false;
-  }
-  if (!(contact.u_n < 0.0)) {
-    result.status = ImpactStatus::no_impact;
-    result.impulse.setZero(2);
-    result.u_post = problem.u_pre;
-    return false;
-  }
-  return true;
-}
-
 /// Sliding with slip direction σ = ±1: friction opposes slip, r = −μd σ (paper 004 eq. 8).
 inline PlanarMode sliding_mode(const PlanarContact& contact, double slip_direction,
                                PhaseKind kind) {
@@ -150,6 +115,52 @@ inline PlanarMode initial_mode(const PlanarContact& contact) {
   }
   if (stick_is_stable(contact)) return sticking_mode(contact);
   return sliding_mode(contact, slip_direction_from_rest(contact), PhaseKind::slide);
+}
+
+/// A closed contact (u_n = 0) whose initial mode drives the bodies together, du_n/dΓ_n < 0: in
+/// Painlevé's configurations friction along the slip pushes the contact into the surface faster
+/// than the normal impulse pushes it out. No force can keep such a contact closed, so an impulse
+/// develops from u_n = 0: an impact without collision, or tangential impact (Génot & Brogliato
+/// 1999; Stewart 2000). Routh's process handles it as any other: the slip compresses the contact
+/// until it halts, then the impact proceeds as usual.
+inline bool impacts_without_collision(const PlanarContact& contact) {
+  return contact.u_n == 0.0 && initial_mode(contact).normal_rate < 0.0;
+}
+
+/// Checks that `problem` is one planar contact with a positive definite D and sets `result`'s
+/// status otherwise (unsupported, invalid_problem, or no_impact with Γ = 0 and u⁺ = u⁻ when the
+/// contact neither approaches nor impacts without collision).
+/// Returns true when a law should go on to solve it.
+inline bool read_planar_contact(const ImpactProblem& problem, PlanarContact& contact,
+                                ImpactResult& result) {
+  if (problem.dimension != ContactDimension::planar || problem.D.rows() != 2 ||
+      problem.D.cols() != 2 || problem.u_pre.size() != 2 || problem.contacts.size() != 1) {
+    result.status = ImpactStatus::unsupported;
+    return false;
+  }
+  contact.a = problem.D(0, 0);
+  contact.b = problem.D(1, 1);
+  contact.c = 0.5 * (problem.D(0, 1) + problem.D(1, 0));  // D is symmetric up to round-off
+  contact.u_n = problem.u_pre[0];
+  contact.u_t = problem.u_pre[1];
+  contact.parameters = problem.contacts[0];
+  // D may be singular (ab = c²: one degree of freedom, u_t ∝ u_n) but not indefinite, and both
+  // directions must move the bodies.
+  const double determinant = contact.a * contact.b - contact.c * contact.c;
+  const bool positive_semidefinite =
+      contact.a > 0.0 && contact.b > 0.0 &&
+      determinant >= -planar_detail::kRoundOff * contact.a * contact.b;
+  if (!positive_semidefinite || !std::isfinite(contact.u_n) || !std::isfinite(contact.u_t)) {
+    result.status = ImpactStatus::invalid_problem;
+    return false;
+  }
+  if (!(contact.u_n < 0.0) && !impacts_without_collision(contact)) {
+    result.status = ImpactStatus::no_impact;
+    result.impulse.setZero(2);
+    result.u_post = problem.u_pre;
+    return false;
+  }
+  return true;
 }
 
 /// The mode once slip has halted: sticking if stable, else reverse sliding (paper 004 §3.2–3.3).

@@ -77,6 +77,11 @@ class Run {
   // --- events
   bool handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& v);
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  /// How the contacts of an impact came to it: approaching, or closed with u_n = 0 but unable
+  /// to stay closed (Painlevé: an impact without collision).
+  enum class ImpactStart { collision, without_collision };
+  bool resolve_impact(double t, std::vector<int> involved, bool at_rest, ImpactStart start,
+                      const Eigen::VectorXd& q, Eigen::VectorXd& v);
   /// One impact over the contacts `involved`: the problem, the law's answer and Δv, or the
   /// name of the trouble that prevented it.
   struct ImpactSolution {
@@ -85,9 +90,12 @@ class Run {
     Eigen::VectorXd velocity_change;
     std::string trouble;
   };
-  ImpactSolution solve_impact(const std::vector<int>& involved, bool at_rest,
+  ImpactSolution solve_impact(const std::vector<int>& involved, bool at_rest, ImpactStart start,
                               const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   void settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  bool settle_contacts(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  std::vector<int> painleve_contacts(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+  bool resolve_painleve(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   void open_separating_contacts(const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   double zeno_limit(double t) const;
   Eigen::VectorXd kinetic_metric_correction(const Eigen::VectorXd& q, const Eigen::MatrixXd& J,
@@ -132,7 +140,8 @@ class Run {
   std::deque<double> impact_times_;
   double next_sample_ = 0.0;
   long sample_index_ = 0;
-  double pending_rest_time_ = -1.0;  // a Zeno limit ahead, where a rest event is due
+  bool in_tangential_impact_ = false;  // a Painlevé impact is being resolved
+  double pending_rest_time_ = -1.0;    // a Zeno limit ahead, where a rest event is due
   int pending_rest_contact_ = -1;
   SimulationOutcome outcome_;
 };
@@ -337,6 +346,66 @@ void Run::settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorX
   }
 }
 
+bool Run::settle_contacts(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
+  settle_closed_modes(t, q, v);
+  return resolve_painleve(t, q, v);
+}
+
+std::vector<int> Run::painleve_contacts(double t, const Eigen::VectorXd& q,
+                                        const Eigen::VectorXd& v) {
+  // Painlevé's paradox (DESIGN §4.3): a sliding contact whose friction drives it into the
+  // surface faster than its normal force pushes it out can neither stay closed (it would need
+  // λ_n < 0, so settling opened it) nor open (its free normal acceleration is negative). Such a
+  // contact is touching, not separating, open, and accelerating into the surface; rounding at a
+  // genuine lift-off (where both λ_n and a_n pass through 0) is told apart by the size of a_n
+  // against the terms that make it.
+  constexpr double kAccelerationRoundOff = 1e-8;
+  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
+  system_.contact_kinematics(q, v, kinematics_);
+  const int rows = rows_per_contact(system_.contact_dimension());
+  std::vector<int> stuck;
+  for (int k = 0; k < k_; ++k) {
+    const auto J_n = kinematics_.jacobian.row(k * rows);
+    const double u_n = J_n.dot(v);
+    const double curvature_term = kinematics_.jacobian_dot_v[k * rows];
+    const double dynamic_term = J_n.dot(accel_.acceleration);
+    const double a_n = dynamic_term + curvature_term;
+    const bool inconsistent =
+        (is_sliding(modes_[k]) && !accel_.consistent) ||
+        (!is_closed(modes_[k]) && kinematics_.gap[k] <= settings_.contact_distance &&
+         u_n <= settings_.rest_speed &&
+         a_n < -kAccelerationRoundOff * (std::abs(dynamic_term) + std::abs(curvature_term)));
+    if (inconsistent) stuck.push_back(k);
+  }
+  return stuck;
+}
+
+bool Run::resolve_painleve(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
+  // No contact forces exist for these contacts: an impulse does (an impact without collision,
+  // or tangential impact: Génot & Brogliato 1999), which the scenario's law resolves from
+  // u_n = 0. One such impact leaves the contacts sticking or separating; were they still stuck,
+  // the law could not resolve the paradox, and the run stops with a trouble event.
+  const std::vector<int> stuck = painleve_contacts(t, q, v);
+  if (stuck.empty()) return true;
+  EventRecord event = mode_event(t, EventKind::painleve, stuck.front());
+  event.contacts = stuck;
+  event.status = "no contact force is consistent: tangential impact";
+  record(event);
+  if (in_tangential_impact_) {
+    EventRecord trouble = event;
+    trouble.kind = EventKind::trouble;
+    trouble.status = "Painlevé's paradox persists after a tangential impact";
+    record(trouble);
+    outcome_.status = trouble.status;
+    return false;
+  }
+  in_tangential_impact_ = true;
+  const bool resolved =
+      resolve_impact(t, stuck, /*at_rest=*/false, ImpactStart::without_collision, q, v);
+  in_tangential_impact_ = false;
+  return resolved;
+}
+
 void Run::open_separating_contacts(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
   system_.contact_kinematics(q, v, kinematics_);
   const int rows = rows_per_contact(system_.contact_dimension());
@@ -348,7 +417,8 @@ void Run::open_separating_contacts(const Eigen::VectorXd& q, const Eigen::Vector
 }
 
 Run::ImpactSolution Run::solve_impact(const std::vector<int>& involved, bool at_rest,
-                                      const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+                                      ImpactStart start, const Eigen::VectorXd& q,
+                                      const Eigen::VectorXd& v) {
   const int rows = rows_per_contact(system_.contact_dimension());
   Eigen::MatrixXd J(rows * involved.size(), n_);
   ContactParameterList parameters;
@@ -363,6 +433,13 @@ Run::ImpactSolution Run::solve_impact(const std::vector<int>& involved, bool at_
   factor_contact_space(M_, J, space);
   ImpactSolution solution;
   solution.problem = generalized_impact_problem(space, v, system_.contact_dimension(), parameters);
+  if (start == ImpactStart::without_collision) {
+    // The contacts were closed: their u_n is zero up to round-off, and the law must see the
+    // zero that makes it an impact without collision (planar_contact.hpp).
+    for (std::size_t i = 0; i < involved.size(); ++i) {
+      solution.problem.u_pre[static_cast<Eigen::Index>(rows * i)] = 0.0;
+    }
+  }
   const ImpactLaw law = involved.size() == 1 ? settings_.law : settings_.multi_contact_law;
   if (law == nullptr) {
     solution.trouble = "no law for a simultaneous impact at several contacts";
@@ -378,29 +455,37 @@ Run::ImpactSolution Run::solve_impact(const std::vector<int>& involved, bool at_
 }
 
 bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
+  // The impact starts with the touching contacts that approach (DESIGN §4 step 3).
+  system_.contact_kinematics(q, v, kinematics_);
+  const int rows = rows_per_contact(system_.contact_dimension());
+  std::vector<int> involved;
+  double approach_speed = 0.0;
+  for (int k = 0; k < k_; ++k) {
+    const double u_n = kinematics_.jacobian.row(k * rows).dot(v);
+    if (kinematics_.gap[k] <= settings_.contact_distance && u_n < 0.0) {
+      involved.push_back(k);
+      approach_speed = std::max(approach_speed, -u_n);
+    }
+  }
+  if (involved.empty()) return true;  // grazing: nothing to do
+  return resolve_impact(t, std::move(involved), approach_speed < settings_.rest_speed,
+                        ImpactStart::collision, q, v);
+}
+
+bool Run::resolve_impact(double t, std::vector<int> involved, bool at_rest, ImpactStart start,
+                         const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   system_.contact_kinematics(q, v, kinematics_);
   const int rows = rows_per_contact(system_.contact_dimension());
   const auto normal_velocity = [&](int k, const Eigen::VectorXd& velocity) {
     return kinematics_.jacobian.row(k * rows).dot(velocity);
   };
   const auto touching = [&](int k) { return kinematics_.gap[k] <= settings_.contact_distance; };
-  // The impact starts with the touching contacts that approach (DESIGN §4 step 3). A touching
-  // contact that the impact would drive into the ground joins, and the impact is solved again,
-  // so that only contacts that must carry impulse take part: in Housner's rocking the old pivot
-  // carries none and lifts off.
-  std::vector<int> involved;
-  double approach_speed = 0.0;
-  for (int k = 0; k < k_; ++k) {
-    if (touching(k) && normal_velocity(k, v) < 0.0) {
-      involved.push_back(k);
-      approach_speed = std::max(approach_speed, -normal_velocity(k, v));
-    }
-  }
-  if (involved.empty()) return true;  // grazing: nothing to do
-  const bool at_rest = approach_speed < settings_.rest_speed;
+  // A touching contact that the impact would drive into the ground joins, and the impact is
+  // solved again, so that only contacts that must carry impulse take part: in Housner's rocking
+  // the old pivot carries none and lifts off.
   ImpactSolution solution;
   for (int round = 0; round <= k_; ++round) {
-    solution = solve_impact(involved, at_rest, q, v);
+    solution = solve_impact(involved, at_rest, start, q, v);
     if (!solution.trouble.empty()) break;
     const Eigen::VectorXd v_post = v + solution.velocity_change;
     int penetrating = -1;
@@ -457,8 +542,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
     }
     impact_times_.clear();
   }
-  settle_closed_modes(t, q, v);
-  return true;
+  return settle_contacts(t, q, v);
 }
 
 bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& v) {
@@ -468,8 +552,7 @@ bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& 
     case Trigger::liftoff:
       modes_[contact] = ContactMode::open;
       record(mode_event(t, EventKind::liftoff, contact));
-      settle_closed_modes(t, q, v);
-      return true;
+      return settle_contacts(t, q, v);
     case Trigger::slip: {
       // the friction force at the event itself (the locator last evaluated it elsewhere)
       constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_,
@@ -478,7 +561,7 @@ bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& 
       modes_[contact] =
           tangential > 0.0 ? ContactMode::slide_negative : ContactMode::slide_positive;
       record(mode_event(t, EventKind::slip, contact));
-      return true;
+      return resolve_painleve(t, q, v);
     }
     case Trigger::slide_ends: {
       const ContactMode before = modes_[contact];
@@ -486,7 +569,7 @@ bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& 
       settle_closed_modes(t, q, v);
       const bool reversed = is_sliding(modes_[contact]) && modes_[contact] != before;
       record(mode_event(t, reversed ? EventKind::reversal : EventKind::stick, contact));
-      return true;
+      return resolve_painleve(t, q, v);
     }
   }
   return true;
@@ -499,7 +582,10 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   if (modes_.size() != static_cast<std::size_t>(k_)) {
     modes_.assign(k_, ContactMode::open);
     open_separating_contacts(q, v);
-    settle_closed_modes(t, q, v);
+    if (!settle_contacts(t, q, v)) {
+      outcome_.final_state = {t, q, v, modes_};
+      return outcome_;
+    }
   }
   next_sample_ = t;
   sample_index_ = 0;

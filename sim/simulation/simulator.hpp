@@ -14,7 +14,9 @@
 // Impacts go to the scenario's law in contact space. An impact whose approach speed is below
 // the rest speed closes the contact (persistent contact, DESIGN §4.4); if the impacts before it
 // formed a geometric sequence in time, time jumps to the sequence's limit (the Zeno point),
-// carrying the other coordinates along the closed-contact flow.
+// carrying the other coordinates along the closed-contact flow. A contact that friction leaves
+// without consistent forces (Painlevé's paradox: it can neither stay closed nor open) gets a
+// `painleve` event and an impact without collision, solved by the law from u_n = 0.
 
 #include <Eigen/Core>
 #include <vector>
