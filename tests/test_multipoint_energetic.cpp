@@ -382,6 +382,23 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("multipoint_energetic: a phase trace that overflows is flagged, never cut silently") {
+  // Ten contacts with random coupled D pass through many phases; the trace holds kMaxPhases.
+  // Whenever a solved impact's trace is full the flag may be set, and it is set only then.
+  Generator random(0x002'0016);
+  int truncated = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const ImpactResult result = routh::solve_multipoint_energetic(random.problem(random.spd(20)));
+    if (result.status != ImpactStatus::solved) continue;
+    const bool flagged = result.flags.has(routh::ImpactFlag::phase_trace_truncated);
+    if (!flagged) continue;
+    CHECK(result.phases.size() == static_cast<std::size_t>(routh::kMaxPhases));
+    ++truncated;
+  }
+  // the family does overflow the trace, so the check above was exercised
+  CHECK(truncated > 0);
+}
+
 TEST_CASE("multipoint_energetic: statuses instead of crashes") {
   SUBCASE("spatial contacts are beyond this planar law") {
     ImpactProblem problem;

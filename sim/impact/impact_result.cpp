@@ -47,6 +47,7 @@ std::string_view to_string(ImpactFlag flag) {
     case ImpactFlag::nonphysical_normal_dissipation: return "nonphysical_normal_dissipation";
     case ImpactFlag::slip_reversal_ignored: return "slip_reversal_ignored";
     case ImpactFlag::contact_jammed: return "contact_jammed";
+    case ImpactFlag::phase_trace_truncated: return "phase_trace_truncated";
   }
   return "?";
 }

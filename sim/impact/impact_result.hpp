@@ -72,6 +72,9 @@ enum class ImpactFlag : std::uint32_t {
   /// proportional to u_n, so the slip and the approach stop together). The impact ends with the
   /// contact at rest, whatever the restitution.
   contact_jammed = 1u << 3,
+  /// The impact went through more phases than a PhaseTrace holds (kMaxPhases): `phases` lists
+  /// the first ones only. The impulses, velocities and works cover the whole impact.
+  phase_trace_truncated = 1u << 4,
 };
 
 /// Bit set of ImpactFlag values.
@@ -87,7 +90,8 @@ class ImpactFlags {
 
 inline constexpr ImpactFlag kAllImpactFlags[] = {
     ImpactFlag::energy_gain, ImpactFlag::nonphysical_normal_dissipation,
-    ImpactFlag::slip_reversal_ignored, ImpactFlag::contact_jammed};
+    ImpactFlag::slip_reversal_ignored, ImpactFlag::contact_jammed,
+    ImpactFlag::phase_trace_truncated};
 
 struct ImpactResult {
   ImpactStatus status = ImpactStatus::invalid_problem;

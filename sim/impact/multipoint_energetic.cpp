@@ -76,6 +76,7 @@ struct ImpactState {
   std::array<double, kMaxContacts> compression_work{};     ///< W_nc,k [J]
   std::array<int, kMaxContacts> last_phase{};              ///< index in `phases`, −1 if none
   PhaseTrace phases;
+  bool phases_truncated = false;  ///< a phase did not fit in `phases`
 
   void start(const MultiContact& problem) {
     *this = ImpactState{};
@@ -281,7 +282,8 @@ PhaseOutcome choose_modes(const MultiContact& problem, ContactMask active, Impac
   return PhaseOutcome::ok;
 }
 
-/// Appends (or extends) contact k's entry in the trace; the trace stops at kMaxPhases.
+/// Appends (or extends) contact k's entry in the trace; the trace stops at kMaxPhases, and the
+/// result says so (ImpactFlag::phase_trace_truncated).
 void record_phase(ImpactState& state, int k, double from, double to) {
   if (!(to > from)) return;
   const PhaseKind kind = state.modes[k].kind;
@@ -293,7 +295,10 @@ void record_phase(ImpactState& state, int k, double from, double to) {
       return;
     }
   }
-  if (state.phases.size() == state.phases.capacity()) return;
+  if (state.phases.size() == state.phases.capacity()) {
+    state.phases_truncated = true;
+    return;
+  }
   state.phases.push_back(Phase{kind, state.stage, from, to, k});
   state.last_phase[k] = static_cast<int>(state.phases.size()) - 1;
 }
@@ -499,6 +504,7 @@ void finish_result(const MultiContact& problem, const ImpactState& state, Impact
   result.impulse = state.impulse;
   result.u_post = state.u;
   result.phases = state.phases;
+  if (state.phases_truncated) result.flags.set(ImpactFlag::phase_trace_truncated);
   double compression_work = 0.0;
   double owed = 0.0;
   result.normal_work = 0.0;

@@ -66,10 +66,11 @@
 // Scope and limits: planar, 1 to kMaxContacts contacts; D symmetric with every contact's own 2×2
 // block positive definite (D itself may be singular). type = multi_contact always; the phase
 // trace holds one entry per contact and phase of constant mode and stage (consecutive equal ones
-// merged), Phase::contact naming the contact, and stops recording when kMaxPhases is reached.
-// The initial active set decides between several consistent answers when there are several.
-// Failure modes, reported as no_solution (tests/test_multipoint_energetic.cpp counts them; about
-// one random coupled frictional problem in ten with 2–4 contacts, never a frictionless one):
+// merged), Phase::contact naming the contact, and stops recording when kMaxPhases is reached (and
+// sets ImpactFlag::phase_trace_truncated). The initial active set decides between several
+// consistent answers when there are several. Failure modes, reported as no_solution
+// (tests/test_multipoint_energetic.cpp counts them; about one random coupled frictional problem in
+// ten with 2–4 contacts, never a frictionless one):
 //  - the active set cycles: hypothesis 2 needs a contact to pull, and released it would
 //    penetrate. Hypothesis 2 forces simultaneous ends of compression; with strong coupling
 //    through friction no unilateral impulse achieves that. The `lcp` law has no such constraint.
