@@ -107,7 +107,10 @@ TEST_CASE("run: bouncing_ball.yaml becomes a trajectory file with its impacts an
   const Run run = run_routh(cat("'", shipped("bouncing_ball"), "' -o '", out.string(), "'"));
   CHECK(run.exit_code == 0);
   CHECK(contains(run.out, "bouncing_ball: completed"));
-  CHECK(contains(run.out, cat("output     ", out.string())));
+  CHECK(contains(run.out, cat("output       ", out.string())));
+  // the report of the written file: the ball bounces to rest without a flag
+  CHECK(contains(run.out, "flags        none\n"));
+  CHECK(contains(run.out, "events       "));
   CHECK(run.err.empty());  // not a terminal: no progress line
   const TrajectorySummary summary = summarize_trajectory(out);
   CHECK(summary.law == "poisson");

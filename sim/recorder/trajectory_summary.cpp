@@ -126,8 +126,13 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
         if (end > begin) count(summary.flags_seen, flags.substr(begin, end - begin));
         begin = end + 1;
       }
+      // Mode events carry the new mode and zeno events their limit as status; only an impact
+      // that was not solved, or trouble, is unusual.
+      const std::string_view kind = row.kind != nullptr ? row.kind : "";
       const std::string_view status = row.status != nullptr ? row.status : "";
-      if (!status.empty() && status != "solved") count(summary.unusual_statuses, status);
+      const bool judged =
+          kind == to_string(EventKind::impact) || kind == to_string(EventKind::trouble);
+      if (judged && !status.empty() && status != "solved") count(summary.unusual_statuses, status);
     }
     H5Dvlen_reclaim(type.get(), memory_space.get(), H5P_DEFAULT, block.data());
   }

@@ -37,7 +37,8 @@ struct TrajectorySummary {
   std::vector<std::pair<std::string, std::int64_t>> events_by_kind;
   /// (flag, number of events raising it), by first appearance.
   std::vector<std::pair<std::string, std::int64_t>> flags_seen;
-  /// (status, count) of statuses other than "" and "solved", by first appearance.
+  /// (status, count) of impact and trouble events whose status is not "solved", by first
+  /// appearance.
   std::vector<std::pair<std::string, std::int64_t>> unusual_statuses;
 
   /// Readable but suspect, e.g. /time and /q of different lengths (a writer killed mid-write).

@@ -6,24 +6,11 @@
 
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
 
 namespace {
-
-// "impact 5, liftoff 1"
-std::string counts(const std::vector<std::pair<std::string, std::int64_t>>& entries) {
-  std::string text;
-  for (const auto& [name, n] : entries) {
-    if (!text.empty()) text += ", ";
-    text += cat(name, " ", n);
-  }
-  return text;
-}
-
-std::string energy_line(const Energy& energy) {
-  return cat(energy.total(), " J (kinetic ", energy.kinetic, ", potential ", energy.potential, ")");
-}
 
 void print_summary(const std::string& path, const TrajectorySummary& summary) {
   std::ostream& out = std::cout;
@@ -45,21 +32,8 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
   for (std::size_t i = 0; i < summary.contact_names.size(); ++i) {
     out << (i == 0 ? ": " : ", ") << summary.contact_names[i];
   }
-  out << '\n' << "events       " << summary.event_count;
-  if (summary.event_count > 0) out << ": " << counts(summary.events_by_kind);
   out << '\n';
-  if (summary.sample_count > 0) {
-    out << "energy start " << energy_line(summary.energy_first) << '\n'
-        << "energy end   " << energy_line(summary.energy_last) << '\n'
-        << "energy rise  " << cat(summary.max_energy_rise) << " J above the start at most";
-    if (summary.max_energy_rise > 0.0) out << " (t = " << cat(summary.max_energy_rise_t) << " s)";
-    out << '\n';
-  }
-  out << "flags        "
-      << (summary.flags_seen.empty() ? std::string("none") : counts(summary.flags_seen)) << '\n';
-  if (!summary.unusual_statuses.empty()) {
-    out << "statuses     " << counts(summary.unusual_statuses) << '\n';
-  }
+  print_physics_report(out, summary, 13);
   out << "scenario     " << summary.scenario_bytes << " bytes of YAML in /scenario\n";
   for (const std::string& warning : summary.warnings) out << "warning      " << warning << '\n';
 }

@@ -16,10 +16,12 @@
 
 #include "sim/recorder/stop_request.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
 
@@ -119,14 +121,16 @@ class ProgressObserver final : public TrajectoryObserver {
   Clock::time_point last_print_;
 };
 
+// The run's outcome, then what the written file says about its physics (read back, so the
+// report is the file's, exactly as `routh info` gives it).
 void print_summary(const Scenario& scenario, const SimulationOutcome& outcome, double wall_s) {
   std::cout << scenario.name << ": " << outcome.status << '\n'
-            << "  simulated  " << cat(outcome.final_state.t) << " s of "
+            << "simulated    " << cat(outcome.final_state.t) << " s of "
             << cat(scenario.settings.duration) << " s\n"
-            << "  impacts    " << outcome.impacts << '\n'
-            << "  events     " << outcome.events << '\n'
-            << "  wall time  " << cat(std::round(wall_s * 1e3) / 1e3) << " s\n"
-            << "  output     " << scenario.output_file.string() << '\n';
+            << "impacts      " << outcome.impacts << '\n'
+            << "wall time    " << cat(std::round(wall_s * 1e3) / 1e3) << " s\n"
+            << "output       " << scenario.output_file.string() << '\n';
+  print_physics_report(std::cout, summarize_trajectory(scenario.output_file), 13);
 }
 
 }  // namespace
