@@ -243,6 +243,76 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "simulator validation: a step ground acceleration above g b/h slides a block with μ below b/h "
+    "flat, and rocks one with μ above") {
+  // Source: Shenton (1996), "Criteria for initiation of slide, rock, and slide-rock rigid-body
+  // modes", J. Eng. Mech. 122(7). The block of the test above, flat at rest, under a constant
+  // a_g = g/2 from t = 0: larger than g b/h = g/4, so the block cannot stay put on both corners
+  // (λ_n,right = m (g − (h/b) a_g) / 2 < 0).
+  //  - μ = 0.15 < b/h (and < a_g/g): sliding flat on both corners is the consistent mode:
+  //    friction μ m g leaves λ_n,right = m g (1 − μ h/b) / 2 > 0, so θ = 0 and
+  //    x(t) = −(a_g − μ g) t² / 2. (Sliding on the left corner alone would tip the block onto
+  //    its right corner, through the floor: friction μ h < b cannot turn it the other way.)
+  //  - μ = 0.8 > b/h: it pivots on its sticking left corner from t = 0. With a_g constant, the
+  //    inertial load is conservative (potential m a_g x), and the pivot does no work, so
+  //    T + m g y + m a_g x stays at its start, to 1e-9 relative (the integrator's tolerance).
+  const double b = 0.2, h = 0.8, mass = 1.0, a_g = 0.5 * kGravity;  // b/h = 0.25
+  ModelOptions options;
+  options.ground_acceleration = [a_g](double) { return Eigen::Vector2d(a_g, 0.0); };
+  const auto block = make_rocking_block(2.0 * b, 2.0 * h, mass, options);
+  const PlanarState flat = complete_initial_state(*block, {});
+  const auto run = [&](double mu, double duration, test::TrajectoryMemory& trajectory) {
+    SimulationSettings settings = test::poisson_settings(duration, 0.0, mu, mu);
+    settings.contacts.push_back({0.0, mu, mu});
+    settings.multi_contact_law = find_law("multipoint_energetic")->solve;
+    return simulate(*block, {0.0, flat.q, flat.v, {}}, settings, trajectory);
+  };
+  ContactKinematics contacts;
+
+  SUBCASE("μ = 0.15 below b/h: it slides flat on both corners") {
+    const double mu = 0.15, duration = 0.5;
+    test::TrajectoryMemory trajectory;
+    const SimulationOutcome outcome = run(mu, duration, trajectory);
+    CHECK(outcome.status == "completed");
+    CHECK(trajectory.events.empty());
+    CHECK(outcome.final_state.modes ==
+          std::vector<ContactMode>{ContactMode::slide_negative, ContactMode::slide_negative});
+    for (const auto& s : trajectory.samples) {
+      CAPTURE(s.t);
+      CHECK(std::abs(s.q[2]) < 1e-9);
+      block->contact_kinematics(s.q, s.v, contacts);
+      CHECK(std::abs(contacts.gap[0]) < 1e-9);
+      CHECK(std::abs(contacts.gap[1]) < 1e-9);
+    }
+    const double x = -(a_g - mu * kGravity) * duration * duration / 2.0;
+    CHECK(outcome.final_state.q[0] - flat.q[0] == doctest::Approx(x).epsilon(1e-9));
+  }
+
+  SUBCASE("μ = 0.8 above b/h: it rocks on its sticking left corner") {
+    const double mu = 0.8, duration = 0.3;
+    test::TrajectoryMemory trajectory;
+    const SimulationOutcome outcome = run(mu, duration, trajectory);
+    CHECK(outcome.status == "completed");
+    CHECK(trajectory.events.empty());
+    CHECK(outcome.final_state.modes ==
+          std::vector<ContactMode>{ContactMode::stick, ContactMode::open});
+    const auto pseudo_energy = [&](const test::TrajectoryMemory::Sample& s) {
+      return s.energy.kinetic + mass * kGravity * s.q[1] + mass * a_g * s.q[0];
+    };
+    const double start = pseudo_energy(trajectory.samples.front());
+    const double pivot = block->contact_tangential_positions(flat.q)[0];
+    for (const auto& s : trajectory.samples) {
+      CAPTURE(s.t);
+      CHECK(std::abs(pseudo_energy(s) - start) < 1e-9 * std::abs(start));
+      block->contact_kinematics(s.q, s.v, contacts);
+      CHECK(std::abs(contacts.gap[0]) < 1e-9);
+      CHECK(std::abs(block->contact_tangential_positions(s.q)[0] - pivot) < 1e-9);
+    }
+    CHECK(outcome.final_state.q[2] > 0.1);
+  }
+}
+
+TEST_CASE(
     "simulator validation: a ramped push makes a resting point mass slip, or lift off, at the "
     "closed-form time") {
   // Sources: Coulomb's law of static friction and Newton's second law, in closed form for a point
