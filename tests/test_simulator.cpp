@@ -8,43 +8,20 @@
 
 #include "models/named_models.hpp"
 #include "models/planar/initial_state.hpp"
-#include "sim/impact/law_catalogue.hpp"
-#include "sim/impact/poisson.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "support/point_mass_system.hpp"
 #include "support/scratch_files.hpp"
+#include "support/simulation_setup.hpp"
 #include "support/trajectory_memory.hpp"
 
 namespace {
 
 constexpr double kGravity = 9.81;
 
-routh::SimulationSettings settings_for(double duration, double e, double mu_s, double mu_d) {
-  routh::SimulationSettings settings;
-  settings.duration = duration;
-  settings.output_rate = 100.0;
-  settings.law = routh::solve_poisson;
-  settings.contacts.push_back({e, mu_s, mu_d});
-  return settings;
-}
-
-// Housner's 0.2 m x 1.0 m block (1 kg) released at half its critical angle α = atan(b/h), with
-// plastic corner impacts and friction μ at both corners.
-routh::SimulationOutcome rock_housner_block(double duration, double mu,
-                                            routh::test::TrajectoryMemory& trajectory) {
-  const auto block = routh::make_rocking_block(0.2, 1.0, 1.0);
-  const double alpha = std::atan(0.1 / 0.5);
-  const routh::PlanarState start = routh::complete_initial_state(*block, {{"theta", alpha / 2.0}});
-  routh::SimulationState initial;
-  initial.q = start.q;
-  initial.v = start.v;
-  routh::SimulationSettings settings = settings_for(duration, 0.0, mu, mu);
-  settings.contacts.push_back({0.0, mu, mu});
-  settings.multi_contact_law = routh::find_law("multipoint_energetic")->solve;
-  return routh::simulate(*block, initial, settings, trajectory);
-}
+using routh::test::poisson_settings;
+using routh::test::rock_housner_block;
 
 }  // namespace
 
@@ -58,7 +35,7 @@ TEST_CASE(
   initial.v = Eigen::Vector2d(0.0, 0.0);
   routh::test::TrajectoryMemory trajectory;
   const routh::SimulationOutcome outcome =
-      routh::simulate(ball, initial, settings_for(10.0, e, 0.0, 0.0), trajectory);
+      routh::simulate(ball, initial, poisson_settings(10.0, e, 0.0, 0.0), trajectory);
   CHECK(outcome.status == "completed");
 
   // Closed form: first impact at √(2h/g) with speed v₁ = √(2gh); the k-th flight after it lasts
@@ -98,7 +75,8 @@ TEST_CASE("simulator: a block sliding on the floor stops at t = v0 / (μd g)") {
   initial.v = Eigen::Vector2d(3.0, 0.0);
   routh::test::TrajectoryMemory trajectory;
   const double mu = 0.4;
-  const auto outcome = routh::simulate(block, initial, settings_for(2.0, 0.5, mu, mu), trajectory);
+  const auto outcome =
+      routh::simulate(block, initial, poisson_settings(2.0, 0.5, mu, mu), trajectory);
   CHECK(outcome.status == "completed");
   const std::vector<double> stops = trajectory.times_of(routh::EventKind::stick);
   REQUIRE(stops.size() == 1);
@@ -119,7 +97,7 @@ TEST_CASE(
     routh::test::TrajectoryMemory trajectory;
     const double mu_s = 0.5, mu_d = 0.4, duration = 1.0;
     const auto outcome =
-        routh::simulate(block, initial, settings_for(duration, 0.5, mu_s, mu_d), trajectory);
+        routh::simulate(block, initial, poisson_settings(duration, 0.5, mu_s, mu_d), trajectory);
     CHECK(outcome.status == "completed");
     const Eigen::Vector2d downslope = -routh::test::incline(angle).tangent();
     const double travelled = outcome.final_state.q.dot(downslope);
@@ -143,7 +121,7 @@ TEST_CASE("simulator: a closed contact that drifted off its constraint is projec
   initial.modes = {routh::ContactMode::stick};
   routh::test::TrajectoryMemory trajectory;
   const auto outcome =
-      routh::simulate(block, initial, settings_for(0.5, 0.5, 0.5, 0.5), trajectory);
+      routh::simulate(block, initial, poisson_settings(0.5, 0.5, 0.5, 0.5), trajectory);
   CHECK(outcome.status == "completed");
   CHECK(std::abs(outcome.final_state.q[1]) < 1e-15);
   for (const auto& s : trajectory.samples) {
@@ -166,8 +144,8 @@ TEST_CASE("simulator: a run streams into the HDF5 recorder and reads back whole"
     routh::TrajectoryRecorder recorder(
         path, routh::RecorderHeader{"poisson", "name: ball\n", ball.coordinate_names(),
                                     ball.coordinate_units(), ball.contact_names()});
-    outcome = routh::simulate(ball, initial, settings_for(10.0, 0.9, 0.0, 0.0), recorder);
-    routh::simulate(ball, initial, settings_for(10.0, 0.9, 0.0, 0.0), memory);
+    outcome = routh::simulate(ball, initial, poisson_settings(10.0, 0.9, 0.0, 0.0), recorder);
+    routh::simulate(ball, initial, poisson_settings(10.0, 0.9, 0.0, 0.0), memory);
   }
   const routh::TrajectorySummary summary = routh::summarize_trajectory(path);
   CHECK(summary.law == "poisson");
@@ -217,7 +195,7 @@ TEST_CASE("simulator: a landing within the same step as the take-off is not miss
   initial.v = start.v;
   routh::test::TrajectoryMemory trajectory;
   const auto outcome =
-      routh::simulate(*ball, initial, settings_for(10.0, 0.9, 0.0, 0.0), trajectory);
+      routh::simulate(*ball, initial, poisson_settings(10.0, 0.9, 0.0, 0.0), trajectory);
   CHECK(outcome.status == "completed");
   CHECK(outcome.impacts > 140);  // every bounce down to the rest speed, as for the point mass
   CHECK(outcome.final_state.q[1] == doctest::Approx(0.1).epsilon(1e-12));
@@ -262,7 +240,7 @@ TEST_CASE(
   // from 1000 m (it does not reach the floor within 10 s) conserves T + V to round-off, the
   // flight being polynomial; a 1 m pendulum released at 1 rad keeps it to 9.2e-10 relative
   // (measured), the integrator's local errors adding up over five swings.
-  routh::SimulationSettings settings = settings_for(10.0, 0.5, 0.3, 0.3);
+  routh::SimulationSettings settings = poisson_settings(10.0, 0.5, 0.3, 0.3);
   const auto max_energy_drift = [](const routh::test::TrajectoryMemory& trajectory) {
     const double start = trajectory.samples.front().energy.total();
     double drift = 0.0;

@@ -36,6 +36,12 @@ constexpr double kDriftTolerance = 1e-10;
 constexpr int kProjectionPasses = 3;
 // Impact times kept per contact: 4 previous plus the current give 3 interval ratios to compare.
 constexpr std::size_t kImpactHistory = 4;
+// Contact accelerations [m/s²] this far on the wrong side of 0 are round-off of a zero (a contact
+// held at a_t = 0 by another one), not a violated condition; 1e-10 of gravity.
+constexpr double kAccelerationTolerance = 1e-9;
+// Closed contacts whose modes are enumerated when the one-change-at-a-time search fails: at most
+// 4⁵ = 1024 assignments, each one constrained_acceleration() solve.
+constexpr std::size_t kMaxEnumeratedContacts = 5;
 
 // Two witness slots per contact: slot 2k watches the normal direction (gap while open, λ_n while
 // closed), slot 2k + 1 the tangential one (the cone margin while sticking, σ u_t while sliding).
@@ -93,6 +99,10 @@ class Run {
   ImpactSolution solve_impact(const std::vector<int>& involved, bool at_rest, ImpactStart start,
                               const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   void settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  bool modes_are_consistent(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                            const std::vector<int>& candidates);
+  bool enumerate_consistent_modes(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                  const std::vector<int>& candidates);
   bool settle_contacts(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   std::vector<int> painleve_contacts(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
   bool resolve_painleve(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
@@ -309,10 +319,103 @@ bool Run::remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v) {
   return projected;
 }
 
+bool Run::modes_are_consistent(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                               const std::vector<int>& candidates) {
+  // The current modes of the contacts that were closed (touching, not separating) hold if the
+  // closed ones push (λ_n ≥ 0), the sticking ones stay in their cone, the ones slipping from rest
+  // slip the way their friction assumes (σ a_t ≥ 0), and the opened ones do not accelerate into
+  // their obstacle (a_n ≥ 0), with a = J v̇ + J̇ v.
+  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
+  if (!accel_.consistent) return false;
+  system_.contact_kinematics(q, v, kinematics_);
+  const int rows = rows_per_contact(system_.contact_dimension());
+  const auto contact_acceleration = [&](int row) {
+    return kinematics_.jacobian.row(row).dot(accel_.acceleration) + kinematics_.jacobian_dot_v[row];
+  };
+  for (const int k : candidates) {
+    const ContactForce& force = accel_.forces[k];
+    switch (modes_[k]) {
+      case ContactMode::open:
+        if (contact_acceleration(k * rows) < -kAccelerationTolerance) return false;
+        break;
+      case ContactMode::stick:
+        if (force.normal < 0.0 ||
+            std::abs(force.tangential) > settings_.contacts[k].static_friction * force.normal)
+          return false;
+        break;
+      default: {
+        if (force.normal < 0.0) return false;
+        const double u_t = kinematics_.jacobian.row(k * rows + 1).dot(v);
+        const double slip_acceleration =
+            slip_direction(modes_[k]) * contact_acceleration(k * rows + 1);
+        if (std::abs(u_t) <= settings_.rest_speed && slip_acceleration < -kAccelerationTolerance)
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool Run::enumerate_consistent_modes(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                     const std::vector<int>& candidates) {
+  // Every assignment of the candidates' modes (a slipping contact slides its way or opens; one
+  // without slip sticks, slides either way, or opens), tried in order of fewest opened contacts,
+  // then fewest slipping from rest, each contact's options in order of preference: the first
+  // consistent one is taken. The preferred slip direction opposes the force sticking needed.
+  const std::size_t count = candidates.size();
+  if (count > kMaxEnumeratedContacts) return false;
+  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
+  std::vector<std::vector<ContactMode>> options(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const int k = candidates[i];
+    if (is_sliding(modes_[k])) {
+      options[i] = {modes_[k], ContactMode::open};
+    } else {
+      const bool pushed_back = accel_.forces[k].tangential > 0.0;
+      options[i] = {ContactMode::stick,
+                    pushed_back ? ContactMode::slide_negative : ContactMode::slide_positive,
+                    pushed_back ? ContactMode::slide_positive : ContactMode::slide_negative,
+                    ContactMode::open};
+    }
+  }
+  struct Assignment {
+    int opened = 0, slipping = 0;
+    std::vector<ContactMode> modes;
+  };
+  std::vector<Assignment> assignments;
+  std::vector<std::size_t> choice(count, 0);
+  while (true) {
+    Assignment assignment;
+    for (std::size_t i = 0; i < count; ++i) {
+      const ContactMode mode = options[i][choice[i]];
+      assignment.modes.push_back(mode);
+      if (mode == ContactMode::open) ++assignment.opened;
+      if (options[i].size() > 2 && is_sliding(mode)) ++assignment.slipping;
+    }
+    assignments.push_back(std::move(assignment));
+    std::size_t digit = count;  // the next choice, last contact fastest
+    while (digit > 0 && ++choice[digit - 1] == options[digit - 1].size()) choice[--digit] = 0;
+    if (digit == 0) break;
+  }
+  std::stable_sort(assignments.begin(), assignments.end(),
+                   [](const Assignment& a, const Assignment& b) {
+                     return a.opened != b.opened ? a.opened < b.opened : a.slipping < b.slipping;
+                   });
+  for (const Assignment& assignment : assignments) {
+    for (std::size_t i = 0; i < count; ++i) modes_[candidates[i]] = assignment.modes[i];
+    if (modes_are_consistent(t, q, v, candidates)) return true;
+  }
+  return false;
+}
+
 void Run::settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   // Closed contacts without slip stick if the cone holds them, else slide against the friction
   // they needed; contacts that would need to pull open. Each pass changes one mode for good, so
-  // 2K + 1 passes suffice.
+  // 2K + 1 passes suffice. Changing one mode at a time can end where a contact it opened is
+  // driven into its obstacle (a block on both corners under a ground acceleration above g b/h
+  // with μ below b/h: its loaded corner slips, then the other, pulling, opens, and friction too
+  // weak to turn the block tips it onto the open corner, through the floor, where it should
+  // slide on both); then every assignment is tried.
   system_.contact_kinematics(q, v, kinematics_);
   const int rows = rows_per_contact(system_.contact_dimension());
   for (int k = 0; k < k_; ++k) {
@@ -325,6 +428,11 @@ void Run::settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorX
     }
   }
   project_velocity_onto_closed_contacts(q, v);
+  std::vector<int> candidates;
+  for (int k = 0; k < k_; ++k) {
+    if (is_closed(modes_[k])) candidates.push_back(k);
+  }
+  const std::vector<ContactMode> entry_modes = modes_;
   for (int pass = 0; pass <= 2 * k_; ++pass) {
     constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_,
                              accel_);
@@ -342,8 +450,12 @@ void Run::settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorX
         changed = true;
       }
     }
-    if (!changed) return;
+    if (!changed) break;
   }
+  if (modes_are_consistent(t, q, v, candidates)) return;
+  const std::vector<ContactMode> one_at_a_time = modes_;
+  modes_ = entry_modes;
+  if (!enumerate_consistent_modes(t, q, v, candidates)) modes_ = one_at_a_time;
 }
 
 bool Run::settle_contacts(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {

@@ -1,10 +1,12 @@
 #pragma once
-// The smallest MechanicalSystem: a point mass (q = (x, y)) under gravity and a constant applied
-// force, touching fixed half-planes. Independent of models/, so the simulator's tests check it
-// against closed forms without any multibody algebra in between.
+// The smallest MechanicalSystem: a point mass (q = (x, y)) under gravity, a constant applied
+// force and optionally a force that varies in time, touching fixed half-planes. Independent of
+// models/, so the simulator's tests check it against closed forms without any multibody algebra in
+// between.
 
 #include <Eigen/Core>
 #include <cmath>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +29,9 @@ inline HalfPlane incline(double angle) {
   return HalfPlane{{0.0, 0.0}, {-std::sin(angle), std::cos(angle)}};
 }
 
+/// A force f(t) [N] on the point, t [s].
+using ForceOfTime = std::function<Eigen::Vector2d(double)>;
+
 class PointMassSystem final : public MechanicalSystem {
  public:
   PointMassSystem(double mass, double gravity, std::vector<HalfPlane> obstacles,
@@ -34,6 +39,15 @@ class PointMassSystem final : public MechanicalSystem {
       : mass_(mass), gravity_(gravity), obstacles_(std::move(obstacles)), applied_(applied_force) {
     for (std::size_t k = 0; k < obstacles_.size(); ++k)
       contacts_.push_back("plane" + std::to_string(k));
+  }
+
+  /// A point mass pushed by `force`(t) on top of gravity. A force that varies in time has no
+  /// potential: V counts gravity only, so T + V is not conserved.
+  static PointMassSystem pushed(double mass, double gravity, std::vector<HalfPlane> obstacles,
+                                ForceOfTime force) {
+    PointMassSystem system(mass, gravity, std::move(obstacles));
+    system.force_of_time_ = std::move(force);
+    return system;
   }
 
   int coordinate_count() const override { return 2; }
@@ -45,9 +59,10 @@ class PointMassSystem final : public MechanicalSystem {
   void mass_matrix(const Eigen::VectorXd& /*q*/, Eigen::MatrixXd& M) const override {
     M = mass_ * Eigen::MatrixXd::Identity(2, 2);
   }
-  void generalized_force(double /*t*/, const Eigen::VectorXd& /*q*/, const Eigen::VectorXd& /*v*/,
+  void generalized_force(double t, const Eigen::VectorXd& /*q*/, const Eigen::VectorXd& /*v*/,
                          Eigen::VectorXd& f) const override {
     f = applied_ + Eigen::Vector2d(0.0, -mass_ * gravity_);
+    if (force_of_time_) f += force_of_time_(t);
   }
   void contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& /*v*/,
                           ContactKinematics& contacts) const override {
@@ -70,6 +85,7 @@ class PointMassSystem final : public MechanicalSystem {
   double mass_, gravity_;
   std::vector<HalfPlane> obstacles_;
   Eigen::Vector2d applied_;
+  ForceOfTime force_of_time_;  // empty: none
   std::vector<std::string> names_{"x", "y"}, units_{"m", "m"}, contacts_;
 };
 
