@@ -8,6 +8,7 @@
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/impact_report.hpp"
 #include "tools/routh/json_writer.hpp"
 
 namespace routh::cli {
@@ -53,23 +54,6 @@ const LawEntry& chosen_law(const ImpactOptions& options, const ImpactProblemFile
                    "no law given: add 'law: NAME' to the file or pass --law NAME");
 }
 
-bool some_contact_approaches(const ImpactProblem& problem) {
-  const int rows = rows_per_contact(problem.dimension);
-  for (int k = 0; k < problem.contact_count(); ++k) {
-    if (problem.u_pre[k * rows] < 0.0) return true;
-  }
-  return false;
-}
-
-// Nothing approaches, so nothing happens whatever the law: Γ = 0, u⁺ = u⁻.
-ImpactResult no_impact(const ImpactProblem& problem) {
-  ImpactResult result;
-  result.status = ImpactStatus::no_impact;
-  result.impulse.setZero(problem.u_pre.size());
-  result.u_post = problem.u_pre;
-  return result;
-}
-
 std::string_view failure_reason(ImpactStatus status) {
   switch (status) {
     case ImpactStatus::unsupported: return "the problem is outside the law's scope";
@@ -82,67 +66,11 @@ std::string_view failure_reason(ImpactStatus status) {
   return "";
 }
 
-void write_numbers(JsonWriter& json, std::string_view key,
-                   const Eigen::Ref<const Eigen::VectorXd>& numbers) {
-  json.key(key);
-  json.begin_array(JsonLayout::one_line);
-  for (const double number : numbers) json.value(number);
-  json.end_array();
-}
-
-void write_phases(JsonWriter& json, const PhaseTrace& phases) {
-  json.key("phases");
-  json.begin_array();
-  for (const Phase& phase : phases) {
-    json.begin_object(JsonLayout::one_line);
-    json.key("kind");
-    json.value(to_string(phase.kind));
-    json.key("stage");
-    json.value(to_string(phase.stage));
-    json.key("from");
-    json.value(phase.normal_impulse_from);
-    json.key("to");
-    json.value(phase.normal_impulse_to);
-    json.end_object();
-  }
-  json.end_array();
-}
-
-void write_flags(JsonWriter& json, const ImpactFlags& flags) {
-  json.key("flags");
-  json.begin_array(JsonLayout::one_line);
-  for (const ImpactFlag flag : kAllImpactFlags) {
-    if (flags.has(flag)) json.value(to_string(flag));
-  }
-  json.end_array();
-}
-
 void write_result(std::ostream& out, std::string_view law, const ImpactProblemFile& file,
                   const ImpactResult& result) {
   JsonWriter json(out);
   json.begin_object();
-  json.key("law");
-  json.value(law);
-  json.key("status");
-  json.value(to_string(result.status));
-  json.key("type");
-  json.value(to_string(result.type));
-  write_numbers(json, "impulse", result.impulse);
-  write_numbers(json, "u_post", result.u_post);
-  // v⁺ = v⁻ + M⁻¹ Jᵀ Γ, only when the law produced an impulse for every contact row
-  if (file.generalized && result.impulse.size() == file.problem.u_pre.size()) {
-    write_numbers(json, "v_post",
-                  file.generalized->v_pre +
-                      generalized_velocity_change(file.generalized->space, result.impulse));
-  }
-  json.key("delta_T");
-  json.value(result.delta_T);
-  json.key("W_n");
-  json.value(result.normal_work);
-  json.key("W_t");
-  json.value(result.tangential_work);
-  write_phases(json, result.phases);
-  write_flags(json, result.flags);
+  write_impact_members(json, law, file, result);
   json.key("warnings");
   json.begin_array();
   for (const std::string& warning : file.warnings) json.value(warning);
@@ -164,7 +92,7 @@ int run_impact_command(CommandArguments arguments) {
     for (const std::string& warning : file.warnings) std::cerr << warning << '\n';
     const LawEntry& law = chosen_law(*options, file);
     const bool approaches = some_contact_approaches(file.problem);
-    const ImpactResult result = approaches ? law.solve(file.problem) : no_impact(file.problem);
+    const ImpactResult result = solve_impact(law, file.problem);
     write_result(std::cout, law.name, file, result);
     if (!approaches) {
       std::cerr << options->problem_path

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "tools/routh/compare_command.hpp"
 #include "tools/routh/impact_command.hpp"
 #include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
@@ -28,6 +29,8 @@ constexpr std::array kSubcommands = {
                &run_run_command},
     Subcommand{"impact", "solve one impact problem file and print the result as JSON",
                &run_impact_command},
+    Subcommand{"compare", "solve one impact problem with several laws, side by side",
+               &run_compare_command},
     Subcommand{"laws", "list the impact laws", &run_laws_command},
     Subcommand{"info", "summarize a trajectory file (HDF5)", &run_info_command},
 };

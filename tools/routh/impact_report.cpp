@@ -1,0 +1,87 @@
+#include "tools/routh/impact_report.hpp"
+
+namespace routh::cli {
+
+namespace {
+
+void write_numbers(JsonWriter& json, std::string_view key,
+                   const Eigen::Ref<const Eigen::VectorXd>& numbers) {
+  json.key(key);
+  json.begin_array(JsonLayout::one_line);
+  for (const double number : numbers) json.value(number);
+  json.end_array();
+}
+
+void write_phases(JsonWriter& json, const PhaseTrace& phases) {
+  json.key("phases");
+  json.begin_array();
+  for (const Phase& phase : phases) {
+    json.begin_object(JsonLayout::one_line);
+    json.key("kind");
+    json.value(to_string(phase.kind));
+    json.key("stage");
+    json.value(to_string(phase.stage));
+    json.key("from");
+    json.value(phase.normal_impulse_from);
+    json.key("to");
+    json.value(phase.normal_impulse_to);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+void write_flags(JsonWriter& json, const ImpactFlags& flags) {
+  json.key("flags");
+  json.begin_array(JsonLayout::one_line);
+  for (const ImpactFlag flag : kAllImpactFlags) {
+    if (flags.has(flag)) json.value(to_string(flag));
+  }
+  json.end_array();
+}
+
+}  // namespace
+
+bool some_contact_approaches(const ImpactProblem& problem) {
+  const int rows = rows_per_contact(problem.dimension);
+  for (int k = 0; k < problem.contact_count(); ++k) {
+    if (problem.u_pre[k * rows] < 0.0) return true;
+  }
+  return false;
+}
+
+ImpactResult solve_impact(const LawEntry& law, const ImpactProblem& problem) {
+  if (some_contact_approaches(problem)) return law.solve(problem);
+  ImpactResult result;
+  result.status = ImpactStatus::no_impact;
+  result.impulse.setZero(problem.u_pre.size());
+  result.u_post = problem.u_pre;
+  return result;
+}
+
+void write_impact_members(JsonWriter& json, std::string_view law, const ImpactProblemFile& file,
+                          const ImpactResult& result) {
+  json.key("law");
+  json.value(law);
+  json.key("status");
+  json.value(to_string(result.status));
+  json.key("type");
+  json.value(to_string(result.type));
+  write_numbers(json, "impulse", result.impulse);
+  write_numbers(json, "u_post", result.u_post);
+  // v⁺ = v⁻ + M⁻¹ Jᵀ Γ, only when the law produced an impulse for every contact row
+  if (file.generalized && result.impulse.size() == file.problem.u_pre.size()) {
+    write_numbers(json, "v_post",
+                  file.generalized->v_pre +
+                      generalized_velocity_change(file.generalized->space, result.impulse));
+  }
+  json.key("delta_T");
+  json.value(result.delta_T);
+  json.key("W_n");
+  json.value(result.normal_work);
+  json.key("W_t");
+  json.value(result.tangential_work);
+  write_phases(json, result.phases);
+  write_flags(json, result.flags);
+}
+
+}  // namespace routh::cli
