@@ -162,6 +162,11 @@ int run_compare_command(CommandArguments arguments) {
     const ImpactProblemFile file = load_impact_problem_file(options->problem_path);
     for (const std::string& warning : file.warnings) std::cerr << warning << '\n';
     const std::vector<LawAnswer> answers = solve_all(*options, file.problem);
+    if (answers.empty()) {
+      std::cerr << "routh compare: " << options->problem_path
+                << ": no law in the catalogue handles this problem (see `routh laws`)\n";
+      return kExitBadInput;
+    }
     const std::string title = file.name.empty() ? options->problem_path : file.name;
     if (options->json) {
       print_json(title, file, answers);
