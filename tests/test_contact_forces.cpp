@@ -19,10 +19,14 @@ routh::ConstrainedAcceleration solve(const routh::MechanicalSystem& system, Cont
                                      double mu_s, double mu_d) {
   routh::ContactParameterList parameters;
   parameters.push_back({0.0, mu_s, mu_d});
+  const std::vector<ContactMode> modes{mode};
+  const Eigen::VectorXd q = Eigen::Vector2d::Zero(), v = Eigen::Vector2d::Zero();
+  routh::StateQuantities state;
+  system.evaluate(0.0, q, v, routh::constrained_acceleration_needs(modes), *system.make_workspace(),
+                  state);
   routh::ContactForceWorkspace workspace;
   routh::ConstrainedAcceleration out;
-  const Eigen::VectorXd q = Eigen::Vector2d::Zero(), v = Eigen::Vector2d::Zero();
-  routh::constrained_acceleration(system, 0.0, q, v, {mode}, parameters, workspace, out);
+  routh::constrained_acceleration(state, modes, parameters, workspace, out);
   return out;
 }
 
