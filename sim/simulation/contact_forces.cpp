@@ -100,16 +100,17 @@ void solve_with_mass_factor(const ContactForceWorkspace& ws, Vector&& x) {
 // λ from A λ = b. Several closed contacts on one body are statically indeterminate (a block
 // sticking on both corners: four constraint rows, three degrees of freedom): A is singular but
 // the constraints are consistent, and the minimum-norm forces are one valid distribution. Only a
-// residual says the modes cannot hold (Painlevé's paradox). A regular A (one contact, or several
-// on different bodies) has one solution, which LU finds at a fraction of the cost.
+// residual says the modes cannot hold (Painlevé's paradox). Full-pivot LU gives the solution of
+// a regular A, and of a singular one a particular solution and the null space of A, whose part
+// it then removes: the solution orthogonal to the null space is the one of least norm. (A
+// complete orthogonal decomposition gives the same at several times the cost.)
 void solve_force_unknowns(ContactForceWorkspace& ws) {
   ws.lu.compute(ws.A);
-  if (ws.lu.isInvertible()) {
-    ws.lambda = ws.lu.solve(ws.b);
-    return;
-  }
-  ws.decomposition.compute(ws.A);
-  ws.lambda = ws.decomposition.solve(ws.b);
+  ws.lambda = ws.lu.solve(ws.b);
+  if (ws.lu.isInvertible()) return;
+  ws.null_space = ws.lu.kernel();
+  const ContactMatrix& N = ws.null_space;
+  ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
 }
 
 }  // namespace
