@@ -67,50 +67,37 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
   }
 }
 
-// M = L Lᵀ into ws.mass, unless M is the matrix factored last: a free body's M is constant.
-void factor_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
-  const Eigen::MatrixXd& last = ws.factored_mass_matrix;
+// M⁻¹ into ws.inverse_mass, unless M is the matrix inverted last: a free body's M is constant,
+// so its inverse is formed once per run. With M⁻¹ at hand every solve with M is a product, which
+// at the few coordinates of a planar model costs a fraction of two triangular substitutions
+// (Eigen's set-up, and the stalls of their chained loads and stores).
+void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
+  const Eigen::MatrixXd& last = ws.inverted_mass_matrix;
   if (last.rows() == M.rows() && last.cols() == M.cols() && last == M) return;
-  ws.factored_mass_matrix = M;
+  ws.inverted_mass_matrix = M;
   ws.mass.compute(M);
-  ws.inverse_factor_diagonal = ws.mass.matrixLLT().diagonal().cwiseInverse();
+  ws.inverse_mass.setIdentity(M.rows(), M.cols());
+  ws.mass.solveInPlace(ws.inverse_mass);
 }
 
-// x ← M⁻¹ x by forward and back substitution with M's Cholesky factor L (its lower triangle).
-// Plain loops, multiplying by the factor's inverse diagonal: at the few coordinates of a planar
-// model, the set-up of Eigen's blocked triangular solvers and the latency of chained divisions
-// cost several times the arithmetic.
-template <class Vector>
-void solve_with_mass_factor(const ContactForceWorkspace& ws, Vector&& x) {
-  const Eigen::MatrixXd& L = ws.mass.matrixLLT();
-  const Eigen::VectorXd& inverse_diagonal = ws.inverse_factor_diagonal;
-  const Eigen::Index n = L.rows();
-  for (Eigen::Index i = 0; i < n; ++i) {  // L y = x
-    double sum = x[i];
-    for (Eigen::Index j = 0; j < i; ++j) sum -= L(i, j) * x[j];
-    x[i] = sum * inverse_diagonal[i];
-  }
-  for (Eigen::Index i = n - 1; i >= 0; --i) {  // Lᵀ x = y
-    double sum = x[i];
-    for (Eigen::Index j = i + 1; j < n; ++j) sum -= L(j, i) * x[j];
-    x[i] = sum * inverse_diagonal[i];
-  }
-}
-
-// λ from A λ = b. Several closed contacts on one body are statically indeterminate (a block
-// sticking on both corners: four constraint rows, three degrees of freedom): A is singular but
-// the constraints are consistent, and the minimum-norm forces are one valid distribution. Only a
-// residual says the modes cannot hold (Painlevé's paradox). Full-pivot LU gives the solution of
-// a regular A, and of a singular one a particular solution and the null space of A, whose part
-// it then removes: the solution orthogonal to the null space is the one of least norm. (A
-// complete orthogonal decomposition gives the same at several times the cost.)
-void solve_force_unknowns(ContactForceWorkspace& ws) {
+// λ from A λ = b; false when A is singular and b is not in its range. Several closed contacts on
+// one body are statically indeterminate (a block sticking on both corners: four constraint rows,
+// three degrees of freedom): A is singular but the constraints are consistent, and the
+// minimum-norm forces are one valid distribution. Only a residual says the modes cannot hold
+// (Painlevé's paradox). Full-pivot LU gives the solution of a regular A, and of a singular one a
+// particular solution and the null space of A, whose part it then removes: the solution
+// orthogonal to the null space is the one of least norm. (A complete orthogonal decomposition
+// gives the same at several times the cost.)
+bool solve_force_unknowns(ContactForceWorkspace& ws) {
   ws.lu.compute(ws.A);
   ws.lambda = ws.lu.solve(ws.b);
-  if (ws.lu.isInvertible()) return;
+  if (ws.lu.isInvertible()) return true;  // full-pivot LU is backward stable: A λ = b holds
   ws.null_space = ws.lu.kernel();
   const ContactMatrix& N = ws.null_space;
   ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
+  constexpr double kConsistency = 1e-9;
+  return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
+         kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm());
 }
 
 }  // namespace
@@ -122,26 +109,19 @@ bool any_closed(const std::vector<ContactMode>& modes) {
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterList& parameters, ContactForceWorkspace& ws,
                               ConstrainedAcceleration& out) {
-  factor_mass_matrix(state.mass_matrix, ws);
+  // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
+  invert_mass_matrix(state.mass_matrix, ws);
   out.consistent = true;
-  out.acceleration = state.generalized_force;
-  solve_with_mass_factor(ws, out.acceleration);  // the free acceleration M⁻¹ f
+  out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
   if (!any_closed(modes)) {
     out.forces.assign(modes.size(), ContactForce{});
     return;
   }
   assemble_constraints(state.contacts, modes, parameters, ws);
-  ws.inverse_mass_W = ws.force_directions;
-  for (Eigen::Index c = 0; c < ws.inverse_mass_W.cols(); ++c) {
-    solve_with_mass_factor(ws, ws.inverse_mass_W.col(c));
-  }
-  // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
+  ws.inverse_mass_W.noalias() = ws.inverse_mass.lazyProduct(ws.force_directions);
   ws.A.noalias() = ws.constraint_rows.lazyProduct(ws.inverse_mass_W);
   ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
-  solve_force_unknowns(ws);
-  constexpr double kConsistency = 1e-9;
-  if ((ws.A.lazyProduct(ws.lambda) - ws.b).norm() >
-      kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm())) {
+  if (!solve_force_unknowns(ws)) {
     out.consistent = false;  // the free acceleration stands
     out.forces.assign(modes.size(), ContactForce{});
     return;

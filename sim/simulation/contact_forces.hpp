@@ -30,18 +30,18 @@ struct ContactForce {
 /// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
 /// current modes. The force unknowns (at most two per contact) fit the contact-space capacity.
 struct ContactForceWorkspace {
-  Eigen::MatrixXd factored_mass_matrix;     ///< the M that `mass` factors
-  Eigen::LLT<Eigen::MatrixXd> mass;         ///< M = L Lᵀ
-  Eigen::VectorXd inverse_factor_diagonal;  ///< 1 / L_ii
-  Eigen::MatrixXd constraint_rows;          ///< J_c
-  Eigen::MatrixXd force_directions;         ///< W
-  Eigen::MatrixXd inverse_mass_W;           ///< M⁻¹ W
-  ContactVector velocity_product;           ///< J̇_c v of the constrained rows
-  ContactMatrix A;                          ///< J_c M⁻¹ W
-  ContactVector b;                          ///< −(J_c M⁻¹ f + J̇_c v)
-  ContactVector lambda;                     ///< the force unknowns
-  Eigen::FullPivLU<ContactMatrix> lu;       ///< of A
-  ContactMatrix null_space;                 ///< of a singular A, one basis vector per column
+  Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
+  Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
+  Eigen::MatrixXd inverse_mass;          ///< M⁻¹
+  Eigen::MatrixXd constraint_rows;       ///< J_c
+  Eigen::MatrixXd force_directions;      ///< W
+  Eigen::MatrixXd inverse_mass_W;        ///< M⁻¹ W
+  ContactVector velocity_product;        ///< J̇_c v of the constrained rows
+  ContactMatrix A;                       ///< J_c M⁻¹ W
+  ContactVector b;                       ///< −(J_c M⁻¹ f + J̇_c v)
+  ContactVector lambda;                  ///< the force unknowns
+  Eigen::FullPivLU<ContactMatrix> lu;    ///< of A
+  ContactMatrix null_space;              ///< of a singular A, one basis vector per column
 };
 
 /// The outcome of the solve for one state.
