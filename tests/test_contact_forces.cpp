@@ -15,15 +15,23 @@ using routh::ContactMode;
 
 constexpr double kMass = 2.0, kGravity = 9.81;
 
-routh::ConstrainedAcceleration solve(const routh::MechanicalSystem& system, ContactMode mode,
-                                     double mu_s, double mu_d) {
-  routh::ContactParameterList parameters;
-  parameters.push_back({0.0, mu_s, mu_d});
+routh::ConstrainedAcceleration solve(const routh::MechanicalSystem& system,
+                                     const std::vector<ContactMode>& modes, double mu_s,
+                                     double mu_d) {
+  routh::ContactParameterList parameters(modes.size(), {0.0, mu_s, mu_d});
+  const Eigen::VectorXd q = Eigen::Vector2d::Zero(), v = Eigen::Vector2d::Zero();
+  routh::StateQuantities state;
+  system.evaluate(0.0, q, v, routh::constrained_acceleration_needs(modes), *system.make_workspace(),
+                  state);
   routh::ContactForceWorkspace workspace;
   routh::ConstrainedAcceleration out;
-  const Eigen::VectorXd q = Eigen::Vector2d::Zero(), v = Eigen::Vector2d::Zero();
-  routh::constrained_acceleration(system, 0.0, q, v, {mode}, parameters, workspace, out);
+  routh::constrained_acceleration(state, modes, parameters, workspace, out);
   return out;
+}
+
+routh::ConstrainedAcceleration solve(const routh::MechanicalSystem& system, ContactMode mode,
+                                     double mu_s, double mu_d) {
+  return solve(system, std::vector<ContactMode>{mode}, mu_s, mu_d);
 }
 
 }  // namespace
@@ -68,4 +76,19 @@ TEST_CASE("contact forces: a pull away from the floor makes the normal force neg
   const auto open = solve(system, ContactMode::open, 0.5, 0.5);
   CHECK(open.acceleration[1] == doctest::Approx(0.5 * kGravity).epsilon(1e-14));
   CHECK(open.forces[0].normal == 0.0);
+}
+
+TEST_CASE("contact forces: two sticking contacts on one floor share the weight equally") {
+  // Statically indeterminate: four constraint rows for a point mass's two degrees of freedom, so
+  // J_c M⁻¹ J_cᵀ is singular and any split of the weight holds the mass. The simulator takes the
+  // minimum-norm forces, which split it equally; any other particular solution would not.
+  const routh::test::PointMassSystem system(kMass, kGravity,
+                                            {routh::test::HalfPlane{}, routh::test::HalfPlane{}});
+  const auto out = solve(system, {ContactMode::stick, ContactMode::stick}, 0.5, 0.5);
+  REQUIRE(out.consistent);
+  CHECK(out.acceleration.norm() < 1e-12);
+  for (const routh::ContactForce& force : out.forces) {
+    CHECK(force.normal == doctest::Approx(0.5 * kMass * kGravity).epsilon(1e-14));
+    CHECK(std::abs(force.tangential) < 1e-12);
+  }
 }

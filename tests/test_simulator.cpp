@@ -44,18 +44,22 @@ TEST_CASE(
   const std::vector<double> impacts = trajectory.times_of(routh::EventKind::impact);
   REQUIRE(impacts.size() > 20);
   double expected = t1, speed = v1;
-  // Every impact time to 1e-9 s: each is located to 1e-12 s, and the flight between impacts is
-  // a parabola that dopri5 integrates to round-off, so errors accumulate only slowly.
-  for (std::size_t i = 0; i + 1 < impacts.size(); ++i) {
+  // Every impact time to 1e-11 s (the accuracy for this drop): each is located to
+  // 1e-12 s on its early side, and the flight between impacts is a parabola that dopri5
+  // integrates to round-off. An impact located early by δ leaves the ball δ|v| above the floor,
+  // slower by g δ, so its error carries into the later flights; over the 146 impacts the
+  // errors sum to 2.4e-12 s (measured). The floor at y = 0 resolves gaps to far below 1e-20 m
+  // even for the last, slowest bounces.
+  for (std::size_t i = 0; i < impacts.size(); ++i) {
     CAPTURE(i);
-    CHECK(std::abs(impacts[i] - expected) < 1e-9);
+    CHECK(std::abs(impacts[i] - expected) < 1e-11);
     speed *= e;
     expected += 2.0 * speed / kGravity;
   }
   const double accumulation = t1 + 2.0 * e * v1 / (kGravity * (1.0 - e));
   const std::vector<double> rests = trajectory.times_of(routh::EventKind::rest);
   REQUIRE(rests.size() == 1);
-  CHECK(std::abs(rests[0] - accumulation) < 1e-9);
+  CHECK(std::abs(rests[0] - accumulation) < 1e-11);
   // at rest on the floor, never below it
   CHECK(std::abs(outcome.final_state.q[1]) < 1e-9);
   CHECK(std::abs(outcome.final_state.v[1]) < 1e-9);

@@ -7,7 +7,8 @@
 #   build   install missing packages, configure and build
 #   main    build, then run the main job (MAIN_JOB below)
 #   test    build, then run the whole test suite with ctest
-#   bench   build release, then run the impact-law benchmark (medians of 10 repetitions)
+#   bench   build release, then run the impact-law benchmark (medians of 10 repetitions) and the
+#           whole-run scenario benchmark (medians of 21 runs, with and without HDF5 output)
 #
 #   --sanitize   build in build/sanitize with AddressSanitizer + UndefinedBehaviorSanitizer
 #                (RelWithDebInfo, no benchmarks) instead of build/release
@@ -28,7 +29,7 @@ say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
@@ -116,5 +117,7 @@ case "$mode" in
     say "impact-law benchmark: median of 10 repetitions, ns per planar solve (target <= 25 ns)"
     "$build_dir/tools/bench/impact_laws_benchmark" --benchmark_repetitions=10 \
       --benchmark_report_aggregates_only=true --benchmark_min_time=0.2
+    say "scenario benchmark: whole runs of scenarios/*.yaml, median of 21 runs, and the issue's targets"
+    "$build_dir/tools/bench/scenario_benchmark"
     ;;
 esac

@@ -6,12 +6,11 @@ namespace routh {
 
 namespace {
 
-// The ground frame: at rest at the origin.
-BodyMotion ground_motion(Eigen::Index n) {
-  BodyMotion ground;
-  ground.origin_jacobian = Eigen::Matrix<double, 2, Eigen::Dynamic>::Zero(2, n);
-  ground.angle_jacobian = Eigen::RowVectorXd::Zero(n);
-  return ground;
+// The ground frame: at rest at the origin, its Jacobians zero rows of length n.
+void set_ground_motion(Eigen::Index n, BodyMotion& ground) {
+  ground = BodyMotion{};
+  ground.origin_jacobian.setZero(2, n);
+  ground.angle_jacobian.setZero(n);
 }
 
 // The translation part of a joint: the child origin is o_P + d with d = R(φ_P) (location + Σ a_k
@@ -19,7 +18,7 @@ BodyMotion ground_motion(Eigen::Index n) {
 //     ḋ = ω_P d⊥ + R ℓ̇,     d̈ = ω̇_P d⊥ − ω_P² d + 2 ω_P (R ℓ̇)⊥.
 void translate(const PlanarJoint& joint, int first, const Eigen::VectorXd& q,
                const Eigen::VectorXd& v, const BodyMotion& parent, BodyMotion& child) {
-  const Eigen::Matrix2d R = rotation(parent.angle_rad);
+  const Eigen::Matrix2d& R = parent.rotation;
   Eigen::Vector2d local = joint.location_m;
   Eigen::Vector2d sliding_velocity = Eigen::Vector2d::Zero();  // R ℓ̇ [m/s]
   child.origin_jacobian = parent.origin_jacobian;
@@ -33,7 +32,7 @@ void translate(const PlanarJoint& joint, int first, const Eigen::VectorXd& q,
   const Eigen::Vector2d d = R * local;
   const double omega = parent.angular_velocity;
   child.origin_m = parent.origin_m + d;
-  child.origin_jacobian += perpendicular(d) * parent.angle_jacobian;
+  child.origin_jacobian.noalias() += perpendicular(d) * parent.angle_jacobian;
   child.origin_velocity = parent.origin_velocity + omega * perpendicular(d) + sliding_velocity;
   child.origin_bias_acceleration =
       parent.origin_bias_acceleration + parent.angular_bias_acceleration * perpendicular(d) -
@@ -53,40 +52,44 @@ void rotate(const PlanarJoint& joint, int first, const Eigen::VectorXd& q, const
   } else {
     child.angle_jacobian.setZero(parent.angle_jacobian.size());
   }
-  if (!joint.rotates()) return;
+  if (!joint.rotates()) {
+    child.rotation = parent.rotation;
+    return;
+  }
   const int i = first + joint.translation_count();
   child.angle_rad += q[i];
   child.angular_velocity += v[i];
   child.angle_jacobian[i] += 1.0;
+  child.rotation = rotation(child.angle_rad);
 }
 
 }  // namespace
 
 void forward_kinematics(const std::vector<PlanarJoint>& joints,
                         const std::vector<int>& first_coordinate, const Eigen::VectorXd& q,
-                        const Eigen::VectorXd& v, std::vector<BodyMotion>& bodies) {
-  const BodyMotion ground = ground_motion(q.size());
+                        const Eigen::VectorXd& v, TreeMotion& motion) {
+  if (motion.ground.angle_jacobian.size() != q.size()) set_ground_motion(q.size(), motion.ground);
+  std::vector<BodyMotion>& bodies = motion.bodies;
   bodies.resize(joints.size());
   for (std::size_t i = 0; i < joints.size(); ++i) {
     const PlanarJoint& joint = joints[i];
     const BodyMotion& parent =
-        joint.parent == kGround ? ground : bodies[static_cast<std::size_t>(joint.parent)];
+        joint.parent == kGround ? motion.ground : bodies[static_cast<std::size_t>(joint.parent)];
     translate(joint, first_coordinate[i], q, v, parent, bodies[i]);
     rotate(joint, first_coordinate[i], q, v, parent, bodies[i]);
   }
 }
 
-PointMotion point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m) {
-  const Eigen::Vector2d r = rotation(body.angle_rad) * offset_m;
+void point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m, PointMotion& point) {
+  const Eigen::Vector2d r = body.rotation * offset_m;
   const double omega = body.angular_velocity;
-  PointMotion point;
   point.position_m = body.origin_m + r;
-  point.jacobian = body.origin_jacobian + perpendicular(r) * body.angle_jacobian;
+  point.jacobian = body.origin_jacobian;
+  point.jacobian.noalias() += perpendicular(r) * body.angle_jacobian;
   point.velocity_m_s = body.origin_velocity + omega * perpendicular(r);
   point.bias_acceleration_m_s2 = body.origin_bias_acceleration +
                                  body.angular_bias_acceleration * perpendicular(r) -
                                  omega * omega * r;
-  return point;
 }
 
 }  // namespace routh

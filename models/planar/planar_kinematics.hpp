@@ -20,6 +20,7 @@ namespace routh {
 struct BodyMotion {
   Eigen::Vector2d origin_m = Eigen::Vector2d::Zero();         ///< o [m]
   double angle_rad = 0.0;                                     ///< φ, counter-clockwise [rad]
+  Eigen::Matrix2d rotation = Eigen::Matrix2d::Identity();     ///< R(φ), body to world axes
   Eigen::Matrix<double, 2, Eigen::Dynamic> origin_jacobian;   ///< ∂ȯ/∂v [m], 2 × n
   Eigen::RowVectorXd angle_jacobian;                          ///< ∂ω/∂v [1], 1 × n
   Eigen::Vector2d origin_velocity = Eigen::Vector2d::Zero();  ///< ȯ [m/s]
@@ -45,13 +46,21 @@ inline Eigen::Matrix2d rotation(double angle_rad) {
   return (Eigen::Matrix2d() << c, -s, s, c).finished();
 }
 
-/// Fills `bodies` (one per joint; joint i carries body i, parents come first) at state (q, v).
-/// `first_coordinate[i]` is the index in q of joint i's first degree of freedom.
+/// The motion of every body of a tree at one state, with the ground's (at rest): kept from one
+/// state to the next, so that its Jacobians are sized once and the recursion does not allocate.
+struct TreeMotion {
+  BodyMotion ground;
+  std::vector<BodyMotion> bodies;  ///< one per joint; joint i carries body i
+};
+
+/// Fills `motion` at state (q, v); joints come parents first. `first_coordinate[i]` is the index
+/// in q of joint i's first degree of freedom.
 void forward_kinematics(const std::vector<PlanarJoint>& joints,
                         const std::vector<int>& first_coordinate, const Eigen::VectorXd& q,
-                        const Eigen::VectorXd& v, std::vector<BodyMotion>& bodies);
+                        const Eigen::VectorXd& v, TreeMotion& motion);
 
-/// The motion of the point at `offset_m` in the frame of a body moving as `body`.
-PointMotion point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m);
+/// The motion of the point at `offset_m` in the frame of a body moving as `body`, into `point`
+/// (whose Jacobian keeps its storage from call to call).
+void point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m, PointMotion& point);
 
 }  // namespace routh

@@ -123,148 +123,170 @@ Eigen::Vector2d PlanarTree::ground_acceleration(double t_s) const {
                                           : Eigen::Vector2d::Zero();
 }
 
-void PlanarTree::check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd* v) const {
-  if (q.size() != coordinate_count_ || (v != nullptr && v->size() != coordinate_count_)) {
+void PlanarTree::check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd& v) const {
+  if (q.size() != coordinate_count_ || v.size() != coordinate_count_) {
     throw std::invalid_argument(cat("planar tree: q and v must have ", coordinate_count_,
-                                    " entries, not ", q.size(), " and ",
-                                    v != nullptr ? v->size() : q.size()));
+                                    " entries, not ", q.size(), " and ", v.size()));
   }
 }
 
-void PlanarTree::body_motions(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                              std::vector<BodyMotion>& bodies) const {
-  check_sizes(q, &v);
-  forward_kinematics(description_.joints, first_coordinate_, q, v, bodies);
+std::unique_ptr<SystemWorkspace> PlanarTree::make_workspace() const {
+  return std::make_unique<PlanarTreeWorkspace>(*this);
 }
 
-void PlanarTree::mass_matrix(const Eigen::VectorXd& q, Eigen::MatrixXd& M) const {
-  std::vector<BodyMotion> motions;
-  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
-  M.setZero(coordinate_count_, coordinate_count_);
-  for (std::size_t b = 0; b < motions.size(); ++b) {
-    const PlanarBody& body = description_.bodies[b];
-    const PointMotion centre = point_motion(motions[b], body.centre_of_mass_m);
-    M.noalias() += body.mass_kg * centre.jacobian.transpose() * centre.jacobian;
-    M.noalias() +=
-        body.inertia_kg_m2 * motions[b].angle_jacobian.transpose() * motions[b].angle_jacobian;
+PlanarTreeWorkspace& PlanarTree::own(SystemWorkspace& workspace) const {
+  if (!workspace.belongs_to(*this)) {
+    throw std::invalid_argument("planar tree: the workspace was made by another model");
   }
+  return static_cast<PlanarTreeWorkspace&>(workspace);
 }
 
-void PlanarTree::generalized_force(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                   Eigen::VectorXd& f) const {
-  std::vector<BodyMotion> motions;
-  body_motions(q, v, motions);
+void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                          const QuantityRequest& request, SystemWorkspace& workspace,
+                          StateQuantities& out) const {
+  check_sizes(q, v);
+  PlanarTreeWorkspace& ws = own(workspace);
+  forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
+  if (request.mass_matrix || request.generalized_force) inertial_terms(t, request, ws, out);
+  if (request.generalized_force) add_spring_forces(ws.motion, q, v, out.generalized_force);
+  if (request.contacts) contact_kinematics_at(ws, out.contacts);
+  if (request.potential_energy) out.potential_energy = potential_energy_at(ws.motion, q, v);
+}
+
+// M and the body part of f share each body's centre-of-mass motion.
+void PlanarTree::inertial_terms(double t, const QuantityRequest& request, PlanarTreeWorkspace& ws,
+                                StateQuantities& out) const {
+  Eigen::MatrixXd& M = out.mass_matrix;
+  Eigen::VectorXd& f = out.generalized_force;
   // gravity and the ground frame's inertial load act alike on every centre of mass
   const Eigen::Vector2d field = description_.gravity_m_s2 - ground_acceleration(t);
-  f.setZero(coordinate_count_);
-  for (std::size_t b = 0; b < motions.size(); ++b) {
+  if (request.mass_matrix) M.setZero(coordinate_count_, coordinate_count_);
+  if (request.generalized_force) f.setZero(coordinate_count_);
+  for (std::size_t b = 0; b < ws.motion.bodies.size(); ++b) {
     const PlanarBody& body = description_.bodies[b];
-    const PointMotion centre = point_motion(motions[b], body.centre_of_mass_m);
-    f.noalias() +=
-        centre.jacobian.transpose() * (body.mass_kg * (field - centre.bias_acceleration_m_s2));
-    f.noalias() -= motions[b].angle_jacobian.transpose() *
-                   (body.inertia_kg_m2 * motions[b].angular_bias_acceleration);
-  }
-  add_spring_forces(motions, q, v, f);
-}
-
-// Each spring-damper acts on its joint's relative displacement d with gradient ∂d/∂q: e_k for a
-// translation, (J_φ,child − J_φ,parent)ᵀ for a rotation (e_θ for a relative angle).
-JointDisplacement PlanarTree::joint_displacement(const std::vector<BodyMotion>& bodies,
-                                                 const Eigen::VectorXd& q, int joint,
-                                                 int dof) const {
-  const auto i = static_cast<std::size_t>(joint);
-  const PlanarJoint& description = description_.joints[i];
-  const int index = first_coordinate_[i] + dof;
-  if (dof < description.translation_count()) {
-    return {q[index], Eigen::RowVectorXd::Unit(coordinate_count_, index)};
-  }
-  JointDisplacement rotation_of_joint{bodies[i].angle_rad, bodies[i].angle_jacobian};
-  if (description.parent != kGround) {
-    const BodyMotion& parent = bodies[static_cast<std::size_t>(description.parent)];
-    rotation_of_joint.value -= parent.angle_rad;
-    rotation_of_joint.gradient -= parent.angle_jacobian;
-  }
-  return rotation_of_joint;
-}
-
-void PlanarTree::add_spring_forces(const std::vector<BodyMotion>& bodies, const Eigen::VectorXd& q,
-                                   const Eigen::VectorXd& v, Eigen::VectorXd& f) const {
-  for (int i = 0; i < body_count(); ++i) {
-    const PlanarJoint& joint = description_.joints[static_cast<std::size_t>(i)];
-    for (int k = 0; k < static_cast<int>(joint.springs.size()); ++k) {
-      const std::optional<JointSpring>& spring = joint.springs[static_cast<std::size_t>(k)];
-      if (!spring) continue;
-      const JointDisplacement d = joint_displacement(bodies, q, i, k);
-      const double load =  // [N] or [N m]
-          -spring->stiffness * (d.value - spring->rest) - spring->damping * d.gradient.dot(v);
-      f += load * d.gradient.transpose();
+    const BodyMotion& motion = ws.motion.bodies[b];
+    PointMotion& centre = ws.point;
+    point_motion(motion, body.centre_of_mass_m, centre);
+    if (request.mass_matrix) {
+      M.noalias() += body.mass_kg * centre.jacobian.transpose() * centre.jacobian;
+      M.noalias() += body.inertia_kg_m2 * motion.angle_jacobian.transpose() * motion.angle_jacobian;
+    }
+    if (request.generalized_force) {
+      f.noalias() +=
+          centre.jacobian.transpose() * (body.mass_kg * (field - centre.bias_acceleration_m_s2));
+      f.noalias() -= motion.angle_jacobian.transpose() *
+                     (body.inertia_kg_m2 * motion.angular_bias_acceleration);
     }
   }
 }
 
-double PlanarTree::potential_energy(const Eigen::VectorXd& q) const {
-  std::vector<BodyMotion> motions;
-  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
+// A spring-damper acts on its joint's relative displacement d: q_k for a translation,
+// φ_child − φ_parent for a rotation (θ itself for a relative angle), with gradient ∂d/∂q = e_k or
+// (J_φ,child − J_φ,parent)ᵀ and rate ḋ = ∂d/∂q v.
+JointDisplacement PlanarTree::joint_displacement(const TreeMotion& motion, const Eigen::VectorXd& q,
+                                                 const Eigen::VectorXd& v, int joint,
+                                                 int dof) const {
+  const auto i = static_cast<std::size_t>(joint);
+  const PlanarJoint& description = description_.joints[i];
+  const int index = first_coordinate_[i] + dof;
+  if (dof < description.translation_count()) return {q[index], v[index]};
+  const BodyMotion& child = motion.bodies[i];
+  if (description.parent == kGround) return {child.angle_rad, child.angular_velocity};
+  const BodyMotion& parent = motion.bodies[static_cast<std::size_t>(description.parent)];
+  return {child.angle_rad - parent.angle_rad, child.angular_velocity - parent.angular_velocity};
+}
+
+void PlanarTree::add_spring_forces(const TreeMotion& motion, const Eigen::VectorXd& q,
+                                   const Eigen::VectorXd& v, Eigen::VectorXd& f) const {
+  for (int i = 0; i < body_count(); ++i) {
+    const auto b = static_cast<std::size_t>(i);
+    const PlanarJoint& joint = description_.joints[b];
+    for (int k = 0; k < static_cast<int>(joint.springs.size()); ++k) {
+      const std::optional<JointSpring>& spring = joint.springs[static_cast<std::size_t>(k)];
+      if (!spring) continue;
+      const JointDisplacement d = joint_displacement(motion, q, v, i, k);
+      const double load =  // [N] or [N m]
+          -spring->stiffness * (d.value - spring->rest) - spring->damping * d.rate;
+      if (k < joint.translation_count()) {
+        f[first_coordinate_[b] + k] += load;
+        continue;
+      }
+      f += load * motion.bodies[b].angle_jacobian.transpose();
+      if (joint.parent != kGround) {
+        f -=
+            load * motion.bodies[static_cast<std::size_t>(joint.parent)].angle_jacobian.transpose();
+      }
+    }
+  }
+}
+
+double PlanarTree::potential_energy_at(const TreeMotion& motion, const Eigen::VectorXd& q,
+                                       const Eigen::VectorXd& v) const {
   double energy = 0.0;  // [J]
   for (int i = 0; i < body_count(); ++i) {
     const auto b = static_cast<std::size_t>(i);
     const PlanarBody& body = description_.bodies[b];
     const Eigen::Vector2d centre =
-        motions[b].origin_m + rotation(motions[b].angle_rad) * body.centre_of_mass_m;
+        motion.bodies[b].origin_m + motion.bodies[b].rotation * body.centre_of_mass_m;
     energy -= body.mass_kg * description_.gravity_m_s2.dot(centre);
     const PlanarJoint& joint = description_.joints[b];
     for (int k = 0; k < static_cast<int>(joint.springs.size()); ++k) {
       const std::optional<JointSpring>& spring = joint.springs[static_cast<std::size_t>(k)];
       if (!spring) continue;
-      const double stretch = joint_displacement(motions, q, i, k).value - spring->rest;
+      const double stretch = joint_displacement(motion, q, v, i, k).value - spring->rest;
       energy += 0.5 * spring->stiffness * stretch * stretch;
     }
   }
   return energy;
 }
 
-void PlanarTree::contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                    ContactKinematics& contacts) const {
-  std::vector<BodyMotion> motions;
-  body_motions(q, v, motions);
+void PlanarTree::contact_kinematics_at(PlanarTreeWorkspace& ws, ContactKinematics& contacts) const {
   const auto count = static_cast<Eigen::Index>(description_.contacts.size());
   contacts.gap.resize(count);
   contacts.jacobian.resize(2 * count, coordinate_count_);
   contacts.jacobian_dot_v.resize(2 * count);
   for (Eigen::Index k = 0; k < count; ++k) {
     const ContactGeometry& contact = description_.contacts[static_cast<std::size_t>(k)];
-    const BodyMotion& body = motions[static_cast<std::size_t>(contact.body)];
-    const PointMotion centre = point_motion(body, contact.centre_m);
+    const BodyMotion& body = ws.motion.bodies[static_cast<std::size_t>(contact.body)];
+    PointMotion& centre = ws.point;
+    point_motion(body, contact.centre_m, centre);
     const Eigen::Vector2d n = contact.obstacle.normal;
     const Eigen::Vector2d t = contact.obstacle.tangent();
     const double r = contact.radius_m;
     contacts.gap[k] = contact.obstacle.distance(centre.position_m) - r;
     // u_n = n·ṗ; u_t = t·(ṗ + ω (−r n)⊥) = t·ṗ + r ω, since t·n⊥ = −1
-    contacts.jacobian.row(2 * k) = n.transpose() * centre.jacobian;
-    contacts.jacobian.row(2 * k + 1) = t.transpose() * centre.jacobian + r * body.angle_jacobian;
+    contacts.jacobian.row(2 * k).noalias() = n.transpose() * centre.jacobian;
+    contacts.jacobian.row(2 * k + 1).noalias() = t.transpose() * centre.jacobian;
+    contacts.jacobian.row(2 * k + 1) += r * body.angle_jacobian;
     contacts.jacobian_dot_v[2 * k] = n.dot(centre.bias_acceleration_m_s2);
     contacts.jacobian_dot_v[2 * k + 1] =
         t.dot(centre.bias_acceleration_m_s2) + r * body.angular_bias_acceleration;
   }
 }
 
+// One-off geometry for checks and tests: positions only, so v = 0.
+const TreeMotion& PlanarTree::motion_at(const Eigen::VectorXd& q, TreeMotion& motion) const {
+  const Eigen::VectorXd v = Eigen::VectorXd::Zero(coordinate_count_);
+  check_sizes(q, v);
+  forward_kinematics(description_.joints, first_coordinate_, q, v, motion);
+  return motion;
+}
+
 Eigen::Vector2d PlanarTree::point_position(const Eigen::VectorXd& q, int body,
                                            const Eigen::Vector2d& offset_m) const {
-  std::vector<BodyMotion> motions;
-  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
-  const BodyMotion& motion = motions.at(static_cast<std::size_t>(body));
-  return motion.origin_m + rotation(motion.angle_rad) * offset_m;
+  TreeMotion motion;
+  const BodyMotion& moving = motion_at(q, motion).bodies.at(static_cast<std::size_t>(body));
+  return moving.origin_m + moving.rotation * offset_m;
 }
 
 Eigen::VectorXd PlanarTree::contact_tangential_positions(const Eigen::VectorXd& q) const {
-  std::vector<BodyMotion> motions;
-  body_motions(q, Eigen::VectorXd::Zero(coordinate_count_), motions);
+  TreeMotion motion;
+  motion_at(q, motion);
   Eigen::VectorXd positions(static_cast<Eigen::Index>(description_.contacts.size()));
   for (std::size_t k = 0; k < description_.contacts.size(); ++k) {
     const ContactGeometry& contact = description_.contacts[k];
-    const BodyMotion& body = motions[static_cast<std::size_t>(contact.body)];
-    const Eigen::Vector2d p = body.origin_m + rotation(body.angle_rad) * contact.centre_m;
+    const BodyMotion& body = motion.bodies[static_cast<std::size_t>(contact.body)];
+    const Eigen::Vector2d p = body.origin_m + body.rotation * contact.centre_m;
     positions[static_cast<Eigen::Index>(k)] =
         contact.obstacle.tangent().dot(p - contact.obstacle.point_m) +
         contact.radius_m * body.angle_rad;

@@ -15,8 +15,9 @@
 // in an inertial frame; the model lives in the ground frame, where it adds the inertial load
 // −m a_g on every body; the obstacles are fixed in that frame.
 //
-// Costs O(B n) per query for B bodies and n coordinates, with small heap allocations for the
-// per-call scratch (the MechanicalSystem queries are const and re-entrant).
+// Costs O(B n) per evaluation for B bodies and n coordinates: one outward recursion, then the
+// requested sums. The recursion's results live in a PlanarTreeWorkspace, so evaluations do not
+// allocate once it has been used (the tree itself is const and may be shared between threads).
 
 #include <Eigen/Core>
 #include <functional>
@@ -38,10 +39,17 @@ using GroundAcceleration = std::function<Eigen::Vector2d(double)>;
 /// Standard gravity [m/s²], pointing −y.
 inline constexpr double kStandardGravity = 9.81;
 
-/// The relative displacement d [m or rad] of one joint dof and its gradient ∂d/∂q.
+/// The relative displacement d [m or rad] of one joint dof and its rate ḋ [m/s or rad/s].
 struct JointDisplacement {
   double value = 0.0;
-  Eigen::RowVectorXd gradient;
+  double rate = 0.0;
+};
+
+/// The scratch of a PlanarTree's evaluations: every body's motion and one point's.
+struct PlanarTreeWorkspace final : SystemWorkspace {
+  using SystemWorkspace::SystemWorkspace;
+  TreeMotion motion;
+  PointMotion point;
 };
 
 /// Everything that defines a planar tree; bodies[i] hangs from joints[i], parents first.
@@ -71,12 +79,10 @@ class PlanarTree final : public MechanicalSystem {
   }
   ContactDimension contact_dimension() const override { return ContactDimension::planar; }
 
-  void mass_matrix(const Eigen::VectorXd& q, Eigen::MatrixXd& M) const override;
-  void generalized_force(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                         Eigen::VectorXd& f) const override;
-  void contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                          ContactKinematics& contacts) const override;
-  double potential_energy(const Eigen::VectorXd& q) const override;
+  std::unique_ptr<SystemWorkspace> make_workspace() const override;
+  void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                const QuantityRequest& request, SystemWorkspace& workspace,
+                StateQuantities& out) const override;
 
   // Beyond the MechanicalSystem contract: the tree's structure and its kinematics.
 
@@ -91,9 +97,6 @@ class PlanarTree final : public MechanicalSystem {
   /// a_g(t) [m/s²]; zero without base excitation.
   Eigen::Vector2d ground_acceleration(double t_s) const;
 
-  /// Every body's frame motion at (q, v).
-  void body_motions(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                    std::vector<BodyMotion>& bodies) const;
   /// World position [m] of the point at `offset_m` in body `body`'s frame.
   Eigen::Vector2d point_position(const Eigen::VectorXd& q, int body,
                                  const Eigen::Vector2d& offset_m) const;
@@ -103,11 +106,18 @@ class PlanarTree final : public MechanicalSystem {
 
  private:
   void check_mass_matrix() const;
-  void check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd* v) const;
-  JointDisplacement joint_displacement(const std::vector<BodyMotion>& bodies,
-                                       const Eigen::VectorXd& q, int joint, int dof) const;
-  void add_spring_forces(const std::vector<BodyMotion>& bodies, const Eigen::VectorXd& q,
+  void check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd& v) const;
+  PlanarTreeWorkspace& own(SystemWorkspace& workspace) const;
+  const TreeMotion& motion_at(const Eigen::VectorXd& q, TreeMotion& motion) const;
+  void inertial_terms(double t, const QuantityRequest& request, PlanarTreeWorkspace& ws,
+                      StateQuantities& out) const;
+  JointDisplacement joint_displacement(const TreeMotion& motion, const Eigen::VectorXd& q,
+                                       const Eigen::VectorXd& v, int joint, int dof) const;
+  void add_spring_forces(const TreeMotion& motion, const Eigen::VectorXd& q,
                          const Eigen::VectorXd& v, Eigen::VectorXd& f) const;
+  double potential_energy_at(const TreeMotion& motion, const Eigen::VectorXd& q,
+                             const Eigen::VectorXd& v) const;
+  void contact_kinematics_at(PlanarTreeWorkspace& ws, ContactKinematics& contacts) const;
 
   PlanarTreeDescription description_;
   std::vector<int> first_coordinate_;

@@ -3,10 +3,17 @@
 //     M(q) v̇ = f(q, v, t) + Σ_k J_k(q)ᵀ λ_k,      q̇ = v (planar systems),
 // and, per contact k, a gap g_k(q) ≥ 0 with contact velocity u_k = J_k(q) v, normal row first,
 // then the tangential row(s). Models (models/) implement this; the simulator, the impact laws
-// and the recorder never see a particular model. Implementations are immutable after
-// construction (Pinocchio's Model); every query writes only its output arguments.
+// and the recorder never see a particular model.
+//
+// Model and workspace (Pinocchio's Model/Data, MuJoCo's mjModel/mjData): a model is immutable
+// after construction; the scratch of its computations lives in a SystemWorkspace that the model
+// makes and the caller owns, one per simulation (or thread). evaluate() computes every requested
+// quantity at one state in one pass over the model, and, once the workspace and the outputs have
+// their sizes, without touching the heap: the simulator evaluates a state tens of thousands of
+// times per run. The one-off queries below it make a workspace per call, for setup and checks.
 
 #include <Eigen/Core>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,12 +21,44 @@
 
 namespace routh {
 
+class MechanicalSystem;
+
 /// The contact quantities of every contact at one state, stacked contact by contact.
 struct ContactKinematics {
   Eigen::VectorXd gap;             ///< g_k(q) [m], one per contact; > 0 apart, 0 touching
   Eigen::MatrixXd jacobian;        ///< rows_per_contact·K × n: J_k, normal row first
   Eigen::VectorXd jacobian_dot_v;  ///< rows_per_contact·K: J̇_k(q, v) v [m/s²], the velocity
                                    ///< product in the contact acceleration a_k = J_k v̇ + J̇_k v
+};
+
+/// Which quantities one evaluate() computes.
+struct QuantityRequest {
+  bool mass_matrix = false;
+  bool generalized_force = false;
+  bool contacts = false;
+  bool potential_energy = false;
+};
+
+/// A system's quantities at one state (t, q, v); evaluate() writes only the requested ones.
+struct StateQuantities {
+  Eigen::MatrixXd mass_matrix;        ///< M(q) [kg, kg m, kg m²], symmetric positive definite
+  Eigen::VectorXd generalized_force;  ///< f(q, v, t) [N, N m]
+  ContactKinematics contacts;         ///< gaps, Jacobians and J̇v of every contact
+  double potential_energy = 0.0;      ///< V(q) [J]
+};
+
+/// The scratch of one model's evaluations, made by that model's make_workspace().
+class SystemWorkspace {
+ public:
+  explicit SystemWorkspace(const MechanicalSystem& model) : model_(&model) {}
+  virtual ~SystemWorkspace() = default;
+  SystemWorkspace(const SystemWorkspace&) = delete;
+  SystemWorkspace& operator=(const SystemWorkspace&) = delete;
+  /// Whether `model` made this workspace (a model checks before it uses one).
+  bool belongs_to(const MechanicalSystem& model) const { return model_ == &model; }
+
+ private:
+  const MechanicalSystem* model_;
 };
 
 class MechanicalSystem {
@@ -38,17 +77,49 @@ class MechanicalSystem {
   /// Planar contacts have one tangential row, spatial ones two.
   virtual ContactDimension contact_dimension() const = 0;
 
-  /// M(q) [kg, kg m, kg m²], symmetric positive definite, n × n.
-  virtual void mass_matrix(const Eigen::VectorXd& q, Eigen::MatrixXd& M) const = 0;
-  /// f(q, v, t) [N, N m]: gravity, joint springs and dampers, base excitation as an inertial
-  /// load, minus the velocity-product (Coriolis and centrifugal) terms.
-  virtual void generalized_force(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                 Eigen::VectorXd& f) const = 0;
+  /// Scratch for evaluate(), owned by the caller.
+  virtual std::unique_ptr<SystemWorkspace> make_workspace() const = 0;
+  /// The requested quantities at (t, q, v) (see StateQuantities). f holds gravity, joint springs
+  /// and dampers, base excitation as an inertial load, minus the velocity-product (Coriolis and
+  /// centrifugal) terms; V holds gravity and springs (kinetic energy is ½ vᵀ M v). Throws
+  /// std::invalid_argument when q or v has the wrong size or `workspace` is another model's.
+  virtual void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                        const QuantityRequest& request, SystemWorkspace& workspace,
+                        StateQuantities& out) const = 0;
+
+  // One-off queries: each makes a workspace and evaluates one quantity.
+
+  /// M(q), n × n.
+  void mass_matrix(const Eigen::VectorXd& q, Eigen::MatrixXd& M) const {
+    M = std::move(evaluate_once(0.0, q, {.mass_matrix = true}).mass_matrix);
+  }
+  /// f(q, v, t).
+  void generalized_force(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                         Eigen::VectorXd& f) const {
+    f = std::move(evaluate_once(t, q, v, {.generalized_force = true}).generalized_force);
+  }
   /// Gaps, Jacobians and J̇v of every contact.
-  virtual void contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                  ContactKinematics& contacts) const = 0;
-  /// V(q) [J], gravity and springs, for the energy record. Kinetic energy is ½ vᵀ M v.
-  virtual double potential_energy(const Eigen::VectorXd& q) const = 0;
+  void contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                          ContactKinematics& contacts) const {
+    contacts = std::move(evaluate_once(0.0, q, v, {.contacts = true}).contacts);
+  }
+  /// V(q) [J].
+  double potential_energy(const Eigen::VectorXd& q) const {
+    return evaluate_once(0.0, q, {.potential_energy = true}).potential_energy;
+  }
+
+ private:
+  StateQuantities evaluate_once(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                const QuantityRequest& request) const {
+    StateQuantities out;
+    evaluate(t, q, v, request, *make_workspace(), out);
+    return out;
+  }
+  // Position-only quantities: v = 0 of q's size (a wrong size is caught by evaluate()).
+  StateQuantities evaluate_once(double t, const Eigen::VectorXd& q,
+                                const QuantityRequest& request) const {
+    return evaluate_once(t, q, Eigen::VectorXd::Zero(q.size()), request);
+  }
 };
 
 }  // namespace routh

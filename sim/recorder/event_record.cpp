@@ -1,8 +1,9 @@
 #include "sim/recorder/event_record.hpp"
 
+#include <array>
+#include <charconv>
+#include <type_traits>
 #include <utility>
-
-#include "sim/text.hpp"
 
 namespace routh {
 
@@ -29,15 +30,40 @@ std::optional<EventKind> event_kind_from_string(std::string_view text) {
   return std::nullopt;
 }
 
+namespace {
+
+// Appends `number` as cat() prints it (printf's %.10g), without a stream: every impact of a run
+// is described, and a stream per number cost more than the rest of the impact.
+template <class Number>
+void append(std::string& text, Number number) {
+  std::array<char, 32> buffer{};
+  std::to_chars_result written{};
+  if constexpr (std::is_floating_point_v<Number>) {
+    written = std::to_chars(buffer.begin(), buffer.end(), number, std::chars_format::general, 10);
+  } else {
+    written = std::to_chars(buffer.begin(), buffer.end(), number);
+  }
+  text.append(buffer.data(), written.ptr);
+}
+
+}  // namespace
+
 std::string describe_phases(const PhaseTrace& phases) {
   bool several_contacts = false;
   for (const Phase& phase : phases) several_contacts |= phase.contact != 0;
   std::string text;
   for (const Phase& phase : phases) {
     if (!text.empty()) text += ' ';
-    if (several_contacts) text += cat("c", phase.contact, ":");
-    text += cat(to_string(phase.kind), "/", to_string(phase.stage), "[", phase.normal_impulse_from,
-                ",", phase.normal_impulse_to, "]");
+    if (several_contacts) {
+      text += 'c';
+      append(text, phase.contact);
+      text += ':';
+    }
+    text.append(to_string(phase.kind)).append("/").append(to_string(phase.stage)).append("[");
+    append(text, phase.normal_impulse_from);
+    text += ',';
+    append(text, phase.normal_impulse_to);
+    text += ']';
   }
   return text;
 }

@@ -1,14 +1,10 @@
 #include "sim/simulation/contact_forces.hpp"
 
-#include <Eigen/Cholesky>
-#include <Eigen/QR>
+#include <algorithm>
 
 namespace routh {
 
 namespace {
-
-// Rows of contact k in the stacked kinematics: normal, then tangential (planar contacts).
-int normal_row(int k, ContactDimension dimension) { return k * rows_per_contact(dimension); }
 
 // Counts the constraint rows (= force unknowns) of the closed contacts.
 int unknown_count(const std::vector<ContactMode>& modes) {
@@ -19,26 +15,28 @@ int unknown_count(const std::vector<ContactMode>& modes) {
 }
 
 // Fills J_c, W and J̇_c v for the closed contacts, in contact order.
-void assemble_constraints(const MechanicalSystem& system, const std::vector<ContactMode>& modes,
+void assemble_constraints(const ContactKinematics& kinematics,
+                          const std::vector<ContactMode>& modes,
                           const ContactParameterList& parameters, ContactForceWorkspace& ws) {
-  const int n = system.coordinate_count();
+  const auto n = kinematics.jacobian.cols();
   const int unknowns = unknown_count(modes);
-  const ContactDimension dimension = system.contact_dimension();
+  // contact k's rows in the stacked kinematics: its normal, then its tangential row(s)
+  const auto rows_per_contact = kinematics.jacobian.rows() / kinematics.gap.size();
   ws.constraint_rows.resize(unknowns, n);
   ws.force_directions.resize(n, unknowns);
   ws.velocity_product.resize(unknowns);
   int row = 0;
   for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
     if (!is_closed(modes[k])) continue;
-    const int r = normal_row(k, dimension);
-    const auto J_n = ws.kinematics.jacobian.row(r);
-    const auto J_t = ws.kinematics.jacobian.row(r + 1);
+    const auto r = k * rows_per_contact;
+    const auto J_n = kinematics.jacobian.row(r);
+    const auto J_t = kinematics.jacobian.row(r + 1);
     ws.constraint_rows.row(row) = J_n;
-    ws.velocity_product[row] = ws.kinematics.jacobian_dot_v[r];
+    ws.velocity_product[row] = kinematics.jacobian_dot_v[r];
     if (modes[k] == ContactMode::stick) {
       ws.force_directions.col(row) = J_n.transpose();
       ws.constraint_rows.row(row + 1) = J_t;
-      ws.velocity_product[row + 1] = ws.kinematics.jacobian_dot_v[r + 1];
+      ws.velocity_product[row + 1] = kinematics.jacobian_dot_v[r + 1];
       ws.force_directions.col(row + 1) = J_t.transpose();
       row += 2;
     } else {
@@ -52,7 +50,7 @@ void assemble_constraints(const MechanicalSystem& system, const std::vector<Cont
 
 // Distributes the solved unknowns back to per-contact normal and tangential forces.
 void scatter_forces(const std::vector<ContactMode>& modes, const ContactParameterList& parameters,
-                    const Eigen::VectorXd& lambda, std::vector<ContactForce>& forces) {
+                    const ContactVector& lambda, std::vector<ContactForce>& forces) {
   forces.assign(modes.size(), ContactForce{});
   int row = 0;
   for (std::size_t k = 0; k < modes.size(); ++k) {
@@ -69,42 +67,67 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
   }
 }
 
+// M⁻¹ into ws.inverse_mass, unless M is the matrix inverted last: a free body's M is constant,
+// so its inverse is formed once per run. With M⁻¹ at hand every solve with M is a product, which
+// at the few coordinates of a planar model costs a fraction of two triangular substitutions
+// (Eigen's set-up, and the stalls of their chained loads and stores).
+void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
+  const Eigen::MatrixXd& last = ws.inverted_mass_matrix;
+  if (last.rows() == M.rows() && last.cols() == M.cols() && last == M) return;
+  ws.inverted_mass_matrix = M;
+  ws.mass.compute(M);
+  ws.inverse_mass.setIdentity(M.rows(), M.cols());
+  ws.mass.solveInPlace(ws.inverse_mass);
+}
+
+// λ from A λ = b; false when A is singular and b is not in its range. Several closed contacts on
+// one body are statically indeterminate (a block sticking on both corners: four constraint rows,
+// three degrees of freedom): A is singular but the constraints are consistent, and the
+// minimum-norm forces are one valid distribution. Only a residual says the modes cannot hold
+// (Painlevé's paradox). Full-pivot LU gives the solution of a regular A, and of a singular one a
+// particular solution and the null space of A, whose part it then removes: the solution
+// orthogonal to the null space is the one of least norm. (A complete orthogonal decomposition
+// gives the same at several times the cost.)
+bool solve_force_unknowns(ContactForceWorkspace& ws) {
+  ws.lu.compute(ws.A);
+  ws.lambda = ws.lu.solve(ws.b);
+  if (ws.lu.isInvertible()) return true;  // full-pivot LU is backward stable: A λ = b holds
+  ws.null_space = ws.lu.kernel();
+  const ContactMatrix& N = ws.null_space;
+  ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
+  constexpr double kConsistency = 1e-9;
+  return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
+         kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm());
+}
+
 }  // namespace
 
-void constrained_acceleration(const MechanicalSystem& system, double t, const Eigen::VectorXd& q,
-                              const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
+bool any_closed(const std::vector<ContactMode>& modes) {
+  return std::any_of(modes.begin(), modes.end(), is_closed);
+}
+
+void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterList& parameters, ContactForceWorkspace& ws,
                               ConstrainedAcceleration& out) {
-  system.mass_matrix(q, ws.M);
-  system.generalized_force(t, q, v, ws.f);
-  const Eigen::LLT<Eigen::MatrixXd> mass(ws.M);
+  // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
+  invert_mass_matrix(state.mass_matrix, ws);
   out.consistent = true;
-  if (unknown_count(modes) == 0) {
-    out.acceleration = mass.solve(ws.f);
+  out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
+  if (!any_closed(modes)) {
     out.forces.assign(modes.size(), ContactForce{});
     return;
   }
-  system.contact_kinematics(q, v, ws.kinematics);
-  assemble_constraints(system, modes, parameters, ws);
-  const Eigen::MatrixXd inverse_mass_W = mass.solve(ws.force_directions);
-  const Eigen::VectorXd free_acceleration = mass.solve(ws.f);
-  const Eigen::MatrixXd A = ws.constraint_rows * inverse_mass_W;
-  const Eigen::VectorXd b = -(ws.constraint_rows * free_acceleration + ws.velocity_product);
-  // Several closed contacts on one body are statically indeterminate (a block sticking on both
-  // corners: four constraint rows, three degrees of freedom): A is singular but the constraints
-  // are consistent, and the minimum-norm forces are one valid distribution. Only a residual
-  // says the modes cannot hold (Painlevé's paradox).
-  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition(A);
-  const Eigen::VectorXd lambda = decomposition.solve(b);
-  constexpr double kConsistency = 1e-9;
-  if ((A * lambda - b).norm() > kConsistency * (b.norm() + A.norm() * lambda.norm())) {
-    out.consistent = false;
-    out.acceleration = free_acceleration;
+  assemble_constraints(state.contacts, modes, parameters, ws);
+  ws.inverse_mass_W.noalias() = ws.inverse_mass.lazyProduct(ws.force_directions);
+  ws.A.noalias() = ws.constraint_rows.lazyProduct(ws.inverse_mass_W);
+  ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
+  if (!solve_force_unknowns(ws)) {
+    out.consistent = false;  // the free acceleration stands
     out.forces.assign(modes.size(), ContactForce{});
     return;
   }
-  out.acceleration = free_acceleration + inverse_mass_W * lambda;
-  scatter_forces(modes, parameters, lambda, out.forces);
+  out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
+  scatter_forces(modes, parameters, ws.lambda, out.forces);
 }
 
 }  // namespace routh

@@ -11,7 +11,9 @@
 // while λ_n ≥ 0 for every closed contact and |λ_t| ≤ μs λ_n for every sticking one; the simulator
 // watches both as witness functions.
 
+#include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <Eigen/LU>
 #include <vector>
 
 #include "sim/dynamics/mechanical_system.hpp"
@@ -25,14 +27,21 @@ struct ContactForce {
   double tangential = 0.0;
 };
 
-/// Scratch of the contact-force solve, reused between calls (no allocation once sized).
+/// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
+/// current modes. The force unknowns (at most two per contact) fit the contact-space capacity.
 struct ContactForceWorkspace {
-  Eigen::MatrixXd M;
-  Eigen::VectorXd f;
-  ContactKinematics kinematics;
-  Eigen::MatrixXd constraint_rows;   ///< J_c
-  Eigen::MatrixXd force_directions;  ///< W
-  Eigen::VectorXd velocity_product;  ///< J̇_c v of the constrained rows
+  Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
+  Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
+  Eigen::MatrixXd inverse_mass;          ///< M⁻¹
+  Eigen::MatrixXd constraint_rows;       ///< J_c
+  Eigen::MatrixXd force_directions;      ///< W
+  Eigen::MatrixXd inverse_mass_W;        ///< M⁻¹ W
+  ContactVector velocity_product;        ///< J̇_c v of the constrained rows
+  ContactMatrix A;                       ///< J_c M⁻¹ W
+  ContactVector b;                       ///< −(J_c M⁻¹ f + J̇_c v)
+  ContactVector lambda;                  ///< the force unknowns
+  Eigen::FullPivLU<ContactMatrix> lu;    ///< of A
+  ContactMatrix null_space;              ///< of a singular A, one basis vector per column
 };
 
 /// The outcome of the solve for one state.
@@ -42,10 +51,18 @@ struct ConstrainedAcceleration {
   bool consistent = true;            ///< false when J_c M⁻¹ W is singular (Painlevé)
 };
 
-/// Solves for v̇ and the contact forces of the closed contacts at (t, q, v) in the given modes.
+/// Whether any contact is closed: only then does the solve read the contact kinematics.
+bool any_closed(const std::vector<ContactMode>& modes);
+
+/// What constrained_acceleration() reads of the system at one state.
+inline QuantityRequest constrained_acceleration_needs(const std::vector<ContactMode>& modes) {
+  return {.mass_matrix = true, .generalized_force = true, .contacts = any_closed(modes)};
+}
+
+/// Solves for v̇ and the contact forces of the closed contacts in the given modes at one state,
+/// from the system's quantities there (those constrained_acceleration_needs(modes) names).
 /// `parameters` holds μd per contact (only sliding contacts use it).
-void constrained_acceleration(const MechanicalSystem& system, double t, const Eigen::VectorXd& q,
-                              const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
+void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterList& parameters,
                               ContactForceWorkspace& workspace, ConstrainedAcceleration& out);
 

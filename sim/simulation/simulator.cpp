@@ -56,6 +56,10 @@ class Run {
         observer_(observer),
         n_(system.coordinate_count()),
         k_(system.contact_count()),
+        rows_(rows_per_contact(system.contact_dimension())),
+        no_velocity_(Eigen::VectorXd::Zero(n_)),
+        model_workspace_(system.make_workspace()),
+        x_scratch_(2 * static_cast<std::size_t>(n_)),
         impact_times_(k_) {}
 
   SimulationOutcome operator()(SimulationState initial);
@@ -66,19 +70,54 @@ class Run {
     q = Eigen::Map<const Eigen::VectorXd>(x.data(), n_);
     v = Eigen::Map<const Eigen::VectorXd>(x.data() + n_, n_);
   }
-  OdeState pack(const Eigen::VectorXd& q, const Eigen::VectorXd& v) const {
-    OdeState x(2 * n_);
-    Eigen::Map<Eigen::VectorXd>(x.data(), n_) = q;
-    Eigen::Map<Eigen::VectorXd>(x.data() + n_, n_) = v;
-    return x;
+  // (q, v) into x_scratch_, the state the stepper restarts from after an event or a projection.
+  const OdeState& pack(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+    Eigen::Map<Eigen::VectorXd>(x_scratch_.data(), n_) = q;
+    Eigen::Map<Eigen::VectorXd>(x_scratch_.data() + n_, n_) = v;
+    return x_scratch_;
+  }
+  // The state on the step's dense output at t, into q_scratch_ and v_scratch_.
+  void dense_state_at(DenseStepper& stepper, double t) {
+    stepper.calc_state(t, x_scratch_);
+    unpack(x_scratch_, q_scratch_, v_scratch_);
   }
 
   // --- dynamics and witnesses
+  /// The system's quantities at (t, q, v) into at_state_; the others there stay as they were.
+  void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                const QuantityRequest& request) {
+    system_.evaluate(t, q, v, request, *model_workspace_, at_state_);
+  }
+  /// The contact kinematics at (q, v) (they do not depend on t).
+  const ContactKinematics& contacts_at(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+    evaluate(0.0, q, v, {.contacts = true});
+    return at_state_.contacts;
+  }
+  /// M(q) (it depends on neither t nor v).
+  const Eigen::MatrixXd& mass_matrix_at(const Eigen::VectorXd& q) {
+    evaluate(0.0, q, no_velocity_, {.mass_matrix = true});
+    return at_state_.mass_matrix;
+  }
+  /// v̇ and the contact forces at (t, q, v) in the current modes, into accel_.
+  void solve_forces(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+    evaluate(t, q, v, constrained_acceleration_needs(modes_));
+    constrained_acceleration(at_state_, modes_, settings_.contacts, forces_workspace_, accel_);
+  }
+  /// The witnesses at one state, with the gaps and normal velocities there: the gap witness
+  /// reads the normal velocities at a step's ends and the drift check reads the closed gaps.
+  struct WitnessSample {
+    Eigen::VectorXd w;                 ///< per slot
+    Eigen::VectorXd gap;               ///< per contact [m]
+    Eigen::VectorXd separation_speed;  ///< per contact, u_n [m/s]
+  };
   void derivative(const OdeState& x, OdeState& dxdt, double t);
-  void witness_values(double t, const OdeState& x, Eigen::VectorXd& w);
+  void witness_values(double t, const OdeState& x, WitnessSample& sample);
   Trigger trigger_of_slot(int slot) const;
   std::optional<WitnessCrossing> gap_closing(int contact, DenseStepper& stepper, double t0,
-                                             double g0, double t1, double g1);
+                                             const WitnessSample& start, double t1,
+                                             const WitnessSample& end);
+  std::optional<WitnessCrossing> locate_on_step(int slot, DenseStepper& stepper, double t0,
+                                                double w0, double t1, double w1);
 
   // --- events
   bool handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& v);
@@ -111,7 +150,8 @@ class Run {
   Eigen::VectorXd kinetic_metric_correction(const Eigen::VectorXd& q, const Eigen::MatrixXd& J,
                                             const Eigen::VectorXd& residual);
   void project_velocity_onto_closed_contacts(const Eigen::VectorXd& q, Eigen::VectorXd& v);
-  bool remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v);
+  double closed_contact_drift(const Eigen::VectorXd& gap) const;
+  bool remove_drift(const WitnessSample& at_step_end, Eigen::VectorXd& q, Eigen::VectorXd& v);
   void record(const EventRecord& event) {
     observer_.record_event(event);
     ++outcome_.events;
@@ -127,8 +167,8 @@ class Run {
 
   // --- output
   Energy energy(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-    system_.mass_matrix(q, M_);
-    return {0.5 * v.dot(M_ * v), system_.potential_energy(q)};
+    evaluate(0.0, q, v, {.mass_matrix = true, .potential_energy = true});  // neither needs t
+    return {0.5 * v.dot(at_state_.mass_matrix * v), at_state_.potential_energy};
   }
   void sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
     observer_.record_sample(t, q, v, energy(q, v));
@@ -139,12 +179,17 @@ class Run {
   const SimulationSettings& settings_;
   TrajectoryObserver& observer_;
   const int n_, k_;
+  const int rows_;  // contact-space rows per contact
+  const Eigen::VectorXd no_velocity_;
   std::vector<ContactMode> modes_;
+  // Scratch, sized once: nothing in the integration loop allocates.
+  std::unique_ptr<SystemWorkspace> model_workspace_;
+  StateQuantities at_state_;  // of the latest evaluate()
   ContactForceWorkspace forces_workspace_;
   ConstrainedAcceleration accel_;
-  ContactKinematics kinematics_;
-  Eigen::MatrixXd M_;
+  OdeState x_scratch_;
   Eigen::VectorXd q_scratch_, v_scratch_;
+  WitnessSample start_, end_, inside_;  // at the step's ends, and within it while locating
   // Recent impact times of the whole system: an accumulation can alternate between contacts
   // (a rocking block's corners), so the geometric sequence is the system's, not a contact's.
   std::deque<double> impact_times_;
@@ -158,35 +203,38 @@ class Run {
 
 void Run::derivative(const OdeState& x, OdeState& dxdt, double t) {
   unpack(x, q_scratch_, v_scratch_);
-  constrained_acceleration(system_, t, q_scratch_, v_scratch_, modes_, settings_.contacts,
-                           forces_workspace_, accel_);
+  solve_forces(t, q_scratch_, v_scratch_);
   dxdt.resize(2 * n_);
   Eigen::Map<Eigen::VectorXd>(dxdt.data(), n_) = v_scratch_;
   Eigen::Map<Eigen::VectorXd>(dxdt.data() + n_, n_) = accel_.acceleration;
 }
 
-void Run::witness_values(double t, const OdeState& x, Eigen::VectorXd& w) {
+void Run::witness_values(double t, const OdeState& x, WitnessSample& sample) {
   unpack(x, q_scratch_, v_scratch_);
-  system_.contact_kinematics(q_scratch_, v_scratch_, kinematics_);
-  constrained_acceleration(system_, t, q_scratch_, v_scratch_, modes_, settings_.contacts,
-                           forces_workspace_, accel_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  if (any_closed(modes_)) {  // the forces of open contacts are zero: no solve needed
+    solve_forces(t, q_scratch_, v_scratch_);
+  } else {
+    evaluate(t, q_scratch_, v_scratch_, {.contacts = true});
+  }
+  const ContactKinematics& kinematics = at_state_.contacts;
+  Eigen::VectorXd& w = sample.w;
   w.resize(2 * k_);
+  sample.gap = kinematics.gap;
+  sample.separation_speed.resize(k_);
   for (int k = 0; k < k_; ++k) {
-    const ContactForce& force = accel_.forces[k];
-    const double u_t = kinematics_.jacobian.row(k * rows + 1).dot(v_scratch_);
-    switch (modes_[k]) {
-      case ContactMode::open:
-        w[2 * k] = kinematics_.gap[k];
-        w[2 * k + 1] = kNoTrigger;
-        break;
-      case ContactMode::stick:
-        w[2 * k] = force.normal;
-        w[2 * k + 1] =
-            settings_.contacts[k].static_friction * force.normal - std::abs(force.tangential);
-        break;
-      default: w[2 * k] = force.normal; w[2 * k + 1] = slip_direction(modes_[k]) * u_t;
+    sample.separation_speed[k] = kinematics.jacobian.row(k * rows_).dot(v_scratch_);
+    if (modes_[k] == ContactMode::open) {
+      w[2 * k] = kinematics.gap[k];
+      w[2 * k + 1] = kNoTrigger;
+      continue;
     }
+    const ContactForce& force = accel_.forces[k];  // solved above, since a contact is closed
+    const double u_t = kinematics.jacobian.row(k * rows_ + 1).dot(v_scratch_);
+    w[2 * k] = force.normal;
+    w[2 * k + 1] =
+        modes_[k] == ContactMode::stick
+            ? settings_.contacts[k].static_friction * force.normal - std::abs(force.tangential)
+            : slip_direction(modes_[k]) * u_t;
   }
 }
 
@@ -197,50 +245,71 @@ Trigger Run::trigger_of_slot(int slot) const {
 }
 
 std::optional<WitnessCrossing> Run::gap_closing(int contact, DenseStepper& stepper, double t0,
-                                                double g0, double t1, double g1) {
+                                                const WitnessSample& start, double t1,
+                                                const WitnessSample& end) {
   // The gap of an open contact needs more than its end values: an impact at t0 leaves it at 0
   // (so "positive, then non-positive" cannot see the next landing in the same step), and a
   // flight can dip below the surface and out again within one step (grazing). Its rate u_n
   // tells both: the gap is highest where u_n turns from + to −, lowest where it turns back.
-  const int rows = rows_per_contact(system_.contact_dimension());
-  OdeState x(2 * static_cast<std::size_t>(n_));
-  const auto state_at = [&](double t) {
-    stepper.calc_state(t, x);
-    unpack(x, q_scratch_, v_scratch_);
-    system_.contact_kinematics(q_scratch_, v_scratch_, kinematics_);
+  // The step's ends are already evaluated (`start`, `end`); only points within it cost a
+  // kinematics evaluation, which gives the gap and u_n together.
+  struct GapAndRate {
+    double gap, separation_speed;
   };
-  const auto gap = [&](double t) {
-    state_at(t);
-    return kinematics_.gap[contact];
+  const auto at = [&](double t) {
+    dense_state_at(stepper, t);
+    evaluate(t, q_scratch_, v_scratch_, {.contacts = true});
+    const ContactKinematics& kinematics = at_state_.contacts;
+    return GapAndRate{kinematics.gap[contact],
+                      kinematics.jacobian.row(contact * rows_).dot(v_scratch_)};
   };
-  const auto separation_speed = [&](double t) {
-    state_at(t);
-    return kinematics_.jacobian.row(contact * rows).dot(v_scratch_);
-  };
+  const auto gap = [&](double t) { return at(t).gap; };
+  const auto separation_speed = [&](double t) { return at(t).separation_speed; };
   const double tolerance = settings_.time_tolerance;
-  double a = t0, g_a = g0;
-  if (!(g_a > 0.0)) {  // just left: start at the apex of the flight within the step
-    const double u0 = separation_speed(t0), u1 = separation_speed(t1);
-    if (!(u0 > 0.0 && u1 < 0.0)) return std::nullopt;
-    a = locate_witness_crossing(separation_speed, t0, u0, t1, u1, tolerance).before;
-    g_a = gap(a);
-    if (!(g_a > 0.0)) return std::nullopt;
+  const double u1 = end.separation_speed[contact], g1 = end.gap[contact];
+  GapAndRate at_a{start.gap[contact], start.separation_speed[contact]};
+  double a = t0;
+  if (!(at_a.gap > 0.0)) {
+    // Just left: a landing within the step must follow a flight that turns back. The bracket
+    // for it starts within the flight, where the gap is positive: at the apex, where u_n turns
+    // from + to −. Its secant estimate from the step's ends is exact while u_n is linear in t
+    // (free flight); only when it misses the flight is the apex located.
+    const double u0 = at_a.separation_speed;
+    if (!(u0 > 0.0 && u1 < 0.0 && g1 <= 0.0)) return std::nullopt;
+    a = t0 + (t1 - t0) * (u0 / (u0 - u1));
+    at_a = at(a);
+    if (!(at_a.gap > 0.0)) {
+      a = locate_witness_crossing(separation_speed, t0, u0, t1, u1, tolerance).before;
+      at_a = at(a);
+    }
+    if (!(at_a.gap > 0.0)) return std::nullopt;
   }
-  if (g1 <= 0.0) return locate_witness_crossing(gap, a, g_a, t1, g1, tolerance);
-  const double u_a = separation_speed(a), u1 = separation_speed(t1);
-  if (!(u_a < 0.0 && u1 > 0.0)) return std::nullopt;
-  const double lowest = locate_witness_crossing(separation_speed, a, u_a, t1, u1, tolerance).after;
+  if (g1 <= 0.0) return locate_witness_crossing(gap, a, at_a.gap, t1, g1, tolerance);
+  if (!(at_a.separation_speed < 0.0 && u1 > 0.0)) return std::nullopt;
+  const double lowest =
+      locate_witness_crossing(separation_speed, a, at_a.separation_speed, t1, u1, tolerance).after;
   const double g_lowest = gap(lowest);
   if (g_lowest > 0.0) return std::nullopt;
-  return locate_witness_crossing(gap, a, g_a, lowest, g_lowest, tolerance);
+  return locate_witness_crossing(gap, a, at_a.gap, lowest, g_lowest, tolerance);
+}
+
+std::optional<WitnessCrossing> Run::locate_on_step(int slot, DenseStepper& stepper, double t0,
+                                                   double w0, double t1, double w1) {
+  if (!witness_triggers(WitnessDirection::positive_then_non_positive, w0, w1)) {
+    return std::nullopt;
+  }
+  const auto witness = [&](double t) {
+    stepper.calc_state(t, x_scratch_);
+    witness_values(t, x_scratch_, inside_);
+    return inside_.w[slot];
+  };
+  return locate_witness_crossing(witness, t0, w0, t1, w1, settings_.time_tolerance);
 }
 
 void Run::emit_samples_until(double t_end, DenseStepper& stepper) {
-  OdeState x(2 * static_cast<std::size_t>(n_));
   const double period = 1.0 / settings_.output_rate;
   while (next_sample_ <= t_end && next_sample_ <= settings_.duration) {
-    stepper.calc_state(next_sample_, x);
-    unpack(x, q_scratch_, v_scratch_);
+    dense_state_at(stepper, next_sample_);
     sample(next_sample_, q_scratch_, v_scratch_);
     next_sample_ = static_cast<double>(++sample_index_) * period;
   }
@@ -248,75 +317,83 @@ void Run::emit_samples_until(double t_end, DenseStepper& stepper) {
 
 double Run::zeno_limit(double t) const {
   // Intervals Δ between the recent impacts and this one; a steady ratio r < 1 is a geometric
-  // accumulation whose remaining impacts take Δ_last r / (1 − r).
+  // accumulation whose remaining impacts take Δ_last r / (1 − r). The last intervals are the
+  // shortest, and their round-off (the gap's resolution over the approach speed, 1e-11 s for a
+  // ball 0.1 m above the origin landing at 1e-6 m/s) comes amplified by 1/(1 − r)² into the
+  // limit; r as the geometric mean of the last three ratios, (Δ_last / Δ_first)^(1/3), spans
+  // three intervals and halves that noise.
   std::vector<double> times(impact_times_.begin(), impact_times_.end());
   times.push_back(t);
   if (times.size() < kImpactHistory + 1) return t;
-  std::vector<double> ratios;
-  for (std::size_t i = times.size() - 3; i < times.size(); ++i) {
-    ratios.push_back((times[i] - times[i - 1]) / (times[i - 1] - times[i - 2]));
+  const auto interval = [&](std::size_t back) {  // back = 0: the last interval
+    return times[times.size() - 1 - back] - times[times.size() - 2 - back];
+  };
+  const double r_last = interval(0) / interval(1);
+  for (std::size_t back = 0; back < 3; ++back) {
+    const double ratio = interval(back) / interval(back + 1);
+    if (!(r_last < 1.0 && std::abs(ratio - r_last) <= kGeometricRatioAgreement * r_last)) return t;
   }
-  const double r = ratios.back();
-  for (const double ratio : ratios) {
-    if (!(r < 1.0 && std::abs(ratio - r) <= kGeometricRatioAgreement * r)) return t;
-  }
-  return t + (times.back() - times[times.size() - 2]) * r / (1.0 - r);
+  const double r = std::cbrt(interval(0) / interval(3));
+  return t + interval(0) * r / (1.0 - r);
 }
 
 Eigen::VectorXd Run::kinetic_metric_correction(const Eigen::VectorXd& q, const Eigen::MatrixXd& J,
                                                const Eigen::VectorXd& residual) {
   // M⁻¹Jᵀ (J M⁻¹ Jᵀ)⁻¹ r: the smallest change in the kinetic-energy metric that removes the
   // residual r of the rows J (to first order); full-pivot LU copes with redundant rows.
-  system_.mass_matrix(q, M_);
-  const Eigen::MatrixXd inverse_mass_Jt = Eigen::LLT<Eigen::MatrixXd>(M_).solve(J.transpose());
+  const Eigen::MatrixXd inverse_mass_Jt =
+      Eigen::LLT<Eigen::MatrixXd>(mass_matrix_at(q)).solve(J.transpose());
   return inverse_mass_Jt * (J * inverse_mass_Jt).fullPivLu().solve(residual);
 }
 
 void Run::project_velocity_onto_closed_contacts(const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   // v ← v − M⁻¹Jᵀ (J M⁻¹ Jᵀ)⁻¹ J v over the closed rows: the kinetic-energy-closest velocity
   // that keeps closed contacts closed (and sticking ones without slip).
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  const ContactKinematics& kinematics = contacts_at(q, v);
   std::vector<int> constrained;
   for (int k = 0; k < k_; ++k) {
     if (!is_closed(modes_[k])) continue;
-    constrained.push_back(k * rows);
-    if (modes_[k] == ContactMode::stick) constrained.push_back(k * rows + 1);
+    constrained.push_back(k * rows_);
+    if (modes_[k] == ContactMode::stick) constrained.push_back(k * rows_ + 1);
   }
   if (constrained.empty()) return;
   Eigen::MatrixXd J(constrained.size(), n_);
   for (std::size_t i = 0; i < constrained.size(); ++i) {
-    J.row(i) = kinematics_.jacobian.row(constrained[i]);
+    J.row(i) = kinematics.jacobian.row(constrained[i]);
   }
   v -= kinetic_metric_correction(q, J, J * v);
 }
 
-bool Run::remove_drift(Eigen::VectorXd& q, Eigen::VectorXd& v) {
+double Run::closed_contact_drift(const Eigen::VectorXd& gap) const {
+  double drift = 0.0;  // [m]
+  for (int k = 0; k < k_; ++k) {
+    if (is_closed(modes_[k])) drift = std::max(drift, std::abs(gap[k]));
+  }
+  return drift;
+}
+
+bool Run::remove_drift(const WitnessSample& at_step_end, Eigen::VectorXd& q, Eigen::VectorXd& v) {
   // q ← q − M⁻¹J_nᵀ (J_n M⁻¹ J_nᵀ)⁻¹ g over the closed contacts' gaps: the kinetic-metric closest
-  // configuration on the constraints; then v is projected onto their tangent space.
-  const int rows = rows_per_contact(system_.contact_dimension());
-  bool projected = false;
+  // configuration on the constraints; then v is projected onto their tangent space. The step's
+  // end sample holds the gaps at (q, v), so a step within the tolerance costs no evaluation.
+  if (closed_contact_drift(at_step_end.gap) <= kDriftTolerance) return false;
   for (int pass = 0; pass < kProjectionPasses; ++pass) {
-    system_.contact_kinematics(q, v, kinematics_);
+    const ContactKinematics& kinematics = contacts_at(q, v);
+    if (pass > 0 && closed_contact_drift(kinematics.gap) <= 0.0) break;
     std::vector<int> closed;
-    double drift = 0.0;
     for (int k = 0; k < k_; ++k) {
-      if (!is_closed(modes_[k])) continue;
-      closed.push_back(k);
-      drift = std::max(drift, std::abs(kinematics_.gap[k]));
+      if (is_closed(modes_[k])) closed.push_back(k);
     }
-    if (drift <= (pass == 0 ? kDriftTolerance : 0.0)) break;
     Eigen::MatrixXd J_n(closed.size(), n_);
     Eigen::VectorXd gap(closed.size());
     for (std::size_t i = 0; i < closed.size(); ++i) {
-      J_n.row(i) = kinematics_.jacobian.row(closed[i] * rows);
-      gap[i] = kinematics_.gap[closed[i]];
+      J_n.row(i) = kinematics.jacobian.row(closed[i] * rows_);
+      gap[i] = kinematics.gap[closed[i]];
     }
     q -= kinetic_metric_correction(q, J_n, gap);
-    projected = true;
   }
-  if (projected) project_velocity_onto_closed_contacts(q, v);
-  return projected;
+  project_velocity_onto_closed_contacts(q, v);
+  return true;
 }
 
 bool Run::modes_are_consistent(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
@@ -325,18 +402,17 @@ bool Run::modes_are_consistent(double t, const Eigen::VectorXd& q, const Eigen::
   // closed ones push (λ_n ≥ 0), the sticking ones stay in their cone, the ones slipping from rest
   // slip the way their friction assumes (σ a_t ≥ 0), and the opened ones do not accelerate into
   // their obstacle (a_n ≥ 0), with a = J v̇ + J̇ v.
-  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
+  solve_forces(t, q, v);
   if (!accel_.consistent) return false;
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  const ContactKinematics& kinematics = contacts_at(q, v);
   const auto contact_acceleration = [&](int row) {
-    return kinematics_.jacobian.row(row).dot(accel_.acceleration) + kinematics_.jacobian_dot_v[row];
+    return kinematics.jacobian.row(row).dot(accel_.acceleration) + kinematics.jacobian_dot_v[row];
   };
   for (const int k : candidates) {
     const ContactForce& force = accel_.forces[k];
     switch (modes_[k]) {
       case ContactMode::open:
-        if (contact_acceleration(k * rows) < -kAccelerationTolerance) return false;
+        if (contact_acceleration(k * rows_) < -kAccelerationTolerance) return false;
         break;
       case ContactMode::stick:
         if (force.normal < 0.0 ||
@@ -345,9 +421,9 @@ bool Run::modes_are_consistent(double t, const Eigen::VectorXd& q, const Eigen::
         break;
       default: {
         if (force.normal < 0.0) return false;
-        const double u_t = kinematics_.jacobian.row(k * rows + 1).dot(v);
+        const double u_t = kinematics.jacobian.row(k * rows_ + 1).dot(v);
         const double slip_acceleration =
-            slip_direction(modes_[k]) * contact_acceleration(k * rows + 1);
+            slip_direction(modes_[k]) * contact_acceleration(k * rows_ + 1);
         if (std::abs(u_t) <= settings_.rest_speed && slip_acceleration < -kAccelerationTolerance)
           return false;
       }
@@ -364,7 +440,7 @@ bool Run::enumerate_consistent_modes(double t, const Eigen::VectorXd& q, const E
   // consistent one is taken. The preferred slip direction opposes the force sticking needed.
   const std::size_t count = candidates.size();
   if (count > kMaxEnumeratedContacts) return false;
-  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
+  solve_forces(t, q, v);
   std::vector<std::vector<ContactMode>> options(count);
   for (std::size_t i = 0; i < count; ++i) {
     const int k = candidates[i];
@@ -416,11 +492,10 @@ void Run::settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorX
   // with μ below b/h: its loaded corner slips, then the other, pulling, opens, and friction too
   // weak to turn the block tips it onto the open corner, through the floor, where it should
   // slide on both); then every assignment is tried.
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  const ContactKinematics& kinematics = contacts_at(q, v);
   for (int k = 0; k < k_; ++k) {
     if (!is_closed(modes_[k])) continue;
-    const double u_t = kinematics_.jacobian.row(k * rows + 1).dot(v);
+    const double u_t = kinematics.jacobian.row(k * rows_ + 1).dot(v);
     if (std::abs(u_t) > settings_.rest_speed) {
       modes_[k] = u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative;
     } else {
@@ -434,8 +509,7 @@ void Run::settle_closed_modes(double t, const Eigen::VectorXd& q, Eigen::VectorX
   }
   const std::vector<ContactMode> entry_modes = modes_;
   for (int pass = 0; pass <= 2 * k_; ++pass) {
-    constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_,
-                             accel_);
+    solve_forces(t, q, v);
     bool changed = false;
     for (int k = 0; k < k_ && !changed; ++k) {
       const ContactForce& force = accel_.forces[k];
@@ -468,25 +542,27 @@ std::vector<int> Run::painleve_contacts(double t, const Eigen::VectorXd& q,
   // Painlevé's paradox (DESIGN §4.3): a sliding contact whose friction drives it into the
   // surface faster than its normal force pushes it out can neither stay closed (it would need
   // λ_n < 0, so settling opened it) nor open (its free normal acceleration is negative). Such a
-  // contact is touching, not separating, open, and accelerating into the surface; rounding at a
-  // genuine lift-off (where both λ_n and a_n pass through 0) is told apart by the size of a_n
-  // against the terms that make it.
+  // contact is touching, not separating, open, and accelerating into the surface. At a genuine
+  // lift-off both λ_n and a_n pass through 0, and the event, located to 1e-12 s, leaves a_n of
+  // round-off size; in Painlevé's configurations a_n is of the size of gravity. A floor of
+  // 1e-6 m/s², or 1e-8 of the terms that make a_n when they are larger, tells them apart.
+  constexpr double kAccelerationFloor = 1e-6;  // [m/s²]
   constexpr double kAccelerationRoundOff = 1e-8;
-  constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_, accel_);
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  solve_forces(t, q, v);
+  const ContactKinematics& kinematics = contacts_at(q, v);
   std::vector<int> stuck;
   for (int k = 0; k < k_; ++k) {
-    const auto J_n = kinematics_.jacobian.row(k * rows);
+    const auto J_n = kinematics.jacobian.row(k * rows_);
     const double u_n = J_n.dot(v);
-    const double curvature_term = kinematics_.jacobian_dot_v[k * rows];
+    const double curvature_term = kinematics.jacobian_dot_v[k * rows_];
     const double dynamic_term = J_n.dot(accel_.acceleration);
     const double a_n = dynamic_term + curvature_term;
     const bool inconsistent =
         (is_sliding(modes_[k]) && !accel_.consistent) ||
-        (!is_closed(modes_[k]) && kinematics_.gap[k] <= settings_.contact_distance &&
+        (!is_closed(modes_[k]) && kinematics.gap[k] <= settings_.contact_distance &&
          u_n <= settings_.rest_speed &&
-         a_n < -kAccelerationRoundOff * (std::abs(dynamic_term) + std::abs(curvature_term)));
+         a_n < -std::max(kAccelerationFloor, kAccelerationRoundOff * (std::abs(dynamic_term) +
+                                                                      std::abs(curvature_term))));
     if (inconsistent) stuck.push_back(k);
   }
   return stuck;
@@ -519,11 +595,10 @@ bool Run::resolve_painleve(double t, const Eigen::VectorXd& q, Eigen::VectorXd& 
 }
 
 void Run::open_separating_contacts(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  const ContactKinematics& kinematics = contacts_at(q, v);
   for (int k = 0; k < k_; ++k) {
-    const double u_n = kinematics_.jacobian.row(k * rows).dot(v);
-    const bool touching = kinematics_.gap[k] <= settings_.contact_distance;
+    const double u_n = kinematics.jacobian.row(k * rows_).dot(v);
+    const bool touching = kinematics.gap[k] <= settings_.contact_distance;
     modes_[k] = (touching && u_n <= settings_.rest_speed) ? ContactMode::stick : ContactMode::open;
   }
 }
@@ -531,25 +606,25 @@ void Run::open_separating_contacts(const Eigen::VectorXd& q, const Eigen::Vector
 Run::ImpactSolution Run::solve_impact(const std::vector<int>& involved, bool at_rest,
                                       ImpactStart start, const Eigen::VectorXd& q,
                                       const Eigen::VectorXd& v) {
-  const int rows = rows_per_contact(system_.contact_dimension());
-  Eigen::MatrixXd J(rows * involved.size(), n_);
+  evaluate(0.0, q, v, {.mass_matrix = true, .contacts = true});  // neither depends on t
+  Eigen::MatrixXd J(rows_ * involved.size(), n_);
   ContactParameterList parameters;
   for (std::size_t i = 0; i < involved.size(); ++i) {
-    J.middleRows(rows * i, rows) = kinematics_.jacobian.middleRows(rows * involved[i], rows);
+    J.middleRows(rows_ * i, rows_) =
+        at_state_.contacts.jacobian.middleRows(rows_ * involved[i], rows_);
     ContactParameters contact = settings_.contacts[involved[i]];
     if (at_rest) contact.restitution = 0.0;  // too slow to bounce: the contact closes
     parameters.push_back(contact);
   }
-  system_.mass_matrix(q, M_);
   ContactSpace space;
-  factor_contact_space(M_, J, space);
+  factor_contact_space(at_state_.mass_matrix, J, space);
   ImpactSolution solution;
   solution.problem = generalized_impact_problem(space, v, system_.contact_dimension(), parameters);
   if (start == ImpactStart::without_collision) {
     // The contacts were closed: their u_n is zero up to round-off, and the law must see the
     // zero that makes it an impact without collision (planar_contact.hpp).
     for (std::size_t i = 0; i < involved.size(); ++i) {
-      solution.problem.u_pre[static_cast<Eigen::Index>(rows * i)] = 0.0;
+      solution.problem.u_pre[static_cast<Eigen::Index>(rows_ * i)] = 0.0;
     }
   }
   const ImpactLaw law = involved.size() == 1 ? settings_.law : settings_.multi_contact_law;
@@ -568,13 +643,12 @@ Run::ImpactSolution Run::solve_impact(const std::vector<int>& involved, bool at_
 
 bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   // The impact starts with the touching contacts that approach (DESIGN §4 step 3).
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  const ContactKinematics& kinematics = contacts_at(q, v);
   std::vector<int> involved;
   double approach_speed = 0.0;
   for (int k = 0; k < k_; ++k) {
-    const double u_n = kinematics_.jacobian.row(k * rows).dot(v);
-    if (kinematics_.gap[k] <= settings_.contact_distance && u_n < 0.0) {
+    const double u_n = kinematics.jacobian.row(k * rows_).dot(v);
+    if (kinematics.gap[k] <= settings_.contact_distance && u_n < 0.0) {
       involved.push_back(k);
       approach_speed = std::max(approach_speed, -u_n);
     }
@@ -586,12 +660,12 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
 
 bool Run::resolve_impact(double t, std::vector<int> involved, bool at_rest, ImpactStart start,
                          const Eigen::VectorXd& q, Eigen::VectorXd& v) {
-  system_.contact_kinematics(q, v, kinematics_);
-  const int rows = rows_per_contact(system_.contact_dimension());
+  // at (q, v); the evaluations below are at q too, so its gaps and Jacobians stay valid
+  const ContactKinematics& kinematics = contacts_at(q, v);
   const auto normal_velocity = [&](int k, const Eigen::VectorXd& velocity) {
-    return kinematics_.jacobian.row(k * rows).dot(velocity);
+    return kinematics.jacobian.row(k * rows_).dot(velocity);
   };
-  const auto touching = [&](int k) { return kinematics_.gap[k] <= settings_.contact_distance; };
+  const auto touching = [&](int k) { return kinematics.gap[k] <= settings_.contact_distance; };
   // A touching contact that the impact would drive into the ground joins, and the impact is
   // solved again, so that only contacts that must carry impulse take part: in Housner's rocking
   // the old pivot carries none and lifts off.
@@ -630,7 +704,7 @@ bool Run::resolve_impact(double t, std::vector<int> involved, bool at_rest, Impa
   // is part of the rocking. open_separating_contacts() left the kinematics at (q, v⁺).
   bool comes_to_rest = true;
   for (int k = 0; k < k_; ++k) {
-    if (kinematics_.gap[k] <= settings_.contact_distance && !is_closed(modes_[k])) {
+    if (touching(k) && !is_closed(modes_[k])) {
       comes_to_rest = false;
     }
   }
@@ -667,8 +741,7 @@ bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& 
       return settle_contacts(t, q, v);
     case Trigger::slip: {
       // the friction force at the event itself (the locator last evaluated it elsewhere)
-      constrained_acceleration(system_, t, q, v, modes_, settings_.contacts, forces_workspace_,
-                               accel_);
+      solve_forces(t, q, v);
       const double tangential = accel_.forces[contact].tangential;
       modes_[contact] =
           tangential > 0.0 ? ContactMode::slide_negative : ContactMode::slide_positive;
@@ -679,8 +752,16 @@ bool Run::handle_event(int slot, double t, Eigen::VectorXd& q, Eigen::VectorXd& 
       const ContactMode before = modes_[contact];
       modes_[contact] = ContactMode::stick;
       settle_closed_modes(t, q, v);
-      const bool reversed = is_sliding(modes_[contact]) && modes_[contact] != before;
-      record(mode_event(t, reversed ? EventKind::reversal : EventKind::stick, contact));
+      // The slip reached zero: the contact sticks, reverses, lifts off, or (its slip only
+      // touched zero, e.g. a corner held still by another one) slides on as before, which is
+      // no change of mode and no event.
+      const ContactMode after = modes_[contact];
+      if (after != before) {
+        const EventKind kind = after == ContactMode::stick  ? EventKind::stick
+                               : after == ContactMode::open ? EventKind::liftoff
+                                                            : EventKind::reversal;
+        record(mode_event(t, kind, contact));
+      }
       return resolve_painleve(t, q, v);
     }
   }
@@ -709,8 +790,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
                                 settings_.max_step, odeint::runge_kutta_dopri5<OdeState>());
   double step = std::min(settings_.max_step, 1e-3);
   stepper.initialize(pack(q, v), t, step);
-  Eigen::VectorXd w_start, w_end;
-  witness_values(t, stepper.current_state(), w_start);
+  witness_values(t, stepper.current_state(), start_);
 
   while (stepper.current_time() < settings_.duration) {
     if (stop_requested()) {  // SIGINT/SIGTERM (stop_request.hpp): the log ends here, cleanly
@@ -726,26 +806,15 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     }
     stepper.do_step(rhs);
     const double t0 = stepper.previous_time(), t1 = stepper.current_time();
-    witness_values(t1, stepper.current_state(), w_end);
+    witness_values(t1, stepper.current_state(), end_);
     // The earliest witness to trigger on (t0, t1], isolated on this step's dense output.
     int fired = -1;
     WitnessCrossing earliest{t1, t1};
     for (int slot = 0; slot < 2 * k_; ++slot) {
-      std::optional<WitnessCrossing> crossing;
-      if (trigger_of_slot(slot) == Trigger::impact) {
-        crossing = gap_closing(slot / 2, stepper, t0, w_start[slot], t1, w_end[slot]);
-      } else if (witness_triggers(WitnessDirection::positive_then_non_positive, w_start[slot],
-                                  w_end[slot])) {
-        Eigen::VectorXd w;
-        OdeState x(2 * static_cast<std::size_t>(n_));
-        const auto witness = [&](double time) {
-          stepper.calc_state(time, x);
-          witness_values(time, x, w);
-          return w[slot];
-        };
-        crossing = locate_witness_crossing(witness, t0, w_start[slot], t1, w_end[slot],
-                                           settings_.time_tolerance);
-      }
+      const std::optional<WitnessCrossing> crossing =
+          trigger_of_slot(slot) == Trigger::impact
+              ? gap_closing(slot / 2, stepper, t0, start_, t1, end_)
+              : locate_on_step(slot, stepper, t0, start_.w[slot], t1, end_.w[slot]);
       if (crossing && (fired < 0 || crossing->before < earliest.before)) {
         fired = slot;
         earliest = *crossing;
@@ -755,11 +824,11 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     if (fired < 0 && !(t_pending > t0 && t_pending <= t1)) {
       emit_samples_until(t1, stepper);
       unpack(stepper.current_state(), q, v);
-      if (remove_drift(q, v)) {
+      if (remove_drift(end_, q, v)) {
         stepper.initialize(pack(q, v), t1, stepper.current_time_step());
-        witness_values(t1, stepper.current_state(), w_end);
+        witness_values(t1, stepper.current_state(), end_);
       }
-      w_start = w_end;
+      std::swap(start_, end_);
       continue;
     }
     // An event at t_e: samples up to it, the pre-event state, the event, the post-event state.
@@ -767,9 +836,8 @@ SimulationOutcome Run::operator()(SimulationState initial) {
         t_pending > t0 && t_pending <= t1 && (fired < 0 || t_pending < earliest.before);
     const double t_event = rest_first ? t_pending : earliest.before;
     emit_samples_until(std::nextafter(t_event, -1.0), stepper);
-    OdeState x(2 * static_cast<std::size_t>(n_));
-    stepper.calc_state(t_event, x);
-    unpack(x, q, v);
+    stepper.calc_state(t_event, x_scratch_);
+    unpack(x_scratch_, q, v);
     sample(t_event, q, v);
     bool keep_going = true;
     if (rest_first) {
@@ -787,12 +855,11 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     }
     step = std::max(stepper.current_time_step(), 1e-9);
     stepper.initialize(pack(q, v), t_event, std::min(step, settings_.max_step));
-    witness_values(t_event, stepper.current_state(), w_start);
+    witness_values(t_event, stepper.current_state(), start_);
   }
   emit_samples_until(settings_.duration, stepper);
-  OdeState x(2 * static_cast<std::size_t>(n_));
-  stepper.calc_state(settings_.duration, x);
-  unpack(x, q, v);
+  stepper.calc_state(settings_.duration, x_scratch_);
+  unpack(x_scratch_, q, v);
   outcome_.final_state = {settings_.duration, q, v, modes_};
   return outcome_;
 }

@@ -7,6 +7,7 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,16 +57,25 @@ class PointMassSystem final : public MechanicalSystem {
   const std::vector<std::string>& contact_names() const override { return contacts_; }
   ContactDimension contact_dimension() const override { return ContactDimension::planar; }
 
-  void mass_matrix(const Eigen::VectorXd& /*q*/, Eigen::MatrixXd& M) const override {
-    M = mass_ * Eigen::MatrixXd::Identity(2, 2);
+  std::unique_ptr<SystemWorkspace> make_workspace() const override {
+    return std::make_unique<SystemWorkspace>(*this);  // closed forms need no scratch
   }
-  void generalized_force(double t, const Eigen::VectorXd& /*q*/, const Eigen::VectorXd& /*v*/,
-                         Eigen::VectorXd& f) const override {
-    f = applied_ + Eigen::Vector2d(0.0, -mass_ * gravity_);
-    if (force_of_time_) f += force_of_time_(t);
+  void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& /*v*/,
+                const QuantityRequest& request, SystemWorkspace& /*workspace*/,
+                StateQuantities& out) const override {
+    if (request.mass_matrix) out.mass_matrix = mass_ * Eigen::MatrixXd::Identity(2, 2);
+    if (request.generalized_force) {
+      out.generalized_force = applied_ + Eigen::Vector2d(0.0, -mass_ * gravity_);
+      if (force_of_time_) out.generalized_force += force_of_time_(t);
+    }
+    if (request.contacts) fill_contacts(q, out.contacts);
+    if (request.potential_energy) {
+      out.potential_energy = mass_ * gravity_ * q[1] - applied_.dot(Eigen::Vector2d(q));
+    }
   }
-  void contact_kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& /*v*/,
-                          ContactKinematics& contacts) const override {
+
+ private:
+  void fill_contacts(const Eigen::VectorXd& q, ContactKinematics& contacts) const {
     const int count = static_cast<int>(obstacles_.size());
     contacts.gap.resize(count);
     contacts.jacobian.resize(2 * count, 2);
@@ -77,11 +87,7 @@ class PointMassSystem final : public MechanicalSystem {
       contacts.jacobian.row(2 * k + 1) = plane.tangent().transpose();
     }
   }
-  double potential_energy(const Eigen::VectorXd& q) const override {
-    return mass_ * gravity_ * q[1] - applied_.dot(Eigen::Vector2d(q));
-  }
 
- private:
   double mass_, gravity_;
   std::vector<HalfPlane> obstacles_;
   Eigen::Vector2d applied_;

@@ -1,0 +1,336 @@
+// Whole-run wall time of the shipped scenarios, with and without HDF5 output, and the issue's two
+// speed targets with the accuracy they must keep; or, with --memory, the peak resident memory of
+// a run that streams 10⁷ samples to HDF5.
+//
+//   scenario_benchmark [--repeats N] [SCENARIO.yaml ...]     (default: scenarios/*.yaml, 21)
+//   scenario_benchmark --memory [--samples N] [SCENARIO.yaml] (default: rocking_block, 10⁷)
+//
+// Each case is loaded once and simulated once to warm up, then N times per column: without output
+// (a TrajectoryObserver that drops everything, so the table measures the simulator alone) and into
+// a temporary HDF5 file (the recorder as `routh run` uses it). Wall times are medians with the
+// fastest and slowest repeat: the machine is shared, so the median is the figure to compare.
+//
+// Run: tools/setup.sh bench   (or build/release/tools/bench/scenario_benchmark)
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/scenario/scenario_file.hpp"
+#include "sim/simulation/simulator.hpp"
+#include "sim/text.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using routh::cat;
+
+constexpr int kDefaultRepeats = 21;
+constexpr double kDefaultMemorySamples = 1e7;
+constexpr double kGravity = 9.81;  // [m/s²], pinned in the ball target's scenario
+
+/// Drops the trajectory: the timing without output measures the simulator alone.
+struct DiscardingObserver final : routh::TrajectoryObserver {
+  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                     const routh::Energy&) override {}
+  void record_event(const routh::EventRecord&) override {}
+};
+
+/// Keeps what the targets' checks read: each impact's time and the generalized
+/// velocities just before and after it (the samples the simulator records around an event).
+struct ImpactLog final : routh::TrajectoryObserver {
+  struct Impact {
+    double t;
+    Eigen::VectorXd v_pre, v_post;
+  };
+  std::vector<Impact> impacts;
+
+  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd& v,
+                     const routh::Energy&) override {
+    if (awaiting_post_) impacts.back().v_post = v;
+    awaiting_post_ = false;
+    last_v_ = v;
+  }
+  void record_event(const routh::EventRecord& event) override {
+    if (event.kind != routh::EventKind::impact) return;
+    impacts.push_back({event.t, last_v_, {}});
+    awaiting_post_ = true;
+  }
+
+ private:
+  Eigen::VectorXd last_v_;
+  bool awaiting_post_ = false;
+};
+
+struct Timing {
+  double median_s, min_s, max_s;
+};
+
+Timing timing_of(std::vector<double> seconds) {
+  std::sort(seconds.begin(), seconds.end());
+  return {seconds[seconds.size() / 2], seconds.front(), seconds.back()};
+}
+
+double seconds_of(const std::function<void()>& work) {
+  const auto start = std::chrono::steady_clock::now();
+  work();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+routh::SimulationOutcome simulate(const routh::Scenario& scenario,
+                                  routh::TrajectoryObserver& observer) {
+  return routh::simulate(*scenario.model, scenario.initial, scenario.settings, observer);
+}
+
+routh::TrajectoryRecorder make_recorder(const routh::Scenario& scenario, const fs::path& path) {
+  const routh::MechanicalSystem& model = *scenario.model;
+  return routh::TrajectoryRecorder(
+      path, routh::RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
+                                  model.coordinate_units(), model.contact_names()});
+}
+
+fs::path scratch_file() {
+  return fs::temp_directory_path() / cat("routh_scenario_benchmark_", ::getpid(), ".h5");
+}
+
+Timing time_without_output(const routh::Scenario& scenario, int repeats) {
+  std::vector<double> seconds;
+  for (int i = 0; i < repeats; ++i) {
+    DiscardingObserver discard;
+    seconds.push_back(seconds_of([&] { simulate(scenario, discard); }));
+  }
+  return timing_of(seconds);
+}
+
+// Creating, filling and closing the file are all timed: that is what `routh run` pays.
+Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
+  const fs::path path = scratch_file();
+  std::vector<double> seconds;
+  for (int i = 0; i < repeats; ++i) {
+    seconds.push_back(seconds_of([&] {
+      routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
+      simulate(scenario, recorder);
+      recorder.close();
+    }));
+  }
+  fs::remove(path);
+  return timing_of(seconds);
+}
+
+std::string milliseconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", seconds * 1e3);
+  return text;
+}
+
+void print_table_header() {
+  std::printf("%-22s %7s %7s %11s %9s %9s %11s %14s\n", "scenario", "impacts", "events",
+              "median [ms]", "min [ms]", "max [ms]", "events/s", "HDF5 med [ms]");
+}
+
+// One row: the run's counts, its wall time without output, and its median with HDF5 output.
+void benchmark_row(const std::string& label, const routh::Scenario& scenario, int repeats) {
+  DiscardingObserver warm_up;
+  const routh::SimulationOutcome outcome = simulate(scenario, warm_up);
+  const Timing bare = time_without_output(scenario, repeats);
+  const Timing hdf5 = time_with_hdf5(scenario, repeats);
+  std::printf("%-22s %7d %7d %11s %9s %9s %11.0f %14s%s\n", label.c_str(), outcome.impacts,
+              outcome.events, milliseconds(bare.median_s).c_str(), milliseconds(bare.min_s).c_str(),
+              milliseconds(bare.max_s).c_str(), outcome.events / bare.median_s,
+              milliseconds(hdf5.median_s).c_str(),
+              outcome.status == "completed" ? "" : cat("  (", outcome.status, ")").c_str());
+}
+
+// --- the issue's targets
+
+/// A named case of the issue: a scenario with the values that define it pinned by overrides, the
+/// wall time it must meet without output, and the accuracy it must keep while doing so.
+struct Target {
+  std::string name;
+  std::string scenario_file;  ///< in scenarios/
+  std::vector<std::string> overrides;
+  double target_s;
+  std::function<std::string(const routh::Scenario&, const ImpactLog&)> check;
+};
+
+// Closed form (as in tests/test_simulator.cpp): the first impact at √(2h/g), the k-th flight
+// after it lasting 2 eᵏ v₁ / g. The last impact, below the rest speed, closes the contact.
+std::string check_ball_impact_times(const routh::Scenario&, const ImpactLog& log) {
+  constexpr double kDrop = 1.0, kRestitution = 0.9;  // [m], [1], pinned by the overrides
+  double expected = std::sqrt(2.0 * kDrop / kGravity), speed = kGravity * expected;
+  double worst = 0.0;
+  for (std::size_t i = 0; i + 1 < log.impacts.size(); ++i) {
+    worst = std::max(worst, std::abs(log.impacts[i].t - expected));
+    speed *= kRestitution;
+    expected += 2.0 * speed / kGravity;
+  }
+  return cat("impact times within ", worst, " s of the closed form (", log.impacts.size(),
+             " impacts)");
+}
+
+// Housner (1963): a plastic corner impact keeps 1 − 1.5 sin²α of the spin, α = atan(b/h). The
+// last impact, too slow to rock on, lands the block flat on both corners.
+std::string check_housner_ratio(const routh::Scenario& scenario, const ImpactLog& log) {
+  const double alpha = std::atan(0.2 / 1.0);  // width / height, pinned by the overrides
+  const double housner = 1.0 - 1.5 * std::pow(std::sin(alpha), 2);
+  const int theta = scenario.model->coordinate_index("theta");
+  double worst = 0.0;
+  for (std::size_t i = 0; i + 1 < log.impacts.size(); ++i) {
+    const ImpactLog::Impact& impact = log.impacts[i];
+    worst = std::max(worst, std::abs(impact.v_post[theta] / impact.v_pre[theta] / housner - 1.0));
+  }
+  return cat("spin ratios within ", worst, " (relative) of 1 - 1.5 sin^2(alpha) (",
+             log.impacts.size(), " impacts)");
+}
+
+std::vector<Target> issue_targets() {
+  return {
+      {"ball 1 m, e 0.9, 10 s",
+       "bouncing_ball.yaml",
+       {"model.radius=0.1", "model.gravity=9.81", "initial.q.y=1.1", "contact.restitution=0.9",
+        "duration=10"},
+       1e-3,
+       check_ball_impact_times},
+      {"Housner block to rest",
+       "rocking_block.yaml",
+       {"model.width=0.2", "model.height=1.0", "model.gravity=9.81", "contact.restitution=0",
+        "duration=10"},
+       5e-3,
+       check_housner_ratio},
+  };
+}
+
+void benchmark_target(const Target& target, const fs::path& scenarios, int repeats) {
+  const routh::Scenario scenario =
+      routh::load_scenario(scenarios / target.scenario_file, target.overrides);
+  ImpactLog log;
+  simulate(scenario, log);
+  const Timing bare = time_without_output(scenario, repeats);
+  std::printf("%-22s %11s %11s %-7s %s\n", target.name.c_str(), milliseconds(bare.median_s).c_str(),
+              milliseconds(target.target_s).c_str(),
+              bare.median_s <= target.target_s ? "met" : "MISSED",
+              target.check(scenario, log).c_str());
+}
+
+// --- memory
+
+long peak_resident_kib() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;  // KiB on Linux
+}
+
+// Streams `samples` regular samples (output.rate = samples / duration) into a temporary file.
+int memory_check(const fs::path& scenario_path, double samples) {
+  routh::Scenario scenario = routh::load_scenario(scenario_path);
+  scenario.settings.output_rate = samples / scenario.settings.duration;
+  const long before_kib = peak_resident_kib();
+  const fs::path path = scratch_file();
+  routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
+  const double wall_s = seconds_of([&] { simulate(scenario, recorder); });
+  const std::int64_t written = recorder.sample_count();
+  recorder.close();
+  const auto file_bytes = fs::file_size(path);
+  fs::remove(path);
+  std::printf("%s: %lld samples to HDF5 (%.0f MB file) in %.2f s\n", scenario.name.c_str(),
+              static_cast<long long>(written), static_cast<double>(file_bytes) / 1e6, wall_s);
+  std::printf("peak resident memory: %.1f MB (%.1f MB before the run; limit 100 MB)\n",
+              static_cast<double>(peak_resident_kib()) / 1024.0,
+              static_cast<double>(before_kib) / 1024.0);
+  return peak_resident_kib() <= 100 * 1024 ? 0 : 1;
+}
+
+// --- command line
+
+struct Options {
+  int repeats = kDefaultRepeats;
+  bool memory = false;
+  double samples = kDefaultMemorySamples;
+  std::vector<fs::path> scenarios;
+};
+
+[[noreturn]] void usage_error(std::string_view message) {
+  std::cerr << "scenario_benchmark: " << message << "\n"
+            << "usage: scenario_benchmark [--repeats N] [SCENARIO.yaml ...]\n"
+            << "       scenario_benchmark --memory [--samples N] [SCENARIO.yaml]\n";
+  std::exit(2);
+}
+
+Options parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view argument = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (argument == "--repeats" && has_value) {
+      options.repeats = std::stoi(argv[++i]);
+    } else if (argument == "--samples" && has_value) {
+      options.samples = std::stod(argv[++i]);
+    } else if (argument == "--memory") {
+      options.memory = true;
+    } else if (argument.starts_with("-")) {
+      usage_error(cat("unknown option or missing value: ", argument));
+    } else {
+      options.scenarios.emplace_back(argument);
+    }
+  }
+  if (options.repeats < 1) usage_error("--repeats must be at least 1");
+  if (!(options.samples >= 1.0)) usage_error("--samples must be at least 1");
+  return options;
+}
+
+fs::path scenarios_folder() { return fs::path(ROUTH_SOURCE_DIR) / "scenarios"; }
+
+std::vector<fs::path> shipped_scenarios() {
+  std::vector<fs::path> paths;
+  for (const fs::directory_entry& entry : fs::directory_iterator(scenarios_folder())) {
+    if (entry.path().extension() == ".yaml") paths.push_back(entry.path());
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+int benchmark_all(const Options& options) {
+  const std::vector<fs::path> paths =
+      options.scenarios.empty() ? shipped_scenarios() : options.scenarios;
+  std::printf("whole runs, %d repeats each; wall time without output, median with HDF5 output\n",
+              options.repeats);
+  print_table_header();
+  for (const fs::path& path : paths) {
+    const routh::Scenario scenario = routh::load_scenario(path);
+    benchmark_row(scenario.name, scenario, options.repeats);
+  }
+  std::printf("\nissue targets, without output\n%-22s %11s %11s %-7s %s\n", "case", "median [ms]",
+              "target [ms]", "", "accuracy");
+  for (const Target& target : issue_targets()) {
+    benchmark_target(target, scenarios_folder(), options.repeats);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const Options options = parse_options(argc, argv);
+    if (!options.memory) return benchmark_all(options);
+    if (options.scenarios.size() > 1) usage_error("--memory takes one scenario");
+    return memory_check(options.scenarios.empty() ? scenarios_folder() / "rocking_block.yaml"
+                                                  : options.scenarios.front(),
+                        options.samples);
+  } catch (const std::exception& error) {
+    std::cerr << "scenario_benchmark: " << error.what() << '\n';
+    return 1;
+  }
+}
