@@ -34,8 +34,11 @@ constexpr double kDriftTolerance = 1e-10;
 // Gauss–Newton passes of the position projection; the gap is quadratic in the correction, so two
 // passes take a 1e-10 m drift to round-off.
 constexpr int kProjectionPasses = 3;
-// Impact times kept per contact: 4 previous plus the current give 3 interval ratios to compare.
-constexpr std::size_t kImpactHistory = 4;
+// A Zeno accumulation needs 4 previous impact times: with the current one they give the 3
+// interval ratios that must agree.
+constexpr std::size_t kZenoEvidence = 4;
+// Impact times kept: more than the evidence, for a ratio measured over a longer baseline.
+constexpr std::size_t kImpactHistory = 8;
 
 // Two witness slots per contact: slot 2k watches the normal direction (gap while open, λ_n while
 // closed), slot 2k + 1 the tangential one (the cone margin while sticking, σ u_t while sliding).
@@ -299,22 +302,25 @@ void Run::emit_samples_until(double t_end, DenseStepper& stepper) {
 double Run::zeno_limit(double t) const {
   // Intervals Δ between the recent impacts and this one; a steady ratio r < 1 is a geometric
   // accumulation whose remaining impacts take Δ_last r / (1 − r). The last intervals are the
-  // shortest, and their round-off (the gap's resolution over the approach speed, 1e-11 s for a
-  // ball 0.1 m above the origin landing at 1e-6 m/s) comes amplified by 1/(1 − r)² into the
-  // limit; r as the geometric mean of the last three ratios, (Δ_last / Δ_first)^(1/3), spans
-  // three intervals and halves that noise.
+  // shortest and the least accurate: a ball 0.1 m above the origin has its gap resolved to
+  // ulp(0.1 m), 1.4e-17 m, which is 1e-11 s at a 1e-6 m/s landing, 5e-5 of its last interval;
+  // 1/(1 − r)² then amplifies a ratio error into the limit (to ~1e-9 s for that ball). So the
+  // last three ratios decide whether the sequence is geometric, and r itself is measured over
+  // all kept intervals, (Δ_last / Δ_first)^(1 / (intervals − 1)), where the earlier, longer and
+  // faster ones dilute that error.
   std::vector<double> times(impact_times_.begin(), impact_times_.end());
   times.push_back(t);
-  if (times.size() < kImpactHistory + 1) return t;
+  if (times.size() < kZenoEvidence + 1) return t;
   const auto interval = [&](std::size_t back) {  // back = 0: the last interval
     return times[times.size() - 1 - back] - times[times.size() - 2 - back];
   };
   const double r_last = interval(0) / interval(1);
-  for (std::size_t back = 0; back < 3; ++back) {
+  for (std::size_t back = 0; back + 1 < kZenoEvidence; ++back) {
     const double ratio = interval(back) / interval(back + 1);
     if (!(r_last < 1.0 && std::abs(ratio - r_last) <= kGeometricRatioAgreement * r_last)) return t;
   }
-  const double r = std::cbrt(interval(0) / interval(3));
+  const std::size_t oldest = times.size() - 2;  // the first interval, counted back from the last
+  const double r = std::pow(interval(0) / interval(oldest), 1.0 / static_cast<double>(oldest));
   return t + interval(0) * r / (1.0 - r);
 }
 
