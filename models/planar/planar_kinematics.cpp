@@ -13,6 +13,11 @@ void set_ground_motion(Eigen::Index n, BodyMotion& ground) {
   ground.angle_jacobian.setZero(n);
 }
 
+// Translation axis k of a joint, in its parent's frame.
+Eigen::Vector2d joint_axis(const PlanarJoint& joint, int k) {
+  return joint.type == JointType::free ? Eigen::Vector2d::Unit(k) : Eigen::Vector2d(joint.axis);
+}
+
 // The translation part of a joint: the child origin is o_P + d with d = R(φ_P) (location + Σ a_k
 // q_k), a_k the translation axes (parent frame). Differentiating twice with v̇ = 0:
 //     ḋ = ω_P d⊥ + R ℓ̇,     d̈ = ω̇_P d⊥ − ω_P² d + 2 ω_P (R ℓ̇)⊥.
@@ -21,18 +26,18 @@ void translate(const PlanarJoint& joint, int first, const Eigen::VectorXd& q,
   const Eigen::Matrix2d& R = parent.rotation;
   Eigen::Vector2d local = joint.location_m;
   Eigen::Vector2d sliding_velocity = Eigen::Vector2d::Zero();  // R ℓ̇ [m/s]
-  child.origin_jacobian = parent.origin_jacobian;
   for (int k = 0; k < joint.translation_count(); ++k) {
-    const Eigen::Vector2d axis =
-        joint.type == JointType::free ? Eigen::Vector2d::Unit(k) : Eigen::Vector2d(joint.axis);
-    local += axis * q[first + k];
-    child.origin_jacobian.col(first + k) += R * axis;
-    sliding_velocity += R * axis * v[first + k];
+    local += joint_axis(joint, k) * q[first + k];
+    sliding_velocity += R * joint_axis(joint, k) * v[first + k];
   }
   const Eigen::Vector2d d = R * local;
   const double omega = parent.angular_velocity;
   child.origin_m = parent.origin_m + d;
-  child.origin_jacobian.noalias() += perpendicular(d) * parent.angle_jacobian;
+  // ∂ȯ/∂v = J_o,P + d⊥ J_φ,P, plus R a_k in the joint's own columns (where the parent's are 0)
+  point_jacobian(parent, d, child.origin_jacobian);
+  for (int k = 0; k < joint.translation_count(); ++k) {
+    child.origin_jacobian.col(first + k) += R * joint_axis(joint, k);
+  }
   child.origin_velocity = parent.origin_velocity + omega * perpendicular(d) + sliding_velocity;
   child.origin_bias_acceleration =
       parent.origin_bias_acceleration + parent.angular_bias_acceleration * perpendicular(d) -
@@ -80,12 +85,22 @@ void forward_kinematics(const std::vector<PlanarJoint>& joints,
   }
 }
 
+void point_jacobian(const BodyMotion& body, const Eigen::Vector2d& r_m,
+                    Eigen::Matrix<double, 2, Eigen::Dynamic>& jacobian) {
+  // a plain loop over the columns: at a few columns Eigen's expression set-up costs more
+  const Eigen::Vector2d r_perp = perpendicular(r_m);
+  const Eigen::Index n = body.angle_jacobian.size();
+  jacobian.resize(2, n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    jacobian.col(j) = body.origin_jacobian.col(j) + r_perp * body.angle_jacobian[j];
+  }
+}
+
 void point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m, PointMotion& point) {
   const Eigen::Vector2d r = body.rotation * offset_m;
   const double omega = body.angular_velocity;
   point.position_m = body.origin_m + r;
-  point.jacobian = body.origin_jacobian;
-  point.jacobian.noalias() += perpendicular(r) * body.angle_jacobian;
+  point_jacobian(body, r, point.jacobian);
   point.velocity_m_s = body.origin_velocity + omega * perpendicular(r);
   point.bias_acceleration_m_s2 = body.origin_bias_acceleration +
                                  body.angular_bias_acceleration * perpendicular(r) -

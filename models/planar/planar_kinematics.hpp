@@ -59,6 +59,11 @@ void forward_kinematics(const std::vector<PlanarJoint>& joints,
                         const std::vector<int>& first_coordinate, const Eigen::VectorXd& q,
                         const Eigen::VectorXd& v, TreeMotion& motion);
 
+/// J_o + r⊥ J_φ into `jacobian` (2 × n): the Jacobian of the point at r [m] (world axes) from
+/// `body`'s origin.
+void point_jacobian(const BodyMotion& body, const Eigen::Vector2d& r_m,
+                    Eigen::Matrix<double, 2, Eigen::Dynamic>& jacobian);
+
 /// The motion of the point at `offset_m` in the frame of a body moving as `body`, into `point`
 /// (whose Jacobian keeps its storage from call to call).
 void point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m, PointMotion& point);

@@ -167,15 +167,23 @@ void PlanarTree::inertial_terms(double t, const QuantityRequest& request, Planar
     const BodyMotion& motion = ws.motion.bodies[b];
     PointMotion& centre = ws.point;
     point_motion(motion, body.centre_of_mass_m, centre);
+    // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
+    const Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = centre.jacobian;
+    const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
     if (request.mass_matrix) {
-      M.noalias() += body.mass_kg * centre.jacobian.transpose() * centre.jacobian;
-      M.noalias() += body.inertia_kg_m2 * motion.angle_jacobian.transpose() * motion.angle_jacobian;
+      for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
+        for (Eigen::Index i = 0; i < coordinate_count_; ++i) {
+          M(i, j) +=
+              body.mass_kg * J_c.col(i).dot(J_c.col(j)) + body.inertia_kg_m2 * J_phi[i] * J_phi[j];
+        }
+      }
     }
     if (request.generalized_force) {
-      f.noalias() +=
-          centre.jacobian.transpose() * (body.mass_kg * (field - centre.bias_acceleration_m_s2));
-      f.noalias() -= motion.angle_jacobian.transpose() *
-                     (body.inertia_kg_m2 * motion.angular_bias_acceleration);
+      const Eigen::Vector2d load = body.mass_kg * (field - centre.bias_acceleration_m_s2);  // [N]
+      const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;         // [N m]
+      for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
+        f[j] += J_c.col(j).dot(load) + J_phi[j] * torque;
+      }
     }
   }
 }
@@ -255,9 +263,10 @@ void PlanarTree::contact_kinematics_at(PlanarTreeWorkspace& ws, ContactKinematic
     const double r = contact.radius_m;
     contacts.gap[k] = contact.obstacle.distance(centre.position_m) - r;
     // u_n = n·ṗ; u_t = t·(ṗ + ω (−r n)⊥) = t·ṗ + r ω, since t·n⊥ = −1
-    contacts.jacobian.row(2 * k).noalias() = n.transpose() * centre.jacobian;
-    contacts.jacobian.row(2 * k + 1).noalias() = t.transpose() * centre.jacobian;
-    contacts.jacobian.row(2 * k + 1) += r * body.angle_jacobian;
+    for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
+      contacts.jacobian(2 * k, j) = n.dot(centre.jacobian.col(j));
+      contacts.jacobian(2 * k + 1, j) = t.dot(centre.jacobian.col(j)) + r * body.angle_jacobian[j];
+    }
     contacts.jacobian_dot_v[2 * k] = n.dot(centre.bias_acceleration_m_s2);
     contacts.jacobian_dot_v[2 * k + 1] =
         t.dot(centre.bias_acceleration_m_s2) + r * body.angular_bias_acceleration;
