@@ -82,12 +82,15 @@ struct Contacts {
   double velocity_scale = 1.0;           ///< V [m/s]
   double inverse_mass_scale = 1.0;       ///< s_D [1/kg]
 
-  double impulse_scale() const { return velocity_scale / inverse_mass_scale; }
+  double impulse_scale() const { return velocity_scale / inverse_mass_scale; }  ///< [N s]
+  /// μd: the friction of a contact that slides.
   double kinetic_friction(int k) const { return (*parameters)[k].kinetic_friction; }
+  /// max(μs, μd): the friction that holds a contact at rest (planar_contact.hpp, stick_is_stable).
   double static_friction(int k) const {
     return std::max((*parameters)[k].static_friction, (*parameters)[k].kinetic_friction);
   }
   double restitution(int k) const { return (*parameters)[k].restitution; }
+  /// |u_t,k| [m/s]
   double slip(const ContactVector& u, int k) const {
     return u.segment(rows * k + 1, rows - 1).norm();
   }
