@@ -910,6 +910,16 @@ TEST_CASE("property: lcp on one planar contact satisfies both LCPs and never gai
     const Scales s = scales(problem, lcp.result);
     CHECK(lcp.result.delta_T <= kRoundOff * s.energy);
     CHECK_FALSE(lcp.result.flags.has(ImpactFlag::energy_gain));
+    // a contact that ends a stage sliding against its slip at the stage's start is flagged
+    const double u_t_end = lcp.compression_velocity[1];
+    const bool compression_reverses = lcp.compression_slip[0] > 0.0 &&
+                                      lcp.compression_friction[0] > 0.0 &&
+                                      planar(problem).u_t * u_t_end < 0.0;
+    const bool expansion_reverses = lcp.expansion_slip[0] > 0.0 &&
+                                    lcp.expansion_friction[0] > 0.0 &&
+                                    u_t_end * lcp.result.u_post[1] < 0.0;
+    CHECK(lcp.result.flags.has(ImpactFlag::slip_reversal_ignored) ==
+          (compression_reverses || expansion_reverses));
     const Planar q = planar(problem);
     CHECK(std::abs(lcp.result.impulse[1]) <=
           std::max(q.mu_s, q.mu_d) * lcp.result.impulse[0] + kRoundOff * s.impulse);

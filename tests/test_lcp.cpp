@@ -159,6 +159,7 @@ TEST_CASE("lcp: sliding throughout with large slip agrees with poisson") {
     // the works along the straight path of each stage are Routh's: one mode per stage
     CHECK(lcp.result.normal_work == doctest::Approx(poisson.normal_work).epsilon(1e-12));
     CHECK(lcp.result.tangential_work == doctest::Approx(poisson.tangential_work).epsilon(1e-12));
+    CHECK_FALSE(lcp.result.flags.has(ImpactFlag::slip_reversal_ignored));
 
     LcpLawOptions printed;
     printed.expansion_friction = ExpansionFriction::additional_impulse_only;
@@ -189,6 +190,7 @@ TEST_CASE("lcp: where lcp and poisson legitimately differ, the slip halts within
     CHECK(lcp.compression_impulse[1] ==
           doctest::Approx(0.3 * lcp.compression_impulse[0]).epsilon(1e-13));
     CHECK(lcp.result.phases[0].kind == PhaseKind::reverse_slide);
+    CHECK(lcp.result.flags.has(ImpactFlag::slip_reversal_ignored));
     CHECK(std::abs(lcp.result.impulse[1] - poisson.impulse[1]) > 1e-3);
     CHECK(lcp.result.delta_T <= 0.0);
   }

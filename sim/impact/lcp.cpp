@@ -428,6 +428,25 @@ void record_energy(const Contacts& contacts, const StageOutcome& compression,
   }
 }
 
+/// slip_reversal_ignored: a contact that slides at the end of a stage against the slip it had at
+/// the stage's start (u_t,start · u_t,end < 0) had its slip reverse within the stage, but the LCP
+/// set all the stage's friction against the final slip. That friction then does positive work
+/// over the first part of the stage, which the straight-path W_t shows.
+void flag_ignored_reversals(const Contacts& contacts, const StageOutcome& compression,
+                            const StageOutcome& expansion, ImpactResult& result) {
+  const auto reversed = [&contacts](const ContactVector& from, const StageOutcome& stage, int k) {
+    const int row = contacts.rows * k + 1;
+    const auto start = from.segment(row, contacts.rows - 1);
+    const auto end = stage.u_end.segment(row, contacts.rows - 1);
+    return stage.slip[k] > 0.0 && stage.mu[k] > 0.0 && start.dot(end) < 0.0;
+  };
+  for (int k = 0; k < contacts.count; ++k) {
+    if (reversed(contacts.u_pre, compression, k) || reversed(compression.u_end, expansion, k)) {
+      result.flags.set(ImpactFlag::slip_reversal_ignored);
+    }
+  }
+}
+
 void check_options(const LcpLawOptions& options) {
   const int p = options.friction_edges;
   if (p < 4 || p > kMaxFrictionEdges || p % 2 != 0) {
@@ -466,6 +485,7 @@ LcpImpact solve_lcp_stages(const ImpactProblem& problem, const LcpLawOptions& op
   result.u_post = expansion.u_end;
   record_phases(contacts, compression, expansion, result);
   record_energy(contacts, compression, expansion, result);
+  flag_ignored_reversals(contacts, compression, expansion, result);
 
   impact.compression_impulse = compression.impulse;
   impact.compression_velocity = compression.u_end;
