@@ -7,10 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 #include <numbers>
 #include <random>
 #include <stdexcept>
@@ -23,23 +20,9 @@
 #include "sim/impact/lcp.hpp"
 #include "sim/impact/poisson.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "tests/support/allocation_counter.hpp"
 #include "tests/support/lcp_checks.hpp"
 #include "tests/support/trajectory_memory.hpp"
-
-// Counts heap allocations, so that a test can assert that a solve makes none (DESIGN §3: laws do
-// not allocate for the fixed-size cases). Replacing the global operator new affects the whole
-// test binary, but only by counting.
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -624,17 +607,17 @@ TEST_CASE("lcp: solving does not allocate") {
   spatial.contacts.assign(1, ContactParameters{0.5, 0.6, 0.5});
   const RockingBlock block(0.15, 0.3);
   const ImpactProblem two = block.problem(block.rocking_about_left_corner(-1.7), {0.4, 0.5, 0.4});
-  {  // the counter counts
-    const long before = g_allocations.load();
+  {  // the counter counts: a vector and its buffer
+    const long before = routh::test::allocation_count();
     const auto* probe = new std::vector<int>(100);
-    CHECK(g_allocations.load() - before == 2);
+    CHECK(routh::test::allocation_count() - before == 2);
     delete probe;
   }
   for (const ImpactProblem* problem :
        {&planar, static_cast<const ImpactProblem*>(&spatial), &two}) {
-    const long before = g_allocations.load();
+    const long before = routh::test::allocation_count();
     const ImpactResult result = routh::solve_lcp(*problem);
-    const long after = g_allocations.load();
+    const long after = routh::test::allocation_count();
     CHECK(result.status == ImpactStatus::solved);
     CHECK(after - before == 0);
   }
