@@ -1,5 +1,6 @@
 // Property tests of the planar single-contact impact laws (newton, newton_routh, poisson,
-// energetic) over thousands of random problems.
+// energetic) over thousands of random problems, and of the multi-contact `lcp` law on single
+// planar contacts and on several planar or spatial contacts (last section).
 //
 // Each TEST_CASE draws kProblems problems from a fixed-seed generator (so a failure is
 // reproducible) and checks one family of properties that must hold for *every* problem:
@@ -29,6 +30,8 @@
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/impact_result.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/impact/lcp.hpp"
+#include "tests/support/lcp_checks.hpp"
 
 namespace {
 
@@ -814,5 +817,228 @@ TEST_CASE("property: energy_gain is flagged exactly when kinetic energy grows") 
     MESSAGE(kAllLaws[l] << ": energy_gain flagged on " << gains[l] << " of " << kProblems
                         << " random impacts (" << round_off_zone[l]
                         << " more with 0 < dT <= round-off)");
+  }
+}
+
+// =============================================================================================
+// The `lcp` law (paper 001 §2.2; sim/impact/lcp.hpp). Each solve is checked against every
+// complementarity condition of both stages, the cone and the energy bookkeeping by
+// routh::test::check_lcp_impact (tests/support/lcp_checks.hpp), which recomputes velocities from
+// D and the reported impulses.
+
+namespace {
+
+/// Several contacts: D = Q diag(λ) Qᵀ (Q orthogonal from a random QR) with condition number up to
+/// 1e4 and an overall scale over four decades; u_n⁻ approaching, touching (0) or separating, slip
+/// of either sign or none; e, μs ≥ μd as in ProblemGenerator. `common_restitution` gives every
+/// contact one e (then no energy can be created, see below); `frictionless` sets every μ to 0.
+class MultiContactGenerator {
+ public:
+  explicit MultiContactGenerator(std::uint64_t seed) : rng_(seed) {}
+
+  ImpactProblem next(routh::ContactDimension dimension, int contacts, bool common_restitution,
+                     bool frictionless = false) {
+    const int rows = routh::rows_per_contact(dimension);
+    const int m = rows * contacts;
+    Eigen::MatrixXd A(m, m);
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < m; ++j) A(i, j) = uniform(-1.0, 1.0);
+    }
+    const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(A).householderQ();
+    const double scale = std::pow(10.0, uniform(-2.0, 2.0));
+    Eigen::VectorXd lambda(m);
+    for (int i = 0; i < m; ++i) lambda[i] = scale * std::pow(10.0, uniform(-4.0, 0.0));
+    const Eigen::MatrixXd D = Q * lambda.asDiagonal() * Q.transpose();
+
+    ImpactProblem problem;
+    problem.dimension = dimension;
+    problem.D = 0.5 * (D + D.transpose());
+    problem.u_pre.resize(m);
+    const double e = uniform(0.0, 1.0);
+    for (int k = 0; k < contacts; ++k) {
+      const double pick = uniform(0.0, 1.0);
+      problem.u_pre[rows * k] =
+          pick < 0.1 ? 0.0 : (pick < 0.25 ? uniform(0.0, 1.0) : -uniform(0.01, 3.0));
+      for (int r = 1; r < rows; ++r)
+        problem.u_pre[rows * k + r] = uniform(0.0, 1.0) < 0.15 ? 0.0 : uniform(-3.0, 3.0);
+      ContactParameters p;
+      p.restitution = common_restitution ? e : uniform(0.0, 1.0);
+      if (!frictionless && uniform(0.0, 1.0) > 0.1) {
+        p.static_friction = uniform(0.0, 1.5);
+        p.kinetic_friction =
+            uniform(0.0, 1.0) < 0.2 ? p.static_friction : uniform(0.0, p.static_friction);
+      }
+      problem.contacts.push_back(p);
+    }
+    problem.u_pre[0] = -1.0;  // at least one contact approaches
+    return problem;
+  }
+
+ private:
+  double uniform(double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng_);
+  }
+  std::mt19937_64 rng_;
+};
+
+std::string describe_contacts(const ImpactProblem& p) {
+  std::ostringstream out;
+  out.precision(17);
+  out << "D =\n" << p.D << "\nu = " << p.u_pre.transpose() << "\n(e, mu_s, mu_d):";
+  for (const ContactParameters& k : p.contacts) {
+    out << " (" << k.restitution << ", " << k.static_friction << ", " << k.kinetic_friction << ")";
+  }
+  return out.str();
+}
+
+}  // namespace
+
+// One planar contact: both stages' complementarity (paper 001 eqs. 9, 10, 13), the cone, and no
+// energy created. With one contact and one e the compression stage loses
+// ½ Γ_cᵀDΓ_c + λ μ Γ_n,c (lcp.hpp) and the expansion cannot return more; no counterexample is
+// known to us, none appears here.
+TEST_CASE("property: lcp on one planar contact satisfies both LCPs and never gains energy") {
+  ProblemGenerator generator;
+  int sticking_compared = 0;
+  for (int i = 0; i < kProblems; ++i) {
+    const ImpactProblem problem = generator.next();
+    INFO("problem #", i, ": ", describe(problem));
+    const routh::LcpImpact lcp = routh::solve_lcp_stages(problem, {});
+    INFO("lcp: ", describe(lcp.result));
+    REQUIRE(status_name(lcp.result) == "solved");
+    routh::test::check_lcp_impact(problem, lcp);
+    const Scales s = scales(problem, lcp.result);
+    CHECK(lcp.result.delta_T <= kRoundOff * s.energy);
+    CHECK_FALSE(lcp.result.flags.has(ImpactFlag::energy_gain));
+    // a contact that ends a stage sliding against its slip at the stage's start is flagged
+    const double u_t_end = lcp.compression_velocity[1];
+    const bool compression_reverses = lcp.compression_slip[0] > 0.0 &&
+                                      lcp.compression_friction[0] > 0.0 &&
+                                      planar(problem).u_t * u_t_end < 0.0;
+    const bool expansion_reverses = lcp.expansion_slip[0] > 0.0 &&
+                                    lcp.expansion_friction[0] > 0.0 &&
+                                    u_t_end * lcp.result.u_post[1] < 0.0;
+    CHECK(lcp.result.flags.has(ImpactFlag::slip_reversal_ignored) ==
+          (compression_reverses || expansion_reverses));
+    const Planar q = planar(problem);
+    CHECK(std::abs(lcp.result.impulse[1]) <=
+          std::max(q.mu_s, q.mu_d) * lcp.result.impulse[0] + kRoundOff * s.impulse);
+    // Sticking throughout (test_lcp.cpp derives why): the same answer as poisson.
+    const ImpactResult poisson = solve("poisson", problem);
+    if (poisson.type == ImpactType::sticking_throughout) {
+      ++sticking_compared;
+      CHECK((lcp.result.impulse - poisson.impulse).lpNorm<1>() <= 1e-10 * s.impulse);
+      CHECK((lcp.result.u_post - poisson.u_post).lpNorm<1>() <= 1e-10 * s.velocity);
+    }
+  }
+  MESSAGE("lcp = poisson on " << sticking_compared << " sticking-throughout impacts");
+}
+
+// Several contacts with one common e: complementarity of both stages at every contact, cones,
+// u_n⁺ ≥ 0 everywhere, and ΔT ≤ 0. Frictionless contacts with a common e lose exactly
+// ½(1 − e²) Γ_cᵀDΓ_c + ½ Γ̃ᵀDΓ̃ (Γ̃ the additional expansion impulse): compression ends with
+// Γ_cᵀu(t) = 0 (eq. 9), so T⁻ − T(t) = ½ Γ_cᵀDΓ_c, and expansion gives Γ_eᵀu⁺ = e Γ_cᵀu⁺
+// (eq. 10), hence T⁺ − T(t) = ½ e² Γ_cᵀDΓ_c − ½ Γ̃ᵀDΓ̃.
+TEST_CASE("property: lcp on several contacts with a common restitution coefficient") {
+  MultiContactGenerator generator(0x5eed'0001'1997ULL);
+  int frictionless = 0;
+  int solved_count = 0;
+  for (int i = 0; i < kProblems / 2; ++i) {
+    const auto dimension =
+        i % 2 == 0 ? routh::ContactDimension::planar : routh::ContactDimension::spatial;
+    const int contacts = dimension == routh::ContactDimension::planar ? 2 + i % 5 : 1 + i % 4;
+    const ImpactProblem problem = generator.next(dimension, contacts, true, i % 5 == 0);
+    INFO("problem #", i, ":\n", describe_contacts(problem));
+    const routh::LcpImpact lcp = routh::solve_lcp_stages(problem, {});
+    INFO("lcp: ", describe(lcp.result));
+    REQUIRE(status_name(lcp.result) == "solved");
+    ++solved_count;
+    routh::test::check_lcp_impact(problem, lcp);
+    const auto s = routh::test::lcp_scales(problem, lcp.result);
+    CHECK(lcp.result.delta_T <= kRoundOff * s.energy);
+    CHECK_FALSE(lcp.result.flags.has(ImpactFlag::energy_gain));
+
+    bool has_friction = false;
+    for (const ContactParameters& p : problem.contacts) {
+      has_friction = has_friction || p.static_friction > 0.0 || p.kinetic_friction > 0.0;
+    }
+    if (has_friction) continue;
+    ++frictionless;
+    const int rows = routh::rows_per_contact(dimension);
+    routh::ContactVector additional = routh::ContactVector::Zero(problem.u_pre.size());
+    for (int k = 0; k < contacts; ++k) additional[rows * k] = lcp.additional_normal_impulse[k];
+    const double e = problem.contacts[0].restitution;
+    const double expected =
+        -0.5 * (1.0 - e * e) * lcp.compression_impulse.dot(problem.D * lcp.compression_impulse) -
+        0.5 * additional.dot(problem.D * additional);
+    CHECK(std::abs(lcp.result.delta_T - expected) <= routh::test::kLcpTolerance * s.energy);
+  }
+  MESSAGE("lcp: " << solved_count << " multi-contact impacts solved, " << frictionless
+                  << " frictionless");
+}
+
+// Several contacts with their own e: every LCP condition still holds, but Poisson's hypothesis
+// contact by contact can create energy when strongly coupled contacts with friction have
+// different e (the restitution impulses e_k Γ_n,c,k no longer balance the large, nearly
+// self-cancelling compression impulses). The law flags it; this test counts it and checks that
+// the flag says exactly that.
+TEST_CASE("property: lcp with unequal restitution solves every problem and flags energy gain") {
+  MultiContactGenerator generator(0x5eed'0002'1997ULL);
+  int gains = 0;
+  for (int i = 0; i < kProblems / 2; ++i) {
+    const auto dimension =
+        i % 2 == 0 ? routh::ContactDimension::planar : routh::ContactDimension::spatial;
+    const int contacts = dimension == routh::ContactDimension::planar ? 2 + i % 5 : 1 + i % 4;
+    const ImpactProblem problem = generator.next(dimension, contacts, false);
+    INFO("problem #", i, ":\n", describe_contacts(problem));
+    const routh::LcpImpact lcp = routh::solve_lcp_stages(problem, {});
+    INFO("lcp: ", describe(lcp.result));
+    REQUIRE(status_name(lcp.result) == "solved");
+    routh::test::check_lcp_impact(problem, lcp);
+    const auto s = routh::test::lcp_scales(problem, lcp.result);
+    const bool flagged = lcp.result.flags.has(ImpactFlag::energy_gain);
+    if (lcp.result.delta_T > kRoundOff * s.energy) CHECK(flagged);
+    if (lcp.result.delta_T <= 0.0) CHECK_FALSE(flagged);
+    gains += flagged ? 1 : 0;
+  }
+  MESSAGE("lcp with unequal e: energy gain flagged on " << gains << " of " << kProblems / 2
+                                                        << " multi-contact impacts");
+}
+
+// Several contacts of one rigid body (a singular D, u⁻ = J v⁻ kinematically consistent), as the
+// simulator hands them over for a landing block (DESIGN §4): the same conditions.
+TEST_CASE("property: lcp on several contacts of one rigid planar body") {
+  std::mt19937_64 rng(0x5eed'0003'1963ULL);
+  const auto uniform = [&rng](double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+  };
+  for (int i = 0; i < kProblems / 5; ++i) {
+    const int contacts = 2 + i % 3;
+    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(3, 3);
+    const double m = std::pow(10.0, uniform(-1.0, 1.0));
+    M.diagonal() << m, m, m * uniform(0.05, 1.0);
+    Eigen::MatrixXd J(2 * contacts, 3);
+    routh::ContactParameterList parameters;
+    const double e = uniform(0.0, 1.0);
+    for (int k = 0; k < contacts; ++k) {
+      J.row(2 * k) << 0.0, 1.0, uniform(-1.0, 1.0);
+      J.row(2 * k + 1) << 1.0, 0.0, -uniform(-1.0, -0.1);
+      const double mu_s = uniform(0.0, 1.5);
+      parameters.push_back(ContactParameters{e, mu_s, uniform(0.0, mu_s)});
+    }
+    routh::ContactSpace space;
+    REQUIRE(routh::factor_contact_space(M, J, space));
+    Eigen::VectorXd v(3);
+    v << uniform(-2.0, 2.0), -std::pow(10.0, uniform(-2.0, 0.5)), uniform(-3.0, 3.0);
+    const ImpactProblem problem =
+        routh::generalized_impact_problem(space, v, routh::ContactDimension::planar, parameters);
+    INFO("problem #", i, ":\n", describe_contacts(problem));
+    const routh::LcpImpact lcp = routh::solve_lcp_stages(problem, {});
+    INFO("lcp: ", describe(lcp.result));
+    if (lcp.result.status == ImpactStatus::no_impact) continue;  // every corner separating
+    REQUIRE(status_name(lcp.result) == "solved");
+    routh::test::check_lcp_impact(problem, lcp);
+    const auto s = routh::test::lcp_scales(problem, lcp.result);
+    CHECK(lcp.result.delta_T <= kRoundOff * s.energy);
   }
 }

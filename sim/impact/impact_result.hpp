@@ -66,6 +66,8 @@ enum class ImpactFlag : std::uint32_t {
   nonphysical_normal_dissipation = 1u << 1,
   /// The conventional method's assumption fails on its own answer: it assumed sliding throughout
   /// but the final slip opposes the initial slip (the friction impulse would have reversed).
+  /// Likewise `lcp`: within a stage the slip reversed, yet all of that stage's friction opposes
+  /// its final slip.
   slip_reversal_ignored = 1u << 2,
   /// The contact jammed: the slip halted where sticking holds but no impulse can separate the
   /// bodies (a singular D, e.g. a one-degree-of-freedom pendulum striking a wall: there u_t is
@@ -99,9 +101,11 @@ struct ImpactResult {
   ContactVector impulse;  ///< Γ [N s], per contact normal first
   ContactVector u_post;   ///< u⁺ [m/s]
   PhaseTrace phases;
-  double delta_T = 0.0;          ///< kinetic energy change ΔT = Γᵀu⁻ + ½ΓᵀDΓ [J]
-  double normal_work = 0.0;      ///< W_n = ∫ u_n dΓ_n [J]
-  double tangential_work = 0.0;  ///< W_t = ∫ u_t·dΓ_t [J], never positive for Coulomb friction
+  double delta_T = 0.0;      ///< kinetic energy change ΔT = Γᵀu⁻ + ½ΓᵀDΓ [J]
+  double normal_work = 0.0;  ///< W_n = ∫ u_n dΓ_n [J]
+  /// W_t = ∫ u_t·dΓ_t [J], never positive for Coulomb friction along the impulse history; `lcp`
+  /// has none and reports straight-path works per stage, which can be positive (lcp.hpp)
+  double tangential_work = 0.0;
   ImpactFlags flags;
 };
 

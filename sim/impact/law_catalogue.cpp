@@ -3,6 +3,7 @@
 #include <array>
 
 #include "sim/impact/energetic.hpp"
+#include "sim/impact/lcp.hpp"
 #include "sim/impact/multipoint_energetic.hpp"
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
@@ -29,6 +30,10 @@ constexpr std::array kLaws = {
              "simultaneous multi-point impact, rigid-body-consistent impulses, global energetic e "
              "(paper 002)",
              "planar, several contacts", &solve_multipoint_energetic},
+    LawEntry{"lcp",
+             "Poisson impact as compression and expansion LCPs, 8-edge polyhedral friction cone, "
+             "Lemke (paper 001 section 2.2; Anitescu-Potra)",
+             "planar and spatial, several contacts", &solve_lcp},
 };
 
 }  // namespace

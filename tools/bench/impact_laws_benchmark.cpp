@@ -1,5 +1,7 @@
 // Nanoseconds per planar impact solve, for every law in the catalogue (so a new law is measured
-// as soon as it is registered), plus a closed-form Coulomb stick solve for scale.
+// as soon as it is registered), plus a closed-form Coulomb stick solve for scale; and the `lcp`
+// law (paper 001 §2.2) on one spatial contact with an 8-edge cone and on a planar two-contact
+// landing, the problems only it handles (target: ≤ 3 µs for the spatial contact).
 //
 // Each benchmark cycles through a pool of pre-generated random, well-conditioned planar problems
 // so that the branches of the incremental laws (slide, stick, reversal; compression, restitution)
@@ -9,6 +11,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -17,8 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/contact_space.hpp"
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/impact/lcp.hpp"
 
 namespace {
 
@@ -111,6 +116,81 @@ void bm_cramer_stick_reference(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+/// One spatial contact: D = R diag(λ) Rᵀ (3 × 3, condition ≤ kMaxConditionNumber, R a random
+/// orthogonal matrix), approaching u_n, slip up to 2 m/s in any direction, e, μs ≥ μd as above.
+std::vector<routh::ImpactProblem> make_spatial_pool() {
+  std::mt19937_64 rng(20240612);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * unit(rng); };
+  std::vector<routh::ImpactProblem> problems;
+  problems.reserve(kPoolSize);
+  while (problems.size() < kPoolSize) {
+    Eigen::Matrix3d A;
+    for (int i = 0; i < 9; ++i) A(i / 3, i % 3) = uniform(-1.0, 1.0);
+    const Eigen::Matrix3d R = Eigen::HouseholderQR<Eigen::Matrix3d>(A).householderQ();
+    const double smallest = std::exp(uniform(std::log(0.1), std::log(10.0)));
+    Eigen::Vector3d lambda;
+    for (int i = 0; i < 3; ++i) {
+      lambda[i] = smallest * std::exp(uniform(0.0, std::log(kMaxConditionNumber)));
+    }
+    routh::ImpactProblem p;
+    p.dimension = routh::ContactDimension::spatial;
+    const Eigen::Matrix3d D = R * lambda.asDiagonal() * R.transpose();
+    p.D = 0.5 * (D + D.transpose());
+    p.u_pre.resize(3);
+    const double angle = uniform(0.0, 2.0 * std::numbers::pi);
+    const double slip = uniform(0.0, 2.0);
+    p.u_pre << uniform(-2.0, -0.1), slip * std::cos(angle), slip * std::sin(angle);
+    const double mu_s = uniform(0.0, 1.0);
+    p.contacts.push_back(routh::ContactParameters{uniform(0.0, 1.0), mu_s, uniform(0.0, mu_s)});
+    problems.push_back(p);
+  }
+  return problems;
+}
+
+/// A rectangular block (planar, q = (x, y, θ)) rocking on one corner lands on the other: both
+/// corners in the problem (D = J M⁻¹ Jᵀ, 4 × 4, rank 3), random aspect ratio, angular velocity,
+/// drift, e and μ (DESIGN §4: the simulator's multi-contact impact).
+std::vector<routh::ImpactProblem> make_landing_pool() {
+  std::mt19937_64 rng(20240613);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * unit(rng); };
+  std::vector<routh::ImpactProblem> problems;
+  problems.reserve(kPoolSize);
+  while (problems.size() < kPoolSize) {
+    const double b = uniform(0.05, 0.5);
+    const double h = uniform(0.1, 1.0);
+    const double m = uniform(0.5, 5.0);
+    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(3, 3);
+    M.diagonal() << m, m, m * (b * b + h * h) / 3.0;
+    Eigen::MatrixXd J(4, 3);
+    J << 0.0, 1.0, -b, 1.0, 0.0, h, 0.0, 1.0, b, 1.0, 0.0, h;
+    routh::ContactSpace space;
+    if (!routh::factor_contact_space(M, J, space)) continue;
+    const double omega = -uniform(0.2, 3.0);  // [rad/s] about the left corner
+    Eigen::VectorXd v(3);
+    v << -omega * h + uniform(-0.3, 0.3), omega * b, omega;
+    const double mu_s = uniform(0.0, 1.0);
+    const routh::ContactParameters contact{uniform(0.0, 1.0), mu_s, uniform(0.0, mu_s)};
+    routh::ContactParameterList contacts;
+    contacts.push_back(contact);
+    contacts.push_back(contact);
+    problems.push_back(
+        routh::generalized_impact_problem(space, v, routh::ContactDimension::planar, contacts));
+  }
+  return problems;
+}
+
+void bm_lcp(benchmark::State& state, const std::vector<routh::ImpactProblem>* problems) {
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto result = routh::solve_lcp((*problems)[i]);
+    benchmark::DoNotOptimize(result);
+    i = (i + 1) & (kPoolSize - 1);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -121,6 +201,12 @@ int main(int argc, char** argv) {
         ->Unit(benchmark::kNanosecond);
   }
   benchmark::RegisterBenchmark("planar_solve/reference_cramer_stick", bm_cramer_stick_reference)
+      ->Unit(benchmark::kNanosecond);
+  static const std::vector<routh::ImpactProblem> kSpatial = make_spatial_pool();
+  static const std::vector<routh::ImpactProblem> kLanding = make_landing_pool();
+  benchmark::RegisterBenchmark("lcp/spatial_one_contact_8_edges", bm_lcp, &kSpatial)
+      ->Unit(benchmark::kNanosecond);
+  benchmark::RegisterBenchmark("lcp/planar_two_contact_landing", bm_lcp, &kLanding)
       ->Unit(benchmark::kNanosecond);
 
   benchmark::Initialize(&argc, argv);

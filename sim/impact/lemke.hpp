@@ -1,0 +1,96 @@
+#pragma once
+// Lemke's complementary pivoting method for the linear complementarity problem LCP(M, q):
+//
+//     find z ∈ ℝⁿ with  w = M z + q ≥ 0,  z ≥ 0,  wᵀz = 0.
+//
+// Lemke (1965); Cottle, Pang & Stone, "The Linear Complementarity Problem" (1992) ch. 4 (the
+// method, its termination for copositive-plus M, lexicographic degeneracy resolution); Anitescu
+// & Potra 1997 (Lemke's method solves the frictional impact LCPs of paper 001 eq. 16, whose M is
+// only copositive). Paper 001 cites both, as [9] and [7].
+//
+// The method. Add an artificial variable z₀ with the covering vector d = (1, …, 1):
+//     w = M z + d z₀ + q.
+// With z = 0 and z₀ = −min qᵢ every w is ≥ 0, and the w that was most negative is zero: it
+// leaves the basis and z₀ enters ("almost complementary" basis: every pair (wᵢ, zᵢ) has one
+// nonbasic member except one pair, both nonbasic). Then repeat: the complement of the variable
+// that just left enters; the minimum-ratio test picks the basic variable that first reaches zero
+// as it grows, and that variable leaves. The path ends
+//  - with a solution when z₀ leaves (then every pair is complementary and z₀ = 0), or
+//  - on a secondary ray when nothing limits the entering variable. For a copositive-plus M (and
+//    for the impact LCPs) that proves the LCP infeasible; in general it means Lemke's method
+//    cannot solve it.
+// The basis is kept in revised form, B⁻¹ and x_B = B⁻¹ q, where the columns of B come from the
+// system [I, −M, −d] for the unknowns (w, z, z₀).
+//
+// Pivoting rule. Entering column c = B⁻¹ a (a the entering variable's column); rows with
+// cᵢ > pivot_tolerance · max|c| compete; the smallest ratio x_B,i / cᵢ leaves. Ties (ratios
+// within tie_tolerance · max(1, min ratio), i.e. degenerate bases) are broken
+//  1. in favour of z₀, which ends the path at once with a solution, else
+//  2. lexicographically: the row whose vector (x_B,i, B⁻¹ᵢ,₁, …, B⁻¹ᵢ,ₙ) / cᵢ is smallest
+//     (Cottle–Pang–Stone ch. 4). This is the ratio test of the perturbed right-hand side
+//     q + (ε, ε², …, εⁿ); it never revisits a basis, so the method cannot cycle. The first pivot
+//     (z₀ enters) takes, among the equally most negative qᵢ, the one with the largest index, the
+//     choice that makes the perturbed start lexicographically feasible.
+// Tolerances are absolute on O(1) data: scale M and q to O(1) first (the `lcp` law does).
+//
+// Accuracy. The frictional impact LCPs are degenerate by structure (a sticking contact has every
+// edge velocity and its λ zero at once), so their ratio tests tie exactly in exact arithmetic.
+// With the running B⁻¹ of an ill-conditioned basis such ties came apart by ~1e-12 relative, the
+// wrong row left, and the path ended on a false ray (tests/test_lcp.cpp keeps that problem).
+// So whenever two rows of a ratio test come within 1e-6 of each other, x_B and the entering
+// column are refined once against the original columns, x += B⁻¹ (b − B x), and the test is
+// decided again; refined, exact ties agree to a few ulps. x_B is refined once more at the end.
+// Nonbasic variables are exactly zero, so the returned w and z are exactly complementary,
+// wᵢ zᵢ = 0; w = M z + q holds to round-off.
+//
+// Allocation-free: every matrix has the fixed capacity kMaxLcpSize (a B⁻¹ of 80 × 80 doubles is
+// 51 kB of stack; only the leading n × n block is touched).
+
+#include <Eigen/Core>
+#include <string_view>
+
+namespace routh {
+
+/// Largest LCP the solver accepts: eight spatial contacts with an 8-edge friction cone
+/// (10 unknowns each: normal impulse, 8 edge impulses, slip speed).
+inline constexpr int kMaxLcpSize = 80;
+
+using LcpMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
+                                kMaxLcpSize, kMaxLcpSize>;
+using LcpVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxLcpSize, 1>;
+
+enum class LemkeStatus {
+  solved,           ///< z₀ left the basis: (w, z) solve the LCP
+  ray_termination,  ///< the entering variable is unbounded (secondary ray): no solution found
+  pivot_limit,      ///< LemkeOptions::max_pivots reached without a solution
+  invalid_input,    ///< sizes do not match, n > kMaxLcpSize, or M, q are not finite
+};
+
+struct LemkeOptions {
+  /// Pivots after which the method gives up; 0 means kDefaultPivotsPerUnknown · n. Lemke's path
+  /// is a few n pivots long in practice (worst case exponential).
+  int max_pivots = 0;
+  /// Entries of an entering column below this fraction of its largest entry count as zero.
+  double pivot_tolerance = 1e-12;
+  /// Ratios within this (times max(1, smallest ratio)) of the smallest one tie. Choosing a tied
+  /// row that is not the smallest leaves a basic value that negative (relative), so it is kept
+  /// near round-off; the refined ratios make exact ties agree far more closely (see Accuracy).
+  double tie_tolerance = 1e-12;
+};
+
+inline constexpr int kDefaultPivotsPerUnknown = 50;
+
+struct LemkeResult {
+  LemkeStatus status = LemkeStatus::invalid_input;
+  LcpVector z;     ///< the solution when solved (n entries, ≥ 0)
+  LcpVector w;     ///< M z + q, ≥ 0, with wᵢ = 0 exactly where zᵢ is basic
+  int pivots = 0;  ///< pivots taken, the first one (z₀ entering) included
+};
+
+/// Solves LCP(M, q) by Lemke's method with covering vector (1, …, 1). q ≥ 0 returns z = 0 at once.
+LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q,
+                            const LemkeOptions& options = {});
+
+std::string_view to_string(LemkeStatus status);
+
+}  // namespace routh

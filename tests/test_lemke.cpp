@@ -1,0 +1,179 @@
+// Tests of Lemke's method (sim/impact/lemke.hpp) on LCPs whose solutions are derived by hand
+// (Cramer's rule on the complementary pair, or substitution), an infeasible LCP, and degenerate
+// LCPs where the lexicographic rule must break ties. Every solution is checked for w ≥ 0, z ≥ 0,
+// exact complementarity and w = M z + q to 1e-12 relative to |M| |z| + |q|.
+
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <initializer_list>
+#include <random>
+
+#include "sim/impact/lemke.hpp"
+
+namespace {
+
+using routh::LcpMatrix;
+using routh::LcpVector;
+using routh::LemkeResult;
+using routh::LemkeStatus;
+
+LcpMatrix matrix(int n, std::initializer_list<double> entries) {
+  LcpMatrix M(n, n);
+  auto it = entries.begin();
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) M(i, j) = *it++;
+  }
+  return M;
+}
+
+LcpVector vector(std::initializer_list<double> entries) {
+  LcpVector v(static_cast<Eigen::Index>(entries.size()));
+  int i = 0;
+  for (const double x : entries) v[i++] = x;
+  return v;
+}
+
+/// w ≥ 0, z ≥ 0, wᵢ zᵢ = 0 and w = M z + q to `tolerance` relative to |M| |z| + |q|.
+void check_solves(const LcpMatrix& M, const LcpVector& q, const LemkeResult& r,
+                  double tolerance = 1e-12) {
+  REQUIRE(r.status == LemkeStatus::solved);
+  REQUIRE(r.z.size() == q.size());
+  const double scale =
+      M.cwiseAbs().maxCoeff() * r.z.cwiseAbs().maxCoeff() + q.cwiseAbs().maxCoeff();
+  CHECK(r.z.minCoeff() >= 0.0);
+  CHECK(r.w.minCoeff() >= 0.0);
+  CHECK(r.w.cwiseProduct(r.z).cwiseAbs().maxCoeff() <=
+        tolerance * scale * r.z.cwiseAbs().maxCoeff());
+  CHECK((r.w - (M * r.z + q)).cwiseAbs().maxCoeff() <= tolerance * scale);
+}
+
+}  // namespace
+
+// =============================================================================================
+// Lemke's method
+
+TEST_CASE("lemke: positive definite 2x2 LCP with both unknowns positive") {
+  // M = [[2, 1], [1, 2]], q = (−5, −6). If both zᵢ > 0 then w = 0 and M z = −q, so by Cramer's
+  // rule z = (5·2 − 6·1, 6·2 − 5·1)/3 = (4/3, 7/3) > 0: that is the solution (the only one: M
+  // is a P-matrix, whose LCPs have exactly one solution for every q; Cottle–Pang–Stone ch. 3).
+  const LcpMatrix M = matrix(2, {2, 1, 1, 2});
+  const LcpVector q = vector({-5, -6});
+  const LemkeResult r = routh::solve_lcp_lemke(M, q);
+  check_solves(M, q, r);
+  CHECK(r.z[0] == doctest::Approx(4.0 / 3.0).epsilon(1e-14));
+  CHECK(r.z[1] == doctest::Approx(7.0 / 3.0).epsilon(1e-14));
+  CHECK(r.w.isZero());
+}
+
+TEST_CASE("lemke: q >= 0 is solved by z = 0 without a pivot") {
+  const LcpMatrix M = matrix(2, {-1, 3, 5, -7});
+  const LcpVector q = vector({0, 2});
+  const LemkeResult r = routh::solve_lcp_lemke(M, q);
+  REQUIRE(r.status == LemkeStatus::solved);
+  CHECK(r.pivots == 0);
+  CHECK(r.z.isZero());
+  CHECK(r.w == q);
+}
+
+TEST_CASE("lemke: a mixed solution built from a chosen complementary pair") {
+  // M = 4I + S with S skew-symmetric is positive definite (xᵀMx = 4|x|²), hence a P-matrix and
+  // the LCP has exactly one solution. Choose it: z* = (2, 0, 1), w* = (0, 3, 0), complementary;
+  // then q = w* − M z* makes (z*, w*) that solution.
+  const LcpMatrix M = matrix(3, {4, 1, -2, -1, 4, 3, 2, -3, 4});
+  const LcpVector z_star = vector({2, 0, 1});
+  const LcpVector w_star = vector({0, 3, 0});
+  const LcpVector q = w_star - M * z_star;  // (−6, 2, −8)
+  const LemkeResult r = routh::solve_lcp_lemke(M, q);
+  check_solves(M, q, r);
+  CHECK((r.z - z_star).cwiseAbs().maxCoeff() <= 1e-14 * 2.0);
+  CHECK((r.w - w_star).cwiseAbs().maxCoeff() <= 1e-14 * 8.0);
+}
+
+TEST_CASE("lemke: a copositive matrix with three solutions gives one of them") {
+  // M = [[1, 2], [2, 1]] ≥ 0 with a positive diagonal is strictly copositive, hence copositive-plus
+  // with every LCP(M, q) feasible, so Lemke's method solves it (Cottle–Pang–Stone ch. 4), but M is
+  // not a P-matrix (det = −3) and q = (−1, −1) has three solutions: z = (1, 0) with w = (0, 1); z =
+  // (0, 1) with w = (1, 0); z = (1/3, 1/3) with w = 0 (each checked by substitution).
+  const LcpMatrix M = matrix(2, {1, 2, 2, 1});
+  const LcpVector q = vector({-1, -1});
+  const LemkeResult r = routh::solve_lcp_lemke(M, q);
+  check_solves(M, q, r);
+  const bool first = std::abs(r.z[0] - 1.0) < 1e-14 && r.z[1] == 0.0;
+  const bool second = r.z[0] == 0.0 && std::abs(r.z[1] - 1.0) < 1e-14;
+  const bool third = std::abs(r.z[0] - 1.0 / 3.0) < 1e-14 && std::abs(r.z[1] - 1.0 / 3.0) < 1e-14;
+  CHECK((first || second || third));
+}
+
+TEST_CASE("lemke: an infeasible LCP ends on a secondary ray") {
+  // M = [[1, −1], [−1, 1]] is positive semidefinite, hence copositive-plus, and for such M
+  // Lemke's method ends on a ray exactly when the LCP is infeasible (Cottle–Pang–Stone ch. 4). Here
+  // w₁ + w₂ = q₁ + q₂ = −2 for every z, so w ≥ 0 is impossible.
+  const LcpMatrix M = matrix(2, {1, -1, -1, 1});
+  const LcpVector q = vector({3, -5});
+  CHECK(routh::solve_lcp_lemke(M, q).status == LemkeStatus::ray_termination);
+}
+
+TEST_CASE("lemke: degenerate LCPs, ties in the first pivot and zeros in q") {
+  SUBCASE("M = I, q = (-1, -1, -1): three-way tie for the first pivot, z = -q") {
+    const LcpMatrix M = LcpMatrix::Identity(3, 3);
+    const LcpVector q = vector({-1, -1, -1});
+    const LemkeResult r = routh::solve_lcp_lemke(M, q);
+    check_solves(M, q, r);
+    CHECK(r.z == vector({1, 1, 1}));
+  }
+  SUBCASE("a cyclic P-matrix, then a zero in q that makes w2 and z2 vanish together") {
+    // M = [[1, 2, 0], [0, 1, 2], [2, 0, 1]]: principal minors 1, 1, 1, 1, 1, 1 and det 9, a
+    // P-matrix, so each LCP below has exactly one solution. q = (−1, −1, −1): every row sum is 3,
+    // so z = (1, 1, 1)/3 gives w = 0. q = (−1, 0, −1): z = (1, 0, 0) gives w = (0, 0, 1),
+    // complementary, with w₂ = z₂ = 0 (a degenerate solution).
+    const LcpMatrix M = matrix(3, {1, 2, 0, 0, 1, 2, 2, 0, 1});
+    const LcpVector q = vector({-1, -1, -1});
+    const LemkeResult r = routh::solve_lcp_lemke(M, q);
+    check_solves(M, q, r);
+    CHECK((r.z - LcpVector::Constant(3, 1.0 / 3.0)).cwiseAbs().maxCoeff() <= 1e-15);
+    const LcpVector q0 = vector({-1, 0, -1});
+    const LemkeResult r0 = routh::solve_lcp_lemke(M, q0);
+    check_solves(M, q0, r0);
+    CHECK((r0.z - vector({1, 0, 0})).cwiseAbs().maxCoeff() <= 1e-15);
+    CHECK((r0.w - vector({0, 0, 1})).cwiseAbs().maxCoeff() <= 1e-15);
+  }
+  SUBCASE("random positive definite M with integer q in {-1, 0}: many ties, always solved") {
+    // A positive definite M (symmetric part ≻ 0) makes the LCP uniquely solvable and Lemke's
+    // method must find it from any q; q with many equal entries and zeros makes nearly every
+    // ratio test a tie, which the lexicographic rule must break without cycling.
+    std::mt19937_64 rng(0x1e3e'0001ULL);
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    for (int trial = 0; trial < 500; ++trial) {
+      const int n = 2 + trial % 12;
+      CAPTURE(trial);
+      Eigen::MatrixXd A(n, n);
+      Eigen::MatrixXd S(n, n);
+      for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+          A(i, j) = unit(rng);
+          S(i, j) = unit(rng);
+        }
+      }
+      const LcpMatrix M = A * A.transpose() + 0.1 * Eigen::MatrixXd::Identity(n, n) +
+                          (S - S.transpose()) * (trial % 2);
+      LcpVector q(n);
+      for (int i = 0; i < n; ++i) q[i] = unit(rng) < 0.0 ? -1.0 : 0.0;
+      q[0] = -1.0;
+      check_solves(M, q, routh::solve_lcp_lemke(M, q), 1e-11);
+    }
+  }
+}
+
+TEST_CASE("lemke: pivot limit and invalid input are statuses") {
+  const LcpMatrix M = matrix(3, {4, 1, -2, -1, 4, 3, 2, -3, 4});
+  const LcpVector q = vector({-6, 2, -8});
+  routh::LemkeOptions options;
+  options.max_pivots = 1;
+  CHECK(routh::solve_lcp_lemke(M, q, options).status == LemkeStatus::pivot_limit);
+  CHECK(routh::solve_lcp_lemke(M, vector({-1, 2})).status == LemkeStatus::invalid_input);
+  LcpVector nan_q = q;
+  nan_q[1] = std::nan("");
+  CHECK(routh::solve_lcp_lemke(M, nan_q).status == LemkeStatus::invalid_input);
+}
