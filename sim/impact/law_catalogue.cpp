@@ -6,6 +6,7 @@
 #include "sim/impact/multipoint_energetic.hpp"
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
+#include "sim/impact/park.hpp"
 #include "sim/impact/poisson.hpp"
 #include "sim/text.hpp"
 
@@ -29,6 +30,10 @@ constexpr std::array kLaws = {
              "simultaneous multi-point impact, rigid-body-consistent impulses, global energetic e "
              "(paper 002)",
              "planar, several contacts", &solve_multipoint_energetic},
+    LawEntry{"park",
+             "algebraic mode evolution, exact quadratic cone, Poisson restitution, static/kinetic "
+             "friction (paper 001 §3)",
+             "spatial, one contact", &solve_park},
 };
 
 }  // namespace
