@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "sim/impact/routh_incremental.hpp"
 #include "sim/impact/spatial_contact.hpp"
@@ -143,11 +144,13 @@ Polynomial<Degree - 1> derivative(const Polynomial<Degree>& p) {
 }
 
 /// The root of p in [lo, hi], given that p(lo) and p(hi) have opposite signs: Newton's method
-/// kept inside the shrinking bracket, bisecting whenever Newton would leave it.
+/// from the secant's root, kept inside the shrinking bracket, bisecting whenever Newton would
+/// leave it.
 template <int Degree>
-double bracketed_root(const Polynomial<Degree>& p, double lo, double hi, double p_lo) {
+double bracketed_root(const Polynomial<Degree>& p, double lo, double hi, double p_lo, double p_hi) {
   const Polynomial<Degree - 1> slope = derivative<Degree>(p);
-  double x = 0.5 * (lo + hi);
+  double x = lo - p_lo * (hi - lo) / (p_hi - p_lo);
+  if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
   for (int iteration = 0; iteration < 100; ++iteration) {
     const double value = evaluate<Degree>(p, x);
     if (value == 0.0) return x;
@@ -176,6 +179,25 @@ int real_roots(const Polynomial<Degree>& p, double lo, double hi,
     const double root = -p[0] / p[1];
     roots[0] = root;
     return root >= lo && root <= hi ? 1 : 0;
+  } else if constexpr (Degree == 2) {  // closed form, in the form without cancellation
+    if (p[2] == 0.0) {
+      std::array<double, 1> root{};
+      const int count = real_roots<1>(Polynomial<1>{p[0], p[1]}, lo, hi, root);
+      roots[0] = root[0];
+      return count;
+    }
+    const double discriminant = p[1] * p[1] - 4.0 * p[2] * p[0];
+    if (discriminant < 0.0) return 0;
+    const double q = -0.5 * (p[1] + std::copysign(std::sqrt(discriminant), p[1]));
+    std::array<double, 2> candidates = {q / p[2], q != 0.0 ? p[0] / q : q / p[2]};
+    if (candidates[1] < candidates[0]) std::swap(candidates[0], candidates[1]);
+    int count = 0;
+    for (const double root : candidates) {
+      if (root >= lo && root <= hi && (count == 0 || roots[count - 1] != root)) {
+        roots[count++] = root;
+      }
+    }
+    return count;
   } else {
     std::array<double, Degree - 1> critical{};
     const int critical_count = real_roots<Degree - 1>(derivative<Degree>(p), lo, hi, critical);
@@ -191,7 +213,7 @@ int real_roots(const Polynomial<Degree>& p, double lo, double hi,
       if (p0 == 0.0) {
         add(x0);
       } else if (p1 != 0.0 && (p0 < 0.0) != (p1 < 0.0)) {
-        add(bracketed_root<Degree>(p, x0, x1, p0));
+        add(bracketed_root<Degree>(p, x0, x1, p0, p1));
       }
       x0 = x1;
       p0 = p1;
