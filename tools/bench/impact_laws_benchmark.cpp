@@ -1,17 +1,23 @@
-// Nanoseconds per planar impact solve, for every law in the catalogue (so a new law is measured
-// as soon as it is registered), plus a closed-form Coulomb stick solve for scale.
+// Nanoseconds per impact solve, for every law in the catalogue (so a new law is measured as soon
+// as it is registered), plus a closed-form Coulomb stick solve for scale. Each law is measured on
+// the problems it accepts: planar_solve/NAME on planar problems, spatial_solve/NAME on spatial
+// ones.
 //
-// Each benchmark cycles through a pool of pre-generated random, well-conditioned planar problems
-// so that the branches of the incremental laws (slide, stick, reversal; compression, restitution)
-// see realistic variety instead of one perfectly predicted path. Target (issue): median ≤ 25 ns.
+// Each benchmark cycles through a pool of pre-generated random, well-conditioned problems so that
+// the branches of the incremental laws (slide, stick, reversal; compression, restitution) see
+// realistic variety instead of one perfectly predicted path. Targets (issues): median ≤ 25 ns per
+// planar solve, ≤ 1 µs per spatial solve.
 //
 // Run: tools/setup.sh bench   (or build/release/tools/bench/impact_laws_benchmark)
 
 #include <benchmark/benchmark.h>
 
+#include <Eigen/Cholesky>
+#include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <numbers>
 #include <random>
 #include <string>
@@ -19,6 +25,7 @@
 
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/impact/spatial_contact.hpp"
 
 namespace {
 
@@ -74,8 +81,49 @@ const ProblemPool& pool() {
   return kPool;
 }
 
-void bm_law(benchmark::State& state, routh::ImpactLaw solve) {
-  const auto& problems = pool().problems;
+/// Random spatial problems: H = Q diag(λ) Qᵀ with a random rotation Q and λmax/λmin ≤
+/// kMaxConditionNumber, approaching u_n, slip of random direction and size (5 % without slip),
+/// e ∈ [0, 1], 0 ≤ μd ≤ μs ≤ 1. Fixed seed, like the planar pool.
+std::vector<routh::ImpactProblem> make_spatial_pool() {
+  std::mt19937_64 rng(20240612);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * unit(rng); };
+  std::vector<routh::ImpactProblem> problems;
+  problems.reserve(kPoolSize);
+  while (problems.size() < kPoolSize) {
+    Eigen::Matrix3d random;
+    for (double& entry : random.reshaped()) entry = uniform(-1.0, 1.0);
+    const Eigen::Matrix3d Q = Eigen::HouseholderQR<Eigen::Matrix3d>(random).householderQ();
+    const double smallest = std::exp(uniform(std::log(0.1), std::log(10.0)));  // [1/kg]
+    const Eigen::Vector3d spectrum(
+        smallest, smallest * std::exp(uniform(0.0, std::log(kMaxConditionNumber))),
+        smallest * std::exp(uniform(0.0, std::log(kMaxConditionNumber))));
+    Eigen::Matrix3d H = Q * spectrum.asDiagonal() * Q.transpose();
+    H = (0.5 * (H + H.transpose())).eval();
+    if (Eigen::LLT<Eigen::Matrix3d>(H).info() != Eigen::Success) continue;  // round-off: again
+    const double slip = unit(rng) < 0.05 ? 0.0 : uniform(0.0, 2.0);
+    const double direction = uniform(0.0, 2.0 * std::numbers::pi);
+    const Eigen::Vector3d u(uniform(-2.0, -0.1), slip * std::cos(direction),
+                            slip * std::sin(direction));
+    const double mu_s = uniform(0.0, 1.0);
+    problems.push_back(routh::spatial_impact_problem(
+        H, u, routh::ContactParameters{uniform(0.0, 1.0), mu_s, uniform(0.0, mu_s)}));
+  }
+  return problems;
+}
+
+const std::vector<routh::ImpactProblem>& spatial_pool() {
+  static const std::vector<routh::ImpactProblem> kPool = make_spatial_pool();
+  return kPool;
+}
+
+/// Whether `law` takes the problems of `problems` (a law answers others `unsupported`).
+bool accepts(routh::ImpactLaw solve, const std::vector<routh::ImpactProblem>& problems) {
+  return solve(problems.front()).status != routh::ImpactStatus::unsupported;
+}
+
+void bm_law(benchmark::State& state, routh::ImpactLaw solve,
+            const std::vector<routh::ImpactProblem>& problems) {
   std::size_t i = 0;
   for (auto _ : state) {
     auto result = solve(problems[i]);
@@ -116,9 +164,16 @@ void bm_cramer_stick_reference(benchmark::State& state) {
 int main(int argc, char** argv) {
   static_assert((kPoolSize & (kPoolSize - 1)) == 0, "kPoolSize must be a power of two");
   for (const routh::LawEntry& law : routh::impact_laws()) {
-    benchmark::RegisterBenchmark(("planar_solve/" + std::string(law.name)).c_str(), bm_law,
-                                 law.solve)
-        ->Unit(benchmark::kNanosecond);
+    if (accepts(law.solve, pool().problems)) {
+      benchmark::RegisterBenchmark(("planar_solve/" + std::string(law.name)).c_str(), bm_law,
+                                   law.solve, std::cref(pool().problems))
+          ->Unit(benchmark::kNanosecond);
+    }
+    if (accepts(law.solve, spatial_pool())) {
+      benchmark::RegisterBenchmark(("spatial_solve/" + std::string(law.name)).c_str(), bm_law,
+                                   law.solve, std::cref(spatial_pool()))
+          ->Unit(benchmark::kNanosecond);
+    }
   }
   benchmark::RegisterBenchmark("planar_solve/reference_cramer_stick", bm_cramer_stick_reference)
       ->Unit(benchmark::kNanosecond);
