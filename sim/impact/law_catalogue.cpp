@@ -7,6 +7,7 @@
 #include "sim/impact/multipoint_energetic.hpp"
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
+#include "sim/impact/park.hpp"
 #include "sim/impact/poisson.hpp"
 #include "sim/text.hpp"
 
@@ -34,6 +35,10 @@ constexpr std::array kLaws = {
              "Poisson impact as compression and expansion LCPs, 8-edge polyhedral friction cone, "
              "Lemke (paper 001 section 2.2; Anitescu-Potra)",
              "planar and spatial, several contacts", &solve_lcp},
+    LawEntry{"park",
+             "algebraic mode evolution, exact quadratic cone, Poisson restitution, static/kinetic "
+             "friction (paper 001 §3)",
+             "spatial, one contact", &solve_park},
 };
 
 }  // namespace
