@@ -17,7 +17,7 @@ constexpr std::array kLaws = {
     LawEntry{
         "newton",
         "conventional method: Newton restitution, stick or slide throughout (flags energy gain)",
-        "planar, one contact", &solve_newton},
+        "planar or spatial, one contact", &solve_newton},
     LawEntry{"newton_routh", "Routh incremental, Newton restitution (paper 004; can gain energy)",
              "planar, one contact", &solve_newton_routh},
     LawEntry{"poisson",
