@@ -7,6 +7,7 @@
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
 #include "sim/impact/poisson.hpp"
+#include "sim/impact/sliding_ode.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -29,6 +30,13 @@ constexpr std::array kLaws = {
              "simultaneous multi-point impact, rigid-body-consistent impulses, global energetic e "
              "(paper 002)",
              "planar, several contacts", &solve_multipoint_energetic},
+    LawEntry{"sliding_ode",
+             "3D slip flow in normal impulse integrated with Odeint, stick stability, Poisson "
+             "restitution (papers 001, 003)",
+             "spatial, one contact", &solve_sliding_ode},
+    LawEntry{"sliding_ode_energetic",
+             "as sliding_ode, ended by Stronge's energetic restitution (papers 001, 003; Mirtich)",
+             "spatial, one contact", &solve_sliding_ode_energetic},
 };
 
 }  // namespace
