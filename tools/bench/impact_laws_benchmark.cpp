@@ -1,14 +1,19 @@
-// Nanoseconds per planar impact solve, for every law in the catalogue (so a new law is measured
-// as soon as it is registered), plus a closed-form Coulomb stick solve for scale.
+// Nanoseconds per impact solve, for every law in the catalogue (so a new law is measured as soon
+// as it is registered): planar_solve/<law> on planar problems for the laws that take them,
+// spatial_solve/<law> on spatial problems for the laws that take those, plus a closed-form stick
+// solve of each dimension for scale.
 //
-// Each benchmark cycles through a pool of pre-generated random, well-conditioned planar problems
-// so that the branches of the incremental laws (slide, stick, reversal; compression, restitution)
-// see realistic variety instead of one perfectly predicted path. Target (issue): median ≤ 25 ns.
+// Each benchmark cycles through a pool of pre-generated random, well-conditioned problems so that
+// the branches of the laws (slide, stick, reversal; compression, restitution) see realistic
+// variety instead of one perfectly predicted path. Targets (issues): planar median ≤ 25 ns;
+// sliding_ode ≤ 20 µs at its default tolerance.
 //
 // Run: tools/setup.sh bench   (or build/release/tools/bench/impact_laws_benchmark)
 
 #include <benchmark/benchmark.h>
 
+#include <Eigen/Cholesky>
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -19,6 +24,7 @@
 
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/impact/spatial_contact.hpp"
 
 namespace {
 
@@ -74,8 +80,53 @@ const ProblemPool& pool() {
   return kPool;
 }
 
-void bm_law(benchmark::State& state, routh::ImpactLaw solve) {
-  const auto& problems = pool().problems;
+/// Random SPD 3x3 H = R diag(λ) Rᵀ (R a uniformly random rotation, λ_max/λ_min ≤
+/// kMaxConditionNumber), approaching u_n, a slip of random direction and size up to 2 m/s,
+/// e ∈ [0, 1], 0 ≤ μd ≤ μs ≤ 1. Fixed seed.
+std::vector<routh::ImpactProblem> make_spatial_pool() {
+  std::mt19937_64 rng(20240612);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * unit(rng); };
+
+  std::vector<routh::ImpactProblem> problems;
+  problems.reserve(kPoolSize);
+  while (problems.size() < kPoolSize) {
+    const double smallest = std::exp(uniform(std::log(0.1), std::log(10.0)));  // [1/kg]
+    const double largest = smallest * std::exp(uniform(0.0, std::log(kMaxConditionNumber)));
+    const double middle = std::exp(uniform(std::log(smallest), std::log(largest)));
+    const Eigen::Matrix3d R = Eigen::Quaterniond(normal(rng), normal(rng), normal(rng), normal(rng))
+                                  .normalized()
+                                  .toRotationMatrix();
+    const Eigen::Matrix3d H =
+        R * Eigen::Vector3d(smallest, middle, largest).asDiagonal() * R.transpose();
+    const double slip_angle = uniform(0.0, 2.0 * std::numbers::pi);
+    const double slip = uniform(0.0, 2.0);
+    const Eigen::Vector3d u(uniform(-2.0, -0.1), slip * std::cos(slip_angle),
+                            slip * std::sin(slip_angle));
+    const double mu_s = uniform(0.0, 1.0);
+    const routh::ContactParameters contact{uniform(0.0, 1.0), mu_s, uniform(0.0, mu_s)};
+    if (H.ldlt().info() != Eigen::Success || !H.ldlt().isPositive()) continue;
+    problems.push_back(routh::spatial_impact_problem(0.5 * (H + H.transpose()), u, contact));
+  }
+  return problems;
+}
+
+const std::vector<routh::ImpactProblem>& spatial_pool() {
+  static const std::vector<routh::ImpactProblem> kPool = make_spatial_pool();
+  return kPool;
+}
+
+/// Whether `solve` takes any problem of `problems` (a law outside its scope answers unsupported).
+bool law_takes(routh::ImpactLaw solve, const std::vector<routh::ImpactProblem>& problems) {
+  return std::any_of(problems.begin(), problems.end(), [solve](const routh::ImpactProblem& p) {
+    return solve(p).status != routh::ImpactStatus::unsupported;
+  });
+}
+
+void bm_law(benchmark::State& state, routh::ImpactLaw solve,
+            const std::vector<routh::ImpactProblem>* pool_problems) {
+  const auto& problems = *pool_problems;
   std::size_t i = 0;
   for (auto _ : state) {
     auto result = solve(problems[i]);
@@ -111,16 +162,41 @@ void bm_cramer_stick_reference(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+/// The conventional stick solve for a spatial contact: H Γ = (−(1 + e) u_n, −u_t) by LDLT.
+void bm_ldlt_stick_reference(benchmark::State& state) {
+  const auto& problems = spatial_pool();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const routh::ImpactProblem& p = problems[i];
+    const Eigen::Matrix3d H = p.D;
+    Eigen::Vector3d du = -p.u_pre.head<3>();
+    du[0] *= 1.0 + p.contacts[0].restitution;
+    Eigen::Vector3d impulse = H.ldlt().solve(du);
+    benchmark::DoNotOptimize(impulse);
+    i = (i + 1) & (kPoolSize - 1);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   static_assert((kPoolSize & (kPoolSize - 1)) == 0, "kPoolSize must be a power of two");
   for (const routh::LawEntry& law : routh::impact_laws()) {
+    if (!law_takes(law.solve, pool().problems)) continue;
     benchmark::RegisterBenchmark(("planar_solve/" + std::string(law.name)).c_str(), bm_law,
-                                 law.solve)
+                                 law.solve, &pool().problems)
         ->Unit(benchmark::kNanosecond);
   }
   benchmark::RegisterBenchmark("planar_solve/reference_cramer_stick", bm_cramer_stick_reference)
+      ->Unit(benchmark::kNanosecond);
+  for (const routh::LawEntry& law : routh::impact_laws()) {
+    if (!law_takes(law.solve, spatial_pool())) continue;
+    benchmark::RegisterBenchmark(("spatial_solve/" + std::string(law.name)).c_str(), bm_law,
+                                 law.solve, &spatial_pool())
+        ->Unit(benchmark::kNanosecond);
+  }
+  benchmark::RegisterBenchmark("spatial_solve/reference_ldlt_stick", bm_ldlt_stick_reference)
       ->Unit(benchmark::kNanosecond);
 
   benchmark::Initialize(&argc, argv);
