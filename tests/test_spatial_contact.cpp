@@ -8,7 +8,8 @@
 
 namespace {
 
-// Paper 001's numerical example H [1/kg] (§4), in our convention.
+// An SPD H [1/kg]: paper 001's numbers (§4) as printed, not mapped into our sign convention;
+// any SPD matrix serves these checks.
 Eigen::Matrix3d paper001_H() {
   Eigen::Matrix3d H;
   H << 8, -2, 1, -2, 3, -1, 1, -1, 5;

@@ -114,7 +114,7 @@ case "$mode" in
     say "all tests passed ($build_dir)"
     ;;
   bench)
-    say "impact-law benchmark: median of 10 repetitions, ns per solve (targets: planar <= 25 ns, spatial <= 1 us)"
+    say "impact-law benchmark: median of 10 repetitions, ns per solve (targets: planar <= 25 ns, park <= 1 us, lcp <= 3 us, sliding_ode <= 20 us)"
     "$build_dir/tools/bench/impact_laws_benchmark" --benchmark_repetitions=10 \
       --benchmark_report_aggregates_only=true --benchmark_min_time=0.2
     say "scenario benchmark: whole runs of scenarios/*.yaml, median of 21 runs, and the issue's targets"

@@ -9,6 +9,7 @@
 #include "sim/impact/newton_routh.hpp"
 #include "sim/impact/park.hpp"
 #include "sim/impact/poisson.hpp"
+#include "sim/impact/sliding_ode.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -19,7 +20,7 @@ constexpr std::array kLaws = {
     LawEntry{
         "newton",
         "conventional method: Newton restitution, stick or slide throughout (flags energy gain)",
-        "planar, one contact", &solve_newton},
+        "planar or spatial, one contact", &solve_newton},
     LawEntry{"newton_routh", "Routh incremental, Newton restitution (paper 004; can gain energy)",
              "planar, one contact", &solve_newton_routh},
     LawEntry{"poisson",
@@ -39,6 +40,13 @@ constexpr std::array kLaws = {
              "algebraic mode evolution, exact quadratic cone, Poisson restitution, static/kinetic "
              "friction (paper 001 §3)",
              "spatial, one contact", &solve_park},
+    LawEntry{"sliding_ode",
+             "3D slip flow in normal impulse integrated with Odeint, stick stability, Poisson "
+             "restitution (papers 001, 003)",
+             "spatial, one contact", &solve_sliding_ode},
+    LawEntry{"sliding_ode_energetic",
+             "as sliding_ode, ended by Stronge's energetic restitution (papers 001, 003; Mirtich)",
+             "spatial, one contact", &solve_sliding_ode_energetic},
 };
 
 }  // namespace

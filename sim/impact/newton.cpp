@@ -1,8 +1,11 @@
 #include "sim/impact/newton.hpp"
 
+#include <Eigen/Cholesky>
 #include <cmath>
 
 #include "sim/impact/planar_contact.hpp"
+#include "sim/impact/spatial_contact.hpp"
+#include "sim/impact/spatial_sticking.hpp"
 
 namespace routh {
 
@@ -33,9 +36,70 @@ void record_single_mode(const PlanarContact& contact, PhaseKind kind, double nor
   finish_planar_result(contact, end, result);
 }
 
+// The spatial counterpart of record_single_mode: Γ grows along one straight line, so u runs
+// linearly from u⁻ to u⁺ (u_n to exactly −e u_n⁻ by the rule) and the works are exact averages.
+void record_single_spatial_mode(const SpatialContact& contact, PhaseKind kind,
+                                const Eigen::Vector3d& impulse, ImpactResult& result) {
+  const double e = contact.parameters.restitution;
+  const double normal_impulse = impulse[0];
+  const Eigen::Vector2d u_t_post = contact.u_t + contact.H.bottomRows<2>() * impulse;
+  SpatialImpactEnd end;
+  end.impulse = impulse;
+  end.normal_work = normal_impulse * 0.5 * (contact.u_n - e * contact.u_n);
+  end.tangential_work = impulse.tail<2>().dot(0.5 * (contact.u_t + u_t_post));
+  const double compression_impulse = normal_impulse / (1.0 + e);
+  end.compression_work = 0.5 * contact.u_n * compression_impulse;
+  result.phases.push_back(Phase{kind, Stage::compression, 0.0, compression_impulse, 0});
+  if (normal_impulse > compression_impulse) {
+    result.phases.push_back(
+        Phase{kind, Stage::restitution, compression_impulse, normal_impulse, 0});
+  }
+  finish_spatial_result(contact, end, result);
+}
+
+// The conventional method for one spatial contact: the planar method below with the slip a
+// vector. Sticking throughout is tried first, Γ = H⁻¹(u⁺ − u⁻) with u⁺ = (−e u_n⁻, 0, 0),
+// accepted inside the cone |Γ_t| ≤ μs Γ_n; otherwise the contact slides throughout with
+// Γ_t = −μd Γ_n û along the initial slip direction û = u_t⁻/|u_t⁻| (from rest: the direction the
+// dynamics choose, spatial_sticking.hpp), Γ_n from u_n⁺ = −e u_n⁻.
+ImpactResult solve_spatial_newton(const ImpactProblem& problem) {
+  ImpactResult result;
+  SpatialContact contact;
+  if (!read_spatial_contact(problem, contact, result)) return result;
+  const double e = contact.parameters.restitution;
+  const Eigen::Vector3d u_pre(contact.u_n, contact.u_t[0], contact.u_t[1]);
+
+  const Eigen::Vector3d stick =
+      contact.H.ldlt().solve(Eigen::Vector3d(-e * contact.u_n, 0.0, 0.0) - u_pre);
+  if (stick[0] >= 0.0 && stick.tail<2>().norm() <= contact.parameters.static_friction * stick[0]) {
+    record_single_spatial_mode(contact, PhaseKind::stick, stick, result);
+    result.type = ImpactType::sticking_throughout;
+    return result;
+  }
+
+  const double slip = contact.u_t.norm();
+  const Eigen::Vector2d direction =
+      slip > 0.0 ? Eigen::Vector2d(contact.u_t / slip) : slip_direction_from_rest(contact);
+  const Eigen::Vector3d ratio(1.0, -contact.parameters.kinetic_friction * direction[0],
+                              -contact.parameters.kinetic_friction * direction[1]);
+  const double normal_rate = contact.H.row(0).dot(ratio);
+  if (!(normal_rate > 0.0)) {
+    result.status = ImpactStatus::no_solution;  // sliding never ends compression: no Newton answer
+    return result;
+  }
+  const double normal_impulse = -(1.0 + e) * contact.u_n / normal_rate;
+  record_single_spatial_mode(contact, PhaseKind::slide, normal_impulse * ratio, result);
+  result.type = ImpactType::permanent_sliding;
+  if (direction.dot(result.u_post.tail<2>()) < 0.0) {
+    result.flags.set(ImpactFlag::slip_reversal_ignored);
+  }
+  return result;
+}
+
 }  // namespace
 
 ImpactResult solve_newton(const ImpactProblem& problem) {
+  if (problem.dimension == ContactDimension::spatial) return solve_spatial_newton(problem);
   ImpactResult result;
   PlanarContact contact;
   if (!read_planar_contact(problem, contact, result)) return result;
