@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Reproduces paper 001's Figs. 2-4 (Park, Chung & Youm, section 4) with routh's spatial laws.
 
 One spatial contact with the paper's H = [[8,-2,1],[-2,3,-1],[1,-1,5]] kg^-1 (rows x, y, z; z is
