@@ -89,13 +89,20 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
 // particular solution and the null space of A, whose part it then removes: the solution
 // orthogonal to the null space is the one of least norm. (A complete orthogonal decomposition
 // gives the same at several times the cost.) `Matrix` is A's type: fixed 1 × 1 or 2 × 2 for one
-// closed contact, the common case, where Eigen's fixed-size LU costs a fraction of its general
-// one; the rank threshold is the same.
+// closed contact, the common case, where Eigen's fixed-size LU decides the rank (with the same
+// threshold) at a fraction of the general one's cost and a regular A is inverted in closed form.
 template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
   const Eigen::FullPivLU<Matrix> lu(ws.A);
+  if (lu.isInvertible()) {  // A λ = b holds to round-off
+    if constexpr (Matrix::RowsAtCompileTime == Eigen::Dynamic) {
+      ws.lambda = lu.solve(ws.b);
+    } else {
+      ws.lambda = Matrix(ws.A).inverse() * ws.b;
+    }
+    return true;
+  }
   ws.lambda = lu.solve(ws.b);
-  if (lu.isInvertible()) return true;  // full-pivot LU is backward stable: A λ = b holds
   const ContactMatrix N = lu.kernel();
   ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
   constexpr double kConsistency = 1e-9;
