@@ -107,6 +107,7 @@ fs::path scratch_file() {
 
 Timing time_without_output(const routh::Scenario& scenario, int repeats) {
   std::vector<double> seconds;
+  seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
     DiscardingObserver discard;
     seconds.push_back(seconds_of([&] { simulate(scenario, discard); }));
@@ -118,6 +119,7 @@ Timing time_without_output(const routh::Scenario& scenario, int repeats) {
 Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
   const fs::path path = scratch_file();
   std::vector<double> seconds;
+  seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
     seconds.push_back(seconds_of([&] {
       routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
