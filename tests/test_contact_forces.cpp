@@ -78,17 +78,24 @@ TEST_CASE("contact forces: a pull away from the floor makes the normal force neg
   CHECK(open.forces[0].normal == 0.0);
 }
 
-TEST_CASE("contact forces: two sticking contacts on one floor share the weight equally") {
-  // Statically indeterminate: four constraint rows for a point mass's two degrees of freedom, so
-  // J_c M⁻¹ J_cᵀ is singular and any split of the weight holds the mass. The simulator takes the
-  // minimum-norm forces, which split it equally; any other particular solution would not.
+TEST_CASE(
+    "contact forces: two contacts on one floor share the weight equally, sticking or sliding") {
+  // Statically indeterminate: two contacts on one floor give a point mass four constraint rows
+  // for its two degrees of freedom when they stick (a singular 4 x 4 J_c M⁻¹ W), two normal rows
+  // for one direction when they slide (a singular 2 x 2). Any split of the weight holds the mass;
+  // the simulator takes the minimum-norm forces, which split it equally, as no other particular
+  // solution would.
   const routh::test::PointMassSystem system(kMass, kGravity,
                                             {routh::test::HalfPlane{}, routh::test::HalfPlane{}});
-  const auto out = solve(system, {ContactMode::stick, ContactMode::stick}, 0.5, 0.5);
-  REQUIRE(out.consistent);
-  CHECK(out.acceleration.norm() < 1e-12);
-  for (const routh::ContactForce& force : out.forces) {
-    CHECK(force.normal == doctest::Approx(0.5 * kMass * kGravity).epsilon(1e-14));
-    CHECK(std::abs(force.tangential) < 1e-12);
+  const double mu = 0.5;
+  for (const ContactMode mode : {ContactMode::stick, ContactMode::slide_positive}) {
+    CAPTURE(routh::to_string(mode));
+    const auto out = solve(system, {mode, mode}, mu, mu);
+    REQUIRE(out.consistent);
+    CHECK(std::abs(out.acceleration[1]) < 1e-12);  // held on the floor
+    for (const routh::ContactForce& force : out.forces) {
+      CHECK(force.normal == doctest::Approx(0.5 * kMass * kGravity).epsilon(1e-14));
+      CHECK(std::abs(force.tangential + mu * slip_direction(mode) * force.normal) < 1e-12);
+    }
   }
 }

@@ -241,9 +241,9 @@ TEST_CASE(
 TEST_CASE(
     "simulator: free flight and a pendulum swing conserve energy to 1e-9 over 10 s at default "
     "tolerances") {
-  // The requirement, at the default dopri5 tolerances (1e-10): a spinning ball thrown up
+  // The requirement, at the default dopri5 tolerances (3e-11): a spinning ball thrown up
   // from 1000 m (it does not reach the floor within 10 s) conserves T + V to round-off, the
-  // flight being polynomial; a 1 m pendulum released at 1 rad keeps it to 9.2e-10 relative
+  // flight being polynomial; a 1 m pendulum released at 1 rad keeps it to 6.5e-10 relative
   // (measured), the integrator's local errors adding up over five swings.
   routh::SimulationSettings settings = poisson_settings(10.0, 0.5, 0.3, 0.3);
   const auto max_energy_drift = [](const routh::test::TrajectoryMemory& trajectory) {

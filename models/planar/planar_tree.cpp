@@ -96,6 +96,21 @@ PlanarTree::PlanarTree(PlanarTreeDescription description) : description_(std::mo
   check_unique(d.contact_names, "contact");
   check_unique(d.body_names, "body");
   check_mass_matrix();
+  if (mass_matrix_is_constant()) {
+    Eigen::MatrixXd M;
+    mass_matrix(Eigen::VectorXd::Zero(coordinate_count_), M);
+    constant_mass_matrix_ = std::move(M);
+  }
+}
+
+// Bodies hanging from the ground with their centres of mass at their frames' origins have
+// constant centre and angle Jacobians (unit columns), hence a constant M: a ball, a rod, a block.
+bool PlanarTree::mass_matrix_is_constant() const {
+  for (std::size_t b = 0; b < description_.bodies.size(); ++b) {
+    if (description_.joints[b].parent != kGround) return false;
+    if (!description_.bodies[b].centre_of_mass_m.isZero()) return false;
+  }
+  return true;
 }
 
 // M(q) is only checked at two configurations: q = 0 and an arbitrary generic one, since a
@@ -160,7 +175,9 @@ void PlanarTree::inertial_terms(double t, const QuantityRequest& request, Planar
   Eigen::VectorXd& f = out.generalized_force;
   // gravity and the ground frame's inertial load act alike on every centre of mass
   const Eigen::Vector2d field = description_.gravity_m_s2 - ground_acceleration(t);
-  if (request.mass_matrix) M.setZero(coordinate_count_, coordinate_count_);
+  const bool sum_mass_matrix = request.mass_matrix && !constant_mass_matrix_;
+  if (request.mass_matrix && constant_mass_matrix_) M = *constant_mass_matrix_;
+  if (sum_mass_matrix) M.setZero(coordinate_count_, coordinate_count_);
   if (request.generalized_force) f.setZero(coordinate_count_);
   for (std::size_t b = 0; b < ws.motion.bodies.size(); ++b) {
     const PlanarBody& body = description_.bodies[b];
@@ -170,7 +187,7 @@ void PlanarTree::inertial_terms(double t, const QuantityRequest& request, Planar
     // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
     const Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = centre.jacobian;
     const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
-    if (request.mass_matrix) {
+    if (sum_mass_matrix) {
       for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
         for (Eigen::Index i = 0; i < coordinate_count_; ++i) {
           M(i, j) +=

@@ -22,6 +22,7 @@
 #include <Eigen/Core>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,7 @@ class PlanarTree final : public MechanicalSystem {
 
  private:
   void check_mass_matrix() const;
+  bool mass_matrix_is_constant() const;
   void check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd& v) const;
   PlanarTreeWorkspace& own(SystemWorkspace& workspace) const;
   const TreeMotion& motion_at(const Eigen::VectorXd& q, TreeMotion& motion) const;
@@ -124,6 +126,7 @@ class PlanarTree final : public MechanicalSystem {
   int coordinate_count_ = 0;
   std::vector<std::string> coordinate_names_;
   std::vector<std::string> coordinate_units_;
+  std::optional<Eigen::MatrixXd> constant_mass_matrix_;  ///< M, when no q changes it
 };
 
 /// Assembles a PlanarTreeDescription step by step: add bodies parents first, then contacts.

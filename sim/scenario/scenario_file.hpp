@@ -22,8 +22,8 @@
 //     friction: {static: 0.6, kinetic: 0.5}     # or one number for both
 //     contacts:                      # optional, per contact by name (or a list in order)
 //       left_corner: {restitution: 0.1}
-//   integrator: {stepper: dopri5, relative_tolerance: 1e-10, absolute_tolerance: 1e-10,
-//                max_step: 0.01}     # [s]
+//   integrator: {stepper: dopri5, relative_tolerance: 3e-11, absolute_tolerance: 3e-11,
+//                max_step: 0.05}     # [s]
 //   events: {time_tolerance: 1e-12, rest_speed: 1e-6, contact_distance: 1e-9}  # [s, m/s, m]
 //   output: {file: rocking_block.h5, rate: 100}  # rate [Hz]; file default: <name>.h5
 //   excitation:                      # optional ground acceleration a_g(t) [m/s²]

@@ -13,7 +13,6 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
-#include <Eigen/LU>
 #include <vector>
 
 #include "sim/dynamics/mechanical_system.hpp"
@@ -40,8 +39,6 @@ struct ContactForceWorkspace {
   ContactMatrix A;                       ///< J_c M⁻¹ W
   ContactVector b;                       ///< −(J_c M⁻¹ f + J̇_c v)
   ContactVector lambda;                  ///< the force unknowns
-  Eigen::FullPivLU<ContactMatrix> lu;    ///< of A
-  ContactMatrix null_space;              ///< of a singular A, one basis vector per column
 };
 
 /// The outcome of the solve for one state.

@@ -146,6 +146,9 @@ class Run {
   };
   void derivative(const OdeState& x, OdeState& dxdt, double t);
   void witness_values(double t, const OdeState& x, WitnessSample& sample);
+  void step_end_witness_values(double t, const OdeState& x, WitnessSample& sample);
+  /// The witnesses from at_state_, accel_ and v_scratch_ (evaluated at one state).
+  void record_witnesses(WitnessSample& sample);
   Trigger trigger_of_slot(int slot) const;
   std::optional<WitnessCrossing> gap_closing(int contact, DenseStepper& stepper, double t0,
                                              const WitnessSample& start, double t1,
@@ -232,6 +235,8 @@ class Run {
   OdeState x_scratch_;
   Eigen::VectorXd q_scratch_, v_scratch_;
   WitnessSample start_, end_, inside_;  // at the step's ends, and within it while locating
+  double last_derivative_t_ = std::numeric_limits<double>::quiet_NaN();  // of the latest RHS
+  OdeState last_derivative_x_;
   // Recent impact times of the whole system: an accumulation can alternate between contacts
   // (a rocking block's corners), so the geometric sequence is the system's, not a contact's.
   std::deque<double> impact_times_;
@@ -246,6 +251,8 @@ class Run {
 void Run::derivative(const OdeState& x, OdeState& dxdt, double t) {
   unpack(x, q_scratch_, v_scratch_);
   solve_forces(t, q_scratch_, v_scratch_);
+  last_derivative_t_ = t;
+  last_derivative_x_ = x;
   dxdt.resize(2 * n_);
   Eigen::Map<Eigen::VectorXd>(dxdt.data(), n_) = v_scratch_;
   Eigen::Map<Eigen::VectorXd>(dxdt.data() + n_, n_) = accel_.acceleration;
@@ -258,6 +265,22 @@ void Run::witness_values(double t, const OdeState& x, WitnessSample& sample) {
   } else {
     evaluate(t, q_scratch_, v_scratch_, {.contacts = true});
   }
+  record_witnesses(sample);
+}
+
+void Run::step_end_witness_values(double t, const OdeState& x, WitnessSample& sample) {
+  // dopri5's last stage evaluates the right-hand side at the accepted step's end (first same as
+  // last); with a closed contact that solve is the one the witnesses need, still in at_state_
+  // and accel_.
+  if (any_closed(modes_) && t == last_derivative_t_ && x == last_derivative_x_) {
+    unpack(x, q_scratch_, v_scratch_);
+    record_witnesses(sample);
+    return;
+  }
+  witness_values(t, x, sample);
+}
+
+void Run::record_witnesses(WitnessSample& sample) {
   const ContactKinematics& kinematics = at_state_.contacts;
   Eigen::VectorXd& w = sample.w;
   w.resize(2 * k_);
@@ -878,7 +901,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     }
     stepper.do_step(rhs);
     const double t0 = stepper.previous_time(), t1 = stepper.current_time();
-    witness_values(t1, stepper.current_state(), end_);
+    step_end_witness_values(t1, stepper.current_state(), end_);
     // The earliest witness to trigger on (t0, t1], isolated on this step's dense output.
     int fired = -1;
     WitnessCrossing earliest{t1, t1};

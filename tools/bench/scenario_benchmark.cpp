@@ -107,6 +107,7 @@ fs::path scratch_file() {
 
 Timing time_without_output(const routh::Scenario& scenario, int repeats) {
   std::vector<double> seconds;
+  seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
     DiscardingObserver discard;
     seconds.push_back(seconds_of([&] { simulate(scenario, discard); }));
@@ -118,6 +119,7 @@ Timing time_without_output(const routh::Scenario& scenario, int repeats) {
 Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
   const fs::path path = scratch_file();
   std::vector<double> seconds;
+  seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
     seconds.push_back(seconds_of([&] {
       routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
@@ -166,18 +168,24 @@ struct Target {
 };
 
 // Closed form (as in tests/test_simulator.cpp): the first impact at √(2h/g), the k-th flight
-// after it lasting 2 eᵏ v₁ / g. The last impact, below the rest speed, closes the contact.
+// after it lasting 2 eᵏ v₁ / g. The last impact, below the rest speed, closes the contact. This
+// ball's centre sits 0.1 m above the floor, so its gap resolves only to ulp(0.1 m) = 1.4e-17 m:
+// 1e-11 s per impact at 1e-6 m/s. The impacts faster than 1e-4 m/s are reported apart.
 std::string check_ball_impact_times(const routh::Scenario&, const ImpactLog& log) {
   constexpr double kDrop = 1.0, kRestitution = 0.9;  // [m], [1], pinned by the overrides
+  constexpr double kResolvedSpeed = 1e-4;            // [m/s]
   double expected = std::sqrt(2.0 * kDrop / kGravity), speed = kGravity * expected;
-  double worst = 0.0;
+  double worst = 0.0, worst_resolved = 0.0;
+  int resolved = 0;
   for (std::size_t i = 0; i + 1 < log.impacts.size(); ++i) {
-    worst = std::max(worst, std::abs(log.impacts[i].t - expected));
+    const double error = std::abs(log.impacts[i].t - expected);
+    worst = std::max(worst, error);
+    if (speed >= kResolvedSpeed) worst_resolved = std::max(worst_resolved, error), ++resolved;
     speed *= kRestitution;
     expected += 2.0 * speed / kGravity;
   }
-  return cat("impact times within ", worst, " s of the closed form (", log.impacts.size(),
-             " impacts)");
+  return cat("impact times within ", worst_resolved, " s of the closed form for the ", resolved,
+             " impacts faster than 1e-4 m/s, ", worst, " s for all ", log.impacts.size());
 }
 
 // Housner (1963): a plastic corner impact keeps 1 − 1.5 sin²α of the spin, α = atan(b/h). The
