@@ -142,10 +142,7 @@ void print_json(const std::string& title, const ImpactProblemFile& file,
     json.end_object();
   }
   json.end_array();
-  json.key("warnings");
-  json.begin_array();
-  for (const std::string& warning : file.warnings) json.value(warning);
-  json.end_array();
+  write_warnings(json, file);
   json.end_object();
 }
 

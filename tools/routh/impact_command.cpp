@@ -71,10 +71,7 @@ void write_result(std::ostream& out, std::string_view law, const ImpactProblemFi
   JsonWriter json(out);
   json.begin_object();
   write_impact_members(json, law, file, result);
-  json.key("warnings");
-  json.begin_array();
-  for (const std::string& warning : file.warnings) json.value(warning);
-  json.end_array();
+  write_warnings(json, file);
   json.end_object();
 }
 

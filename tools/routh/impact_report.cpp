@@ -58,6 +58,13 @@ ImpactResult solve_impact(const LawEntry& law, const ImpactProblem& problem) {
   return result;
 }
 
+void write_warnings(JsonWriter& json, const ImpactProblemFile& file) {
+  json.key("warnings");
+  json.begin_array();
+  for (const std::string& warning : file.warnings) json.value(warning);
+  json.end_array();
+}
+
 void write_impact_members(JsonWriter& json, std::string_view law, const ImpactProblemFile& file,
                           const ImpactResult& result) {
   json.key("law");

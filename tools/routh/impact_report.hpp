@@ -17,6 +17,9 @@ bool some_contact_approaches(const ImpactProblem& problem);
 /// The law's answer, or no_impact (Γ = 0, u⁺ = u⁻) for every law when nothing approaches.
 ImpactResult solve_impact(const LawEntry& law, const ImpactProblem& problem);
 
+/// Writes the file's warnings as the member "warnings" (an array of "file:line:column: ..." text).
+void write_warnings(JsonWriter& json, const ImpactProblemFile& file);
+
 /// Writes law, status, type, impulse, u_post, v_post (generalized problems), delta_T, W_n, W_t,
 /// phases and flags as members of the object `json` has open.
 void write_impact_members(JsonWriter& json, std::string_view law, const ImpactProblemFile& file,
