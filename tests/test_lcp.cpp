@@ -19,6 +19,7 @@
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/lcp.hpp"
 #include "sim/impact/poisson.hpp"
+#include "sim/impact/spatial_contact.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "tests/support/allocation_counter.hpp"
 #include "tests/support/lcp_checks.hpp"
@@ -621,4 +622,34 @@ TEST_CASE("lcp: solving does not allocate") {
     CHECK(result.status == ImpactStatus::solved);
     CHECK(after - before == 0);
   }
+}
+
+TEST_CASE("lcp: a spatial contact with a decoupled second tangent at rest is the planar lcp") {
+  // Issue 4: every spatial law reduces to its planar counterpart. With H_{n,t2} = H_{t1,t2} = 0
+  // and u_t2 = 0 nothing drives the second tangent; the 8-edge cone has edges along ±t1, so its
+  // friction impulse along t1 is the planar cone's (±t), and the answers agree to round-off.
+  std::mt19937_64 rng(0x0001'2004);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int compared = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    const double a = 0.5 + 4.0 * unit(rng), b = 0.5 + 4.0 * unit(rng);
+    const double c = (2.0 * unit(rng) - 1.0) * 0.95 * std::sqrt(a * b);
+    const double d = 0.5 + 4.0 * unit(rng);  // H_t2t2
+    const double u_n = -0.1 - 2.0 * unit(rng), u_t = 4.0 * unit(rng) - 2.0;
+    const double mu_s = 1.2 * unit(rng);
+    const ContactParameters contact{unit(rng), mu_s, mu_s * unit(rng)};
+    const ImpactResult planar = solve_lcp(planar_impact_problem(a, b, c, u_n, u_t, contact));
+    Eigen::Matrix3d H;
+    H << a, c, 0.0, c, b, 0.0, 0.0, 0.0, d;
+    const ImpactResult spatial =
+        solve_lcp(spatial_impact_problem(H, Eigen::Vector3d(u_n, u_t, 0.0), contact));
+    REQUIRE(planar.status == spatial.status);
+    if (planar.status != ImpactStatus::solved) continue;
+    ++compared;
+    const double scale = planar.impulse.norm();
+    CHECK(std::abs(spatial.impulse[0] - planar.impulse[0]) <= 1e-10 * scale);
+    CHECK(std::abs(spatial.impulse[1] - planar.impulse[1]) <= 1e-10 * scale);
+    CHECK(std::abs(spatial.impulse[2]) <= 1e-10 * scale);
+  }
+  CHECK(compared > 400);
 }
