@@ -161,24 +161,30 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
                           StateQuantities& out) const {
   check_sizes(q, v);
   PlanarTreeWorkspace& ws = own(workspace);
+  if (request.mass_matrix && constant_mass_matrix_) out.mass_matrix = *constant_mass_matrix_;
+  const bool sum_mass_matrix = request.mass_matrix && !constant_mass_matrix_;
+  if (!sum_mass_matrix && !request.generalized_force && !request.contacts &&
+      !request.potential_energy) {
+    return;  // a constant M is all that was asked: no kinematics needed
+  }
   forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
-  if (request.mass_matrix || request.generalized_force) inertial_terms(t, request, ws, out);
+  if (sum_mass_matrix || request.generalized_force) {
+    inertial_terms(t, sum_mass_matrix, request.generalized_force, ws, out);
+  }
   if (request.generalized_force) add_spring_forces(ws.motion, q, v, out.generalized_force);
   if (request.contacts) contact_kinematics_at(ws, out.contacts);
   if (request.potential_energy) out.potential_energy = potential_energy_at(ws.motion, q, v);
 }
 
 // M and the body part of f share each body's centre-of-mass motion.
-void PlanarTree::inertial_terms(double t, const QuantityRequest& request, PlanarTreeWorkspace& ws,
-                                StateQuantities& out) const {
+void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized_force,
+                                PlanarTreeWorkspace& ws, StateQuantities& out) const {
   Eigen::MatrixXd& M = out.mass_matrix;
   Eigen::VectorXd& f = out.generalized_force;
   // gravity and the ground frame's inertial load act alike on every centre of mass
   const Eigen::Vector2d field = description_.gravity_m_s2 - ground_acceleration(t);
-  const bool sum_mass_matrix = request.mass_matrix && !constant_mass_matrix_;
-  if (request.mass_matrix && constant_mass_matrix_) M = *constant_mass_matrix_;
   if (sum_mass_matrix) M.setZero(coordinate_count_, coordinate_count_);
-  if (request.generalized_force) f.setZero(coordinate_count_);
+  if (generalized_force) f.setZero(coordinate_count_);
   for (std::size_t b = 0; b < ws.motion.bodies.size(); ++b) {
     const PlanarBody& body = description_.bodies[b];
     const BodyMotion& motion = ws.motion.bodies[b];
@@ -195,7 +201,7 @@ void PlanarTree::inertial_terms(double t, const QuantityRequest& request, Planar
         }
       }
     }
-    if (request.generalized_force) {
+    if (generalized_force) {
       const Eigen::Vector2d load = body.mass_kg * (field - centre.bias_acceleration_m_s2);  // [N]
       const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;         // [N m]
       for (Eigen::Index j = 0; j < coordinate_count_; ++j) {

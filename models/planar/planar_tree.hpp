@@ -111,8 +111,8 @@ class PlanarTree final : public MechanicalSystem {
   void check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd& v) const;
   PlanarTreeWorkspace& own(SystemWorkspace& workspace) const;
   const TreeMotion& motion_at(const Eigen::VectorXd& q, TreeMotion& motion) const;
-  void inertial_terms(double t, const QuantityRequest& request, PlanarTreeWorkspace& ws,
-                      StateQuantities& out) const;
+  void inertial_terms(double t, bool sum_mass_matrix, bool generalized_force,
+                      PlanarTreeWorkspace& ws, StateQuantities& out) const;
   JointDisplacement joint_displacement(const TreeMotion& motion, const Eigen::VectorXd& q,
                                        const Eigen::VectorXd& v, int joint, int dof) const;
   void add_spring_forces(const TreeMotion& motion, const Eigen::VectorXd& q,

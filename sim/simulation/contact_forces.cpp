@@ -74,7 +74,7 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
 // (Eigen's set-up, and the stalls of their chained loads and stores).
 void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
   const Eigen::MatrixXd& last = ws.inverted_mass_matrix;
-  if (last.rows() == M.rows() && last.cols() == M.cols() && last == M) return;
+  if (last.size() == M.size() && std::equal(M.data(), M.data() + M.size(), last.data())) return;
   ws.inverted_mass_matrix = M;
   ws.mass.compute(M);
   ws.inverse_mass.setIdentity(M.rows(), M.cols());

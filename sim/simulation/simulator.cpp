@@ -293,7 +293,7 @@ void Run::record_witnesses(WitnessSample& sample) {
       w[2 * k + 1] = kNoTrigger;
       continue;
     }
-    const ContactForce& force = accel_.forces[k];  // solved above, since a contact is closed
+    const ContactForce& force = accel_.forces[k];  // solved at this state: a contact is closed
     const double u_t = kinematics.jacobian.row(k * rows_ + 1).dot(v_scratch_);
     w[2 * k] = force.normal;
     w[2 * k + 1] =
