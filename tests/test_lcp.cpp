@@ -23,6 +23,7 @@
 #include "sim/simulation/simulator.hpp"
 #include "tests/support/allocation_counter.hpp"
 #include "tests/support/lcp_checks.hpp"
+#include "tests/support/rocking_block_contacts.hpp"
 #include "tests/support/trajectory_memory.hpp"
 
 namespace {
@@ -292,36 +293,11 @@ TEST_CASE("lcp: paper 001 section 4 at mu = 1, the printed LCP slides after ever
 }
 
 // =============================================================================================
-// Several contacts: the rocking block (Housner 1963), as in tests/test_multipoint_energetic.cpp
+// Several contacts: the rocking block (Housner 1963), tests/support/rocking_block_contacts.hpp
 
 namespace {
 
-// Housner's block of width 2b and height 2h, q = (x, y, θ) of its centre of mass, corners
-// r = (∓b, −h); normals +y, tangents +x. D = J M⁻¹ Jᵀ (4 × 4, rank 3).
-struct RockingBlock {
-  double b, h, m = 2.0;
-  Eigen::MatrixXd M{Eigen::MatrixXd::Zero(3, 3)};
-  Eigen::MatrixXd J{Eigen::MatrixXd::Zero(4, 3)};
-  routh::ContactSpace space;
-
-  RockingBlock(double half_width, double half_height) : b(half_width), h(half_height) {
-    M.diagonal() << m, m, m * (b * b + h * h) / 3.0;
-    J << 0.0, 1.0, -b, 1.0, 0.0, h, 0.0, 1.0, b, 1.0, 0.0, h;
-    REQUIRE(routh::factor_contact_space(M, J, space));
-  }
-  // rotation ω about the left corner (the pivot): v_cm = ω × (b, h) = (−ω h, ω b)
-  Eigen::VectorXd rocking_about_left_corner(double omega) const {
-    Eigen::VectorXd v(3);
-    v << -omega * h, omega * b, omega;
-    return v;
-  }
-  ImpactProblem problem(const Eigen::VectorXd& v, const ContactParameters& p) const {
-    routh::ContactParameterList contacts;
-    contacts.push_back(p);
-    contacts.push_back(p);
-    return routh::generalized_impact_problem(space, v, ContactDimension::planar, contacts);
-  }
-};
+using routh::test::RockingBlock;
 
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include "sim/impact/energetic.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/multipoint_energetic.hpp"
+#include "support/rocking_block_contacts.hpp"
 
 namespace {
 
@@ -29,40 +30,7 @@ using routh::ImpactStatus;
 using routh::PhaseKind;
 using routh::Stage;
 
-// Housner (1963), "The behavior of inverted pendulum structures during earthquakes": a block of
-// width 2b and height 2h, centre of mass at its centre, I_cm = m(b² + h²)/3, with q = (x, y, θ)
-// of the centre of mass. At θ = 0 it stands flat with both bottom corners on the ground.
-struct RockingBlock {
-  double b, h, m = 2.0;  // [m], [m], [kg]
-  Eigen::MatrixXd M{Eigen::MatrixXd::Zero(3, 3)};
-  Eigen::MatrixXd J{Eigen::MatrixXd::Zero(4, 3)};
-  routh::ContactSpace space;
-
-  RockingBlock(double half_width, double half_height) : b(half_width), h(half_height) {
-    M.diagonal() << m, m, m * (b * b + h * h) / 3.0;
-    // A corner at r = (r_x, r_y) from the centre of mass moves with (ẋ − θ̇ r_y, ẏ + θ̇ r_x); the
-    // normal is +y, the tangent +x. Left corner r = (−b, −h), right corner r = (b, −h).
-    J << 0.0, 1.0, -b,  // left, normal
-        1.0, 0.0, h,    // left, tangential
-        0.0, 1.0, b,    // right, normal
-        1.0, 0.0, h;    // right, tangential
-    REQUIRE(routh::factor_contact_space(M, J, space));
-  }
-
-  // Rotation ω about the left corner: v_cm = ω × (r_cm − r_left) = ω × (b, h) = (−ω h, ω b).
-  Eigen::VectorXd rocking_about_left_corner(double omega) const {
-    Eigen::VectorXd v(3);
-    v << -omega * h, omega * b, omega;
-    return v;
-  }
-
-  ImpactProblem problem(const Eigen::VectorXd& v, const ContactParameters& p) const {
-    routh::ContactParameterList contacts;
-    contacts.push_back(p);
-    contacts.push_back(p);
-    return routh::generalized_impact_problem(space, v, ContactDimension::planar, contacts);
-  }
-};
+using routh::test::RockingBlock;
 
 // Scales for round-off tolerances: impulse G, velocity V = |u⁻| + |D||Γ|, energy E = G V. Every
 // result is a sum of a few phases of products of these, so its round-off is a modest multiple of

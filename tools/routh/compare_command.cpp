@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/recorder/event_record.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
@@ -93,12 +94,10 @@ std::string numbers(const ContactVector& values) {
   return text;
 }
 
+// "energy_gain,nonphysical_normal_dissipation", or "-" when none is raised
 std::string flag_names(const ImpactFlags& flags) {
-  std::string text;
-  for (const ImpactFlag flag : kAllImpactFlags) {
-    if (flags.has(flag)) text += cat(text.empty() ? "" : ",", to_string(flag));
-  }
-  return text.empty() ? "-" : text;
+  const std::string names = describe_flags(flags);
+  return names.empty() ? "-" : names;
 }
 
 void print_table(const std::string& title, const std::vector<LawAnswer>& answers) {
