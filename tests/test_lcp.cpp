@@ -413,7 +413,7 @@ TEST_CASE("lcp: the simulator rocks Housner's block to rest with lcp for every i
   settings.contacts.assign(2, ContactParameters{0.0, 0.7, 0.7});
   routh::test::TrajectoryMemory trajectory;
   const routh::SimulationOutcome outcome = routh::simulate(*block, initial, settings, trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   CHECK(trajectory.times_of(routh::EventKind::rest).size() == 1);
   CHECK(outcome.impacts > 150);
   CHECK(std::abs(outcome.final_state.q[2]) < 1e-12);

@@ -48,7 +48,7 @@ TEST_CASE("painleve: a rod sliding in Painlevé's configuration stops by a tange
   REQUIRE(sliding_normal_rate(theta, mu) < 0.0);
   routh::test::TrajectoryMemory trajectory;
   const auto outcome = slide_rod(theta, -1.0, 0.0, mu, 0.0, 0.01, trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   REQUIRE(trajectory.events.size() >= 2);
   const routh::EventRecord& paradox = trajectory.events[0];
   CHECK(paradox.kind == routh::EventKind::painleve);
@@ -74,7 +74,7 @@ TEST_CASE("painleve: below the threshold friction the rod slides without a parad
   REQUIRE(sliding_normal_rate(theta, mu) > 0.0);
   routh::test::TrajectoryMemory trajectory;
   const auto outcome = slide_rod(theta, -1.0, 0.0, mu, 0.0, 0.01, trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   CHECK(trajectory.times_of(routh::EventKind::painleve).empty());
   CHECK(trajectory.times_of(routh::EventKind::impact).empty());
 }

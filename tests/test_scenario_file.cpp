@@ -106,7 +106,7 @@ TEST_CASE("scenario: the rocking block rests on its left corner at half its crit
 TEST_CASE("scenario: bouncing_ball.yaml bounces to rest at the Zeno point") {
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = run(load_scenario(shipped("bouncing_ball")), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   // dropped h = 1 m, e = 0.9: the impacts accumulate at t∞ = √(2h/g) (1 + 2e/(1 − e)); 1e-9 s
   // as in the simulator's own test of this drop
   const double t1 = std::sqrt(2.0 / kGravity);
@@ -121,7 +121,7 @@ TEST_CASE("scenario: bouncing_ball.yaml bounces to rest at the Zeno point") {
 TEST_CASE("scenario: sliding_block.yaml stops at t = v0 / (μd g)") {
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = run(load_scenario(shipped("sliding_block")), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   const std::vector<double> stops = trajectory.times_of(EventKind::stick);
   REQUIRE(stops.size() == 1);
   // located to the 1e-12 s time tolerance; the sliding phase has a constant deceleration, which
@@ -133,7 +133,7 @@ TEST_CASE("scenario: sliding_block.yaml stops at t = v0 / (μd g)") {
 TEST_CASE("scenario: falling_rod.yaml's first impact is paper 004's, Table 1 Poisson impulses") {
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = run(load_scenario(shipped("falling_rod")), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   REQUIRE(!trajectory.events.empty());
   const EventRecord& first = trajectory.events.front();
   REQUIRE(first.kind == EventKind::impact);
@@ -151,7 +151,7 @@ TEST_CASE("scenario: falling_rod.yaml's first impact is paper 004's, Table 1 Poi
 TEST_CASE("scenario: double_pendulum_kane.yaml strikes with paper 000's state") {
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = run(load_scenario(shipped("double_pendulum_kane")), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   REQUIRE(!trajectory.events.empty());
   const EventRecord& first = trajectory.events.front();
   REQUIRE(first.kind == EventKind::impact);
@@ -171,7 +171,7 @@ TEST_CASE("scenario: double_pendulum_kane.yaml strikes with paper 000's state") 
 TEST_CASE("scenario: rocking_block.yaml rocks with Housner's ratio 1 − 1.5 sin²α per impact") {
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = run(load_scenario(shipped("rocking_block")), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   // Each plastic corner impact keeps r = 1 − (3/2) sin²α of the angular velocity (Housner 1963,
   // slender uniform block, angular momentum about the striking corner); the approach speed of
   // the striking corner is proportional to θ̇, so successive approach speeds shrink by r.
@@ -206,7 +206,7 @@ TEST_CASE("scenario: bouncing_pendulum.yaml bounces off its wall and never passe
   CHECK(scenario.initial.q[0] == doctest::Approx(std::numbers::pi / 3.0).epsilon(1e-15));
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = run(scenario, trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   const double at_wall = -std::asin(0.2);
   REQUIRE(outcome.impacts >= 2);
   const std::vector<double> impacts = trajectory.times_of(EventKind::impact);

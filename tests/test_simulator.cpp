@@ -36,7 +36,7 @@ TEST_CASE(
   routh::test::TrajectoryMemory trajectory;
   const routh::SimulationOutcome outcome =
       routh::simulate(ball, initial, poisson_settings(10.0, e, 0.0, 0.0), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
 
   // Closed form: first impact at √(2h/g) with speed v₁ = √(2gh); the k-th flight after it lasts
   // 2 eᵏ v₁ / g; the impacts accumulate at t∞ = t₁ + 2 e v₁ / (g (1 − e)).
@@ -82,7 +82,7 @@ TEST_CASE("simulator: a block sliding on the floor stops at t = v0 / (μd g)") {
   const double mu = 0.4;
   const auto outcome =
       routh::simulate(block, initial, poisson_settings(2.0, 0.5, mu, mu), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   const std::vector<double> stops = trajectory.times_of(routh::EventKind::stick);
   REQUIRE(stops.size() == 1);
   CHECK(std::abs(stops[0] - 3.0 / (mu * kGravity)) < 1e-9);
@@ -103,7 +103,7 @@ TEST_CASE(
     const double mu_s = 0.5, mu_d = 0.4, duration = 1.0;
     const auto outcome =
         routh::simulate(block, initial, poisson_settings(duration, 0.5, mu_s, mu_d), trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     const Eigen::Vector2d downslope = -routh::test::incline(angle).tangent();
     const double travelled = outcome.final_state.q.dot(downslope);
     if (std::tan(angle) <= mu_s) {
@@ -127,7 +127,7 @@ TEST_CASE("simulator: a closed contact that drifted off its constraint is projec
   routh::test::TrajectoryMemory trajectory;
   const auto outcome =
       routh::simulate(block, initial, poisson_settings(0.5, 0.5, 0.5, 0.5), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   CHECK(std::abs(outcome.final_state.q[1]) < 1e-15);
   for (const auto& s : trajectory.samples) {
     if (s.t > 0.0) CHECK(std::abs(s.q[1]) < 1e-9);
@@ -171,7 +171,7 @@ TEST_CASE(
   const double alpha = std::atan(0.1 / 0.5);
   routh::test::TrajectoryMemory trajectory;
   const auto outcome = rock_housner_block(3.0, 1.0, trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   const std::vector<double> impacts = trajectory.times_of(routh::EventKind::impact);
   REQUIRE(impacts.size() >= 5);
   const double housner = 1.0 - 1.5 * std::pow(std::sin(alpha), 2);
@@ -201,7 +201,7 @@ TEST_CASE("simulator: a landing within the same step as the take-off is not miss
   routh::test::TrajectoryMemory trajectory;
   const auto outcome =
       routh::simulate(*ball, initial, poisson_settings(10.0, 0.9, 0.0, 0.0), trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   CHECK(outcome.impacts > 140);  // every bounce down to the rest speed, as for the point mass
   CHECK(outcome.final_state.q[1] == doctest::Approx(0.1).epsilon(1e-12));
   CHECK(trajectory.times_of(routh::EventKind::rest).size() == 1);
@@ -218,7 +218,7 @@ TEST_CASE(
   auto block = routh::make_rocking_block(0.2, 1.0, 1.0);
   routh::test::TrajectoryMemory trajectory;
   const auto outcome = rock_housner_block(20.0, 0.7, trajectory);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   const std::vector<double> rests = trajectory.times_of(routh::EventKind::rest);
   const std::vector<double> impacts = trajectory.times_of(routh::EventKind::impact);
   REQUIRE(rests.size() == 1);

@@ -104,7 +104,7 @@ TEST_CASE(
   const double alpha = block.alpha();
   test::TrajectoryMemory trajectory;
   const SimulationOutcome outcome = test::rock_housner_block(4.0, 1.0, trajectory, alpha / 2.0);
-  CHECK(outcome.status == "completed");
+  CHECK(outcome.status == routh::RunStatus::completed);
   const std::vector<double> impacts = trajectory.times_of(EventKind::impact);
   REQUIRE(impacts.size() >= 6);
   CHECK(trajectory.times_of(EventKind::slip).empty());
@@ -178,7 +178,7 @@ TEST_CASE(
     const double mu = 0.15, duration = 0.5;
     test::TrajectoryMemory trajectory;
     const SimulationOutcome outcome = run(mu, duration, trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(outcome.impacts == 0);
     CHECK(trajectory.times_of(EventKind::liftoff).empty());
     const std::vector<EventRecord> slips = events_of(trajectory, EventKind::slip);
@@ -212,7 +212,7 @@ TEST_CASE(
     const double mu = 0.8, duration = 0.35;
     test::TrajectoryMemory trajectory;
     const SimulationOutcome outcome = run(mu, duration, trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(outcome.impacts == 0);
     const std::vector<EventRecord> liftoffs = events_of(trajectory, EventKind::liftoff);
     REQUIRE(liftoffs.size() == 1);
@@ -273,7 +273,7 @@ TEST_CASE(
     const double mu = 0.15, duration = 0.5;
     test::TrajectoryMemory trajectory;
     const SimulationOutcome outcome = run(mu, duration, trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(trajectory.events.empty());
     CHECK(outcome.final_state.modes ==
           std::vector<ContactMode>{ContactMode::slide_negative, ContactMode::slide_negative});
@@ -292,7 +292,7 @@ TEST_CASE(
     const double mu = 0.8, duration = 0.3;
     test::TrajectoryMemory trajectory;
     const SimulationOutcome outcome = run(mu, duration, trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(trajectory.events.empty());
     CHECK(outcome.final_state.modes ==
           std::vector<ContactMode>{ContactMode::stick, ContactMode::open});
@@ -334,7 +334,7 @@ TEST_CASE(
     const SimulationOutcome outcome =
         simulate(block, {0.0, Eigen::Vector2d::Zero(), Eigen::Vector2d::Zero(), {}},
                  test::poisson_settings(duration, 0.0, mu_s, mu_d), trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     const double t_slip = mass * kGravity * (std::sin(beta) + mu_s * std::cos(beta)) / k;
     REQUIRE(trajectory.events.size() == 1);
     const EventRecord& slip = trajectory.events[0];
@@ -363,7 +363,7 @@ TEST_CASE(
     const SimulationOutcome outcome =
         simulate(block, {0.0, Eigen::Vector2d::Zero(), Eigen::Vector2d::Zero(), {}},
                  test::poisson_settings(duration, 0.0, 0.5, 0.5), trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     const double t_lift = mass * kGravity / k;
     REQUIRE(trajectory.events.size() == 1);
     const EventRecord& liftoff = trajectory.events[0];
@@ -408,7 +408,7 @@ TEST_CASE(
     const double ceiling = apex - 1e-6;
     test::TrajectoryMemory trajectory;
     const SimulationOutcome outcome = throw_under_ceiling(ceiling, trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     const double t_touch = (v0 - std::sqrt(v0 * v0 - 2.0 * kGravity * ceiling)) / kGravity;
     const std::vector<EventRecord> impacts = events_of(trajectory, EventKind::impact);
     REQUIRE(impacts.size() == 1);
@@ -425,7 +425,7 @@ TEST_CASE(
   SUBCASE("1e-6 m short of the ceiling: no impact") {
     test::TrajectoryMemory trajectory;
     const SimulationOutcome outcome = throw_under_ceiling(apex + 1e-6, trajectory);
-    CHECK(outcome.status == "completed");
+    CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(outcome.impacts == 0);
     CHECK(trajectory.events.empty());
     // the free parabola, untouched: at 0.8 s

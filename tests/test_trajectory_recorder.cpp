@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
-#include "sim/recorder/event_record.hpp"
-#include "sim/recorder/stop_request.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
+#include "sim/simulation/event_record.hpp"
+#include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"

@@ -48,6 +48,7 @@ std::string_view to_string(ImpactFlag flag) {
     case ImpactFlag::slip_reversal_ignored: return "slip_reversal_ignored";
     case ImpactFlag::contact_jammed: return "contact_jammed";
     case ImpactFlag::phase_trace_truncated: return "phase_trace_truncated";
+    case ImpactFlag::law_fallback: return "law_fallback";
   }
   return "?";
 }

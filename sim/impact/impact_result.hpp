@@ -77,6 +77,10 @@ enum class ImpactFlag : std::uint32_t {
   /// The impact went through more phases than a PhaseTrace holds (kMaxPhases): `phases` lists
   /// the first ones only. The impulses, velocities and works cover the whole impact.
   phase_trace_truncated = 1u << 4,
+  /// Set by the simulator, not by a law: the scenario's law could not answer this impact (the
+  /// event's `status` names what it said), so the `lcp` law, which always answers a problem a
+  /// model can produce, resolved it instead (DESIGN §4 step 7: never an abort).
+  law_fallback = 1u << 5,
 };
 
 /// Bit set of ImpactFlag values.
@@ -91,9 +95,9 @@ class ImpactFlags {
 };
 
 inline constexpr ImpactFlag kAllImpactFlags[] = {
-    ImpactFlag::energy_gain, ImpactFlag::nonphysical_normal_dissipation,
+    ImpactFlag::energy_gain,           ImpactFlag::nonphysical_normal_dissipation,
     ImpactFlag::slip_reversal_ignored, ImpactFlag::contact_jammed,
-    ImpactFlag::phase_trace_truncated};
+    ImpactFlag::phase_trace_truncated, ImpactFlag::law_fallback};
 
 struct ImpactResult {
   ImpactStatus status = ImpactStatus::invalid_problem;

@@ -58,9 +58,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/recorder/energy.hpp"
-#include "sim/recorder/event_record.hpp"
-#include "sim/recorder/trajectory_observer.hpp"
+#include "sim/simulation/energy.hpp"
+#include "sim/simulation/event_record.hpp"
+#include "sim/simulation/trajectory_observer.hpp"
 
 namespace routh {
 

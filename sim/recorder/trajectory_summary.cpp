@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "sim/recorder/event_record.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/simulation/event_record.hpp"
 #include "sim/text.hpp"
 
 namespace routh {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/recorder/energy.hpp"
+#include "sim/simulation/energy.hpp"
 
 namespace routh {
 

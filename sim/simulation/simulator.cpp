@@ -10,8 +10,8 @@
 #include <optional>
 
 #include "sim/contact_space.hpp"
-#include "sim/recorder/stop_request.hpp"
 #include "sim/simulation/contact_forces.hpp"
+#include "sim/simulation/stop_request.hpp"
 #include "sim/simulation/witness_function.hpp"
 #include "sim/text.hpp"
 
@@ -679,7 +679,8 @@ bool Run::resolve_painleve(double t, const Eigen::VectorXd& q, Eigen::VectorXd& 
     trouble.kind = EventKind::trouble;
     trouble.status = "Painlevé's paradox persists after a tangential impact";
     record(trouble);
-    outcome_.status = trouble.status;
+    outcome_.status = RunStatus::painleve_unresolved;
+    outcome_.detail = trouble.status;
     return false;
   }
   in_tangential_impact_ = true;
@@ -782,7 +783,8 @@ bool Run::resolve_impact(double t, std::vector<int> involved, bool at_rest, Impa
     trouble.kind = EventKind::trouble;
     trouble.status = solution.trouble;
     record(trouble);
-    outcome_.status = trouble.status;
+    outcome_.status = RunStatus::impact_law_failure;
+    outcome_.detail = trouble.status;
     return false;
   }
   const ImpactProblem& problem = solution.problem;
@@ -895,7 +897,8 @@ SimulationOutcome Run::operator()(SimulationState initial) {
       interrupted.kind = EventKind::interrupted;
       interrupted.status = "interrupted";
       record(interrupted);
-      outcome_.status = "interrupted";
+      outcome_.status = RunStatus::interrupted;
+      outcome_.detail = "stopped on request (SIGINT or SIGTERM)";
       outcome_.final_state = {interrupted.t, q, v, modes_};
       return outcome_;
     }

@@ -23,8 +23,9 @@
 
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/impact/law_catalogue.hpp"
-#include "sim/recorder/trajectory_observer.hpp"
 #include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/run_status.hpp"
+#include "sim/simulation/trajectory_observer.hpp"
 
 namespace routh {
 
@@ -52,6 +53,7 @@ struct SimulationSettings {
   ImpactLaw law = nullptr;                ///< single-contact impacts
   ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
   ContactParameterList contacts;          ///< per contact: e, μs, μd
+  double wall_time_limit = 0.0;           ///< [s] of wall-clock time; 0: no limit
 };
 
 /// How a run ended.
@@ -59,7 +61,8 @@ struct SimulationOutcome {
   SimulationState final_state;
   int impacts = 0;
   int events = 0;
-  std::string status = "completed";  ///< or the name of the trouble that stopped it
+  RunStatus status = RunStatus::completed;
+  std::string detail;  ///< what stopped a run that did not complete, in words; "" if completed
 };
 
 /// Runs the system from `initial` for settings.duration, reporting to `observer`.

@@ -152,7 +152,9 @@ void benchmark_row(const std::string& label, const routh::Scenario& scenario, in
               outcome.events, milliseconds(bare.median_s).c_str(), milliseconds(bare.min_s).c_str(),
               milliseconds(bare.max_s).c_str(), outcome.events / bare.median_s,
               milliseconds(hdf5.median_s).c_str(),
-              outcome.status == "completed" ? "" : cat("  (", outcome.status, ")").c_str());
+              outcome.status == routh::RunStatus::completed
+                  ? ""
+                  : cat("  (", to_string(outcome.status), ")").c_str());
 }
 
 // --- the targets

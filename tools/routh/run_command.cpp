@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "sim/recorder/stop_request.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
@@ -124,7 +124,7 @@ class ProgressObserver final : public TrajectoryObserver {
 // The run's outcome, then what the written file says about its physics (read back, so the
 // report is the file's, exactly as `routh info` gives it).
 void print_summary(const Scenario& scenario, const SimulationOutcome& outcome, double wall_s) {
-  std::cout << scenario.name << ": " << outcome.status << '\n'
+  std::cout << scenario.name << ": " << to_string(outcome.status) << '\n'
             << "simulated    " << cat(outcome.final_state.t) << " s of "
             << cat(scenario.settings.duration) << " s\n"
             << "impacts      " << outcome.impacts << '\n'
@@ -159,11 +159,11 @@ int run_run_command(CommandArguments arguments) {
     progress.finish();
     recorder.close();
     print_summary(scenario, outcome, wall_s);
-    if (outcome.status == "completed") return kExitSuccess;
+    if (outcome.status == RunStatus::completed) return kExitSuccess;
     std::cerr << "routh run: " << options->scenario_path
-              << ": the run did not complete: " << outcome.status
-              << " at t = " << cat(outcome.final_state.t) << " s\n";
-    return kExitBadInput;
+              << ": the run did not complete: " << to_string(outcome.status) << " ("
+              << outcome.detail << ") at t = " << cat(outcome.final_state.t) << " s\n";
+    return exit_code(outcome.status);
   } catch (const InputError& error) {
     std::cerr << error.what() << '\n';
     return kExitBadInput;

@@ -1,4 +1,4 @@
-#include "sim/recorder/event_record.hpp"
+#include "sim/simulation/event_record.hpp"
 
 #include <array>
 #include <charconv>

@@ -4,8 +4,8 @@
 
 #include <Eigen/Core>
 
-#include "sim/recorder/energy.hpp"
-#include "sim/recorder/event_record.hpp"
+#include "sim/simulation/energy.hpp"
+#include "sim/simulation/event_record.hpp"
 
 namespace routh {
 

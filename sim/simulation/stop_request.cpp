@@ -1,4 +1,4 @@
-#include "sim/recorder/stop_request.hpp"
+#include "sim/simulation/stop_request.hpp"
 
 #include <cerrno>
 #include <cstring>
