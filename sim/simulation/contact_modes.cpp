@@ -1,0 +1,226 @@
+#include "sim/simulation/contact_modes.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/simulation/constraint_projection.hpp"
+
+namespace routh {
+
+namespace {
+
+// The slip direction that opposes the tangential force sticking needed: friction at its limit
+// pushes the way sticking pushed, so the contact slips the other way.
+ContactMode slide_against(double tangential_force) {
+  return tangential_force > 0.0 ? ContactMode::slide_negative : ContactMode::slide_positive;
+}
+
+// Candidates start closed: sliding with their slip when it exceeds the rest speed, else sticking.
+void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen::VectorXd& v,
+                      const std::vector<int>& candidates, const SimulationSettings& settings,
+                      std::vector<ContactMode>& modes) {
+  std::fill(modes.begin(), modes.end(), ContactMode::open);
+  for (const int k : candidates) {
+    const double u_t = tangential_velocity(kinematics, rows, k, v);
+    modes[k] = std::abs(u_t) > settings.rest_speed
+                   ? (u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative)
+                   : ContactMode::stick;
+  }
+}
+
+// One change at a time, the first violated condition in contact order: a closed contact that
+// pulls opens, else a sticking one outside its cone slides against the force it needed. Each
+// change is for good, so 2K + 1 passes suffice.
+void change_modes_one_at_a_time(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                std::vector<ContactMode>& modes) {
+  const int K = evaluation.contacts;
+  for (int pass = 0; pass <= 2 * K; ++pass) {
+    const ConstrainedAcceleration& dynamics =
+        dynamics_at(evaluation, t, q, v, modes, settings.contacts);
+    bool changed = false;
+    for (int k = 0; k < K && !changed; ++k) {
+      const ContactForce& force = dynamics.forces[k];
+      if (is_closed(modes[k]) && !(force.normal > 0.0)) {
+        modes[k] = ContactMode::open;
+        changed = true;
+      } else if (modes[k] == ContactMode::stick &&
+                 std::abs(force.tangential) > settings.contacts[k].static_friction * force.normal) {
+        modes[k] = slide_against(force.tangential);
+        changed = true;
+      }
+    }
+    if (!changed) return;
+  }
+}
+
+// Every assignment of the candidates' modes (a slipping contact slides its way or opens; one
+// without slip sticks, slides either way, or opens), in order of fewest opened contacts, then
+// fewest slipping from rest, each contact's options in order of preference (the preferred slip
+// opposes the force sticking needed). The first consistent one is taken.
+bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                const std::vector<int>& candidates,
+                                std::vector<ContactMode>& modes) {
+  const std::size_t count = candidates.size();
+  if (count > kMaxEnumeratedContacts) return false;
+  const std::vector<ContactForce> sticking_forces =
+      dynamics_at(evaluation, t, q, v, modes, settings.contacts).forces;
+  std::vector<std::vector<ContactMode>> options(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const int k = candidates[i];
+    if (is_sliding(modes[k])) {
+      options[i] = {modes[k], ContactMode::open};
+    } else {
+      const ContactMode preferred = slide_against(sticking_forces[k].tangential);
+      const ContactMode other = preferred == ContactMode::slide_negative
+                                    ? ContactMode::slide_positive
+                                    : ContactMode::slide_negative;
+      options[i] = {ContactMode::stick, preferred, other, ContactMode::open};
+    }
+  }
+  struct Assignment {
+    int opened = 0, slipping = 0;
+    std::vector<ContactMode> modes;
+  };
+  std::vector<Assignment> assignments;
+  std::vector<std::size_t> choice(count, 0);
+  while (true) {
+    Assignment assignment;
+    for (std::size_t i = 0; i < count; ++i) {
+      const ContactMode mode = options[i][choice[i]];
+      assignment.modes.push_back(mode);
+      if (mode == ContactMode::open) ++assignment.opened;
+      if (options[i].size() > 2 && is_sliding(mode)) ++assignment.slipping;
+    }
+    assignments.push_back(std::move(assignment));
+    std::size_t digit = count;  // the next choice, last contact fastest
+    while (digit > 0 && ++choice[digit - 1] == options[digit - 1].size()) choice[--digit] = 0;
+    if (digit == 0) break;
+  }
+  std::stable_sort(assignments.begin(), assignments.end(),
+                   [](const Assignment& a, const Assignment& b) {
+                     return a.opened != b.opened ? a.opened < b.opened : a.slipping < b.slipping;
+                   });
+  std::vector<ContactMode> trial = modes;
+  for (const Assignment& assignment : assignments) {
+    for (std::size_t i = 0; i < count; ++i) trial[candidates[i]] = assignment.modes[i];
+    if (modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
+      modes = trial;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The contacts of an inconsistent assignment that Painlevé's paradox holds: sliding with friction
+// while no force can keep them closed (the solve is inconsistent), or opened though they
+// accelerate into the surface. At a genuine lift-off both λ_n and a_n pass through 0, and the
+// event leaves a_n of round-off size; in Painlevé's configurations a_n is of the size of gravity.
+// A floor of 1e-6 m/s², or 1e-8 of the terms that make a_n when they are larger, tells them apart.
+std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                   double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                   const std::vector<ContactMode>& modes,
+                                   const std::vector<int>& candidates) {
+  constexpr double kAccelerationFloor = 1e-6;  // [m/s²]
+  constexpr double kAccelerationRoundOff = 1e-8;
+  const ConstrainedAcceleration& dynamics =
+      dynamics_at(evaluation, t, q, v, modes, settings.contacts);
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  const int rows = evaluation.rows_per_contact;
+  std::vector<int> stuck;
+  for (const int k : candidates) {
+    if (!(settings.contacts[k].kinetic_friction > 0.0)) continue;  // no friction, no paradox
+    const double dynamic_term = kinematics.jacobian.row(k * rows).dot(dynamics.acceleration);
+    const double curvature_term = kinematics.jacobian_dot_v[k * rows];
+    const double a_n = dynamic_term + curvature_term;
+    const bool driven_in =
+        a_n < -std::max(kAccelerationFloor, kAccelerationRoundOff * (std::abs(dynamic_term) +
+                                                                     std::abs(curvature_term)));
+    if ((is_sliding(modes[k]) && !dynamics.consistent) ||
+        (modes[k] == ContactMode::open && driven_in))
+      stuck.push_back(k);
+  }
+  return stuck;
+}
+
+}  // namespace
+
+bool is_persistent_contact_candidate(const ContactKinematics& kinematics, int rows_per_contact,
+                                     int k, const Eigen::VectorXd& v,
+                                     const SimulationSettings& settings) {
+  return kinematics.gap[k] <= settings.contact_distance &&
+         normal_velocity(kinematics, rows_per_contact, k, v) <= settings.rest_speed;
+}
+
+bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                          double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                          const std::vector<ContactMode>& modes,
+                          const std::vector<int>& candidates) {
+  const ConstrainedAcceleration& dynamics =
+      dynamics_at(evaluation, t, q, v, modes, settings.contacts);
+  if (!dynamics.consistent) return false;
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  const int rows = evaluation.rows_per_contact;
+  for (const int k : candidates) {
+    const ContactForce& force = dynamics.forces[k];
+    const ContactParameters& contact = settings.contacts[k];
+    switch (modes[k]) {
+      case ContactMode::open:
+        if (contact_acceleration(kinematics, rows, k, 0, dynamics.acceleration) <
+            -kAccelerationTolerance)
+          return false;
+        break;
+      case ContactMode::stick:
+        if (!(force.normal > 0.0) ||
+            std::abs(force.tangential) > contact.static_friction * force.normal)
+          return false;
+        break;
+      default: {
+        if (!(force.normal > 0.0)) return false;
+        const double u_t = tangential_velocity(kinematics, rows, k, v);
+        const double slip_acceleration =
+            slip_direction(modes[k]) *
+            contact_acceleration(kinematics, rows, k, 1, dynamics.acceleration);
+        if (std::abs(u_t) <= settings.rest_speed && slip_acceleration < -kAccelerationTolerance)
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
+                                    const SimulationSettings& settings, double t,
+                                    const Eigen::VectorXd& q, Eigen::VectorXd& v,
+                                    std::vector<ContactMode>& modes) {
+  const int rows = evaluation.rows_per_contact;
+  std::vector<int> candidates;
+  {
+    const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+    for (int k = 0; k < evaluation.contacts; ++k) {
+      if (is_persistent_contact_candidate(kinematics, rows, k, v, settings))
+        candidates.push_back(k);
+    }
+    close_candidates(kinematics, rows, v, candidates, settings, modes);
+  }
+  ModeSettlement settlement;
+  if (candidates.empty()) return settlement;
+  project_velocity_onto_closed_contacts(evaluation, modes, q, v);
+  const std::vector<ContactMode> closed = modes;
+  change_modes_one_at_a_time(evaluation, settings, t, q, v, modes);
+  if (modes_are_consistent(evaluation, settings, t, q, v, modes, candidates)) return settlement;
+  const std::vector<ContactMode> one_at_a_time = modes;
+  modes = closed;
+  if (enumerate_consistent_modes(evaluation, settings, t, q, v, candidates, modes)) {
+    return settlement;
+  }
+  modes = one_at_a_time;
+  settlement.consistent = false;
+  if (candidates.size() <= kMaxEnumeratedContacts) {
+    settlement.painleve = painleve_contacts(evaluation, settings, t, q, v, modes, candidates);
+  }
+  return settlement;
+}
+
+}  // namespace routh

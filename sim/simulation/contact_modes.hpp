@@ -1,0 +1,70 @@
+#pragma once
+// Contact modes (DESIGN §4 steps 3–4): which touching contacts are closed, and whether each
+// closed one sticks or slides, decided for the contact set as a whole after every event.
+//
+// A touching contact (gap ≤ contact_distance) that does not separate faster than the rest speed
+// is a candidate for persistent contact; the others are open. An assignment of modes to the
+// candidates is consistent (the acceleration-level complementarity conditions) when
+//   - every closed contact pushes:                λ_n ≥ 0,
+//   - every sticking contact stays in its cone:   |λ_t| ≤ μs λ_n,
+//   - a contact slipping from rest slips the way its friction assumes:  σ a_t ≥ 0,
+//   - every opened candidate does not accelerate into its obstacle:     a_n ≥ 0,
+// with a = J v̇ + J̇ v from the forces of that assignment (contact_forces.hpp). The modes are
+// first changed one at a time (a pulling contact opens, then a sticking contact outside its
+// cone slides against the friction it needed), which settles the common cases with a few
+// solves; if that ends inconsistent, every assignment is tried, in order of fewest opened
+// contacts, then fewest slipping from rest.
+//
+// Painlevé's paradox (DESIGN §4 step 4) is reported only when no assignment at all is
+// consistent, and only for contacts with friction: without friction the acceleration-level
+// problem is a linear complementarity problem with a positive semidefinite matrix and always has
+// a solution, and a contact that simply separates is never a candidate.
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/simulation_settings.hpp"
+#include "sim/simulation/system_evaluation.hpp"
+
+namespace routh {
+
+/// Candidates with more than this many contacts are not enumerated (4⁵ = 1024 assignments, each
+/// one force solve): the one-at-a-time result stands.
+inline constexpr std::size_t kMaxEnumeratedContacts = 5;
+
+/// [m/s²] contact accelerations this far on the wrong side of 0 are round-off of a zero (a
+/// contact held at a_t = 0 by another one), not a violated condition; 1e-10 of gravity.
+inline constexpr double kAccelerationTolerance = 1e-9;
+
+/// Whether contact k touches its obstacle and does not separate faster than the rest speed, at
+/// the state of `kinematics` and v.
+bool is_persistent_contact_candidate(const ContactKinematics& kinematics, int rows_per_contact,
+                                     int k, const Eigen::VectorXd& v,
+                                     const SimulationSettings& settings);
+
+/// Whether `modes` satisfy the conditions above for the contacts `candidates` at (t, q, v).
+bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                          double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                          const std::vector<ContactMode>& modes,
+                          const std::vector<int>& candidates);
+
+/// What settling found.
+struct ModeSettlement {
+  bool consistent = true;  ///< a consistent assignment was found (and is in `modes`)
+  /// Painlevé's paradox: no assignment is consistent, and these contacts (sliding, with friction)
+  /// can neither stay closed nor open. Empty otherwise.
+  std::vector<int> painleve;
+};
+
+/// Settles every touching contact's mode at (t, q, v): candidates start closed (sticking when
+/// their slip is below the rest speed, else sliding with it), v is projected onto their
+/// constraints, and a consistent assignment is sought; the other contacts open. A closed
+/// contact must push (λ_n > 0): one that carries exactly nothing is as well open, and open it
+/// is watched by its gap, where closed its zero force could never fall "from positive".
+ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
+                                    const SimulationSettings& settings, double t,
+                                    const Eigen::VectorXd& q, Eigen::VectorXd& v,
+                                    std::vector<ContactMode>& modes);
+
+}  // namespace routh

@@ -1,0 +1,150 @@
+#include "sim/simulation/impact_step.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/contact_space.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+// One law's answer over the contacts `involved`, with the problem it answered.
+struct LawAnswer {
+  ImpactProblem problem;
+  ImpactResult result;
+  ContactSpace space;
+  std::string trouble;  ///< why no law answered; "" if one did
+  std::string refusal;  ///< what the scenario's law said when the fallback law answered
+};
+
+// The law to try when the scenario's law cannot answer.
+ImpactLaw fallback_law() {
+  static const ImpactLaw lcp = find_law("lcp")->solve;
+  return lcp;
+}
+
+bool answered(const ImpactResult& result) {
+  return result.status == ImpactStatus::solved && is_finite(result);
+}
+
+std::string status_text(const ImpactResult& result) {
+  return result.status == ImpactStatus::solved ? "non-finite result"
+                                               : std::string(to_string(result.status));
+}
+
+// The impact problem of `involved` at the state in evaluation.quantities (M and the contacts at
+// q), answered by the scenario's law or, failing that, by the fallback law.
+LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSettings& settings,
+                        const Eigen::VectorXd& v, const std::vector<int>& involved, bool at_rest,
+                        ImpactStart start) {
+  const int rows = evaluation.rows_per_contact;
+  const auto count = static_cast<Eigen::Index>(involved.size());
+  Eigen::MatrixXd J(rows * count, evaluation.coordinates);
+  ContactParameterList parameters;
+  for (Eigen::Index i = 0; i < count; ++i) {
+    J.middleRows(rows * i, rows) =
+        evaluation.quantities.contacts.jacobian.middleRows(rows * involved[i], rows);
+    ContactParameters contact = settings.contacts[involved[i]];
+    if (at_rest) contact.restitution = 0.0;  // too slow to bounce: the contact closes
+    parameters.push_back(contact);
+  }
+  LawAnswer answer;
+  factor_contact_space(evaluation.quantities.mass_matrix, J, answer.space);
+  answer.problem = generalized_impact_problem(answer.space, v,
+                                              evaluation.system.contact_dimension(), parameters);
+  if (start == ImpactStart::without_collision) {
+    // The contacts were closed: their u_n is zero up to round-off, and the law must see the zero
+    // that makes it an impact without collision (planar_contact.hpp).
+    for (Eigen::Index i = 0; i < count; ++i) answer.problem.u_pre[rows * i] = 0.0;
+  }
+  const ImpactLaw law = involved.size() == 1 ? settings.law : settings.multi_contact_law;
+  if (law == nullptr) {
+    answer.trouble = "no law for a simultaneous impact at several contacts";
+    return answer;
+  }
+  answer.result = law(answer.problem);
+  if (answered(answer.result)) return answer;
+  const std::string refused = status_text(answer.result);
+  if (start == ImpactStart::collision) {
+    ImpactResult fallback = fallback_law()(answer.problem);
+    if (answered(fallback)) {
+      fallback.flags.set(ImpactFlag::law_fallback);
+      answer.result = fallback;
+      answer.refusal = refused;
+      return answer;
+    }
+    answer.trouble = cat("impact law: ", refused, "; fallback lcp: ", status_text(fallback));
+    return answer;
+  }
+  answer.trouble = cat("impact law: ", refused);
+  return answer;
+}
+
+}  // namespace
+
+bool is_finite(const ImpactResult& result) {
+  return result.impulse.allFinite() && result.u_post.allFinite() && std::isfinite(result.delta_T) &&
+         std::isfinite(result.normal_work) && std::isfinite(result.tangential_work);
+}
+
+ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
+                                         const SimulationSettings& settings,
+                                         const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  const Eigen::VectorXd contact_velocity = kinematics.jacobian * v;
+  const double round_off = kApproachRoundOff * contact_velocity.lpNorm<Eigen::Infinity>();
+  ApproachingContacts approaching;
+  for (int k = 0; k < evaluation.contacts; ++k) {
+    const double u_n = contact_velocity[k * evaluation.rows_per_contact];
+    if (kinematics.gap[k] <= settings.contact_distance && u_n < -round_off) {
+      approaching.contacts.push_back(k);
+      approaching.approach_speed = std::max(approaching.approach_speed, -u_n);
+    }
+  }
+  return approaching;
+}
+
+ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                std::vector<int> involved, bool at_rest, ImpactStart start) {
+  const int rows = evaluation.rows_per_contact;
+  // M and the contacts at q, for the whole impact
+  evaluation.system.evaluate(t, q, v, {.mass_matrix = true, .contacts = true},
+                             *evaluation.model_workspace, evaluation.quantities);
+  const ContactKinematics& kinematics = evaluation.quantities.contacts;
+  LawAnswer answer;
+  for (int round = 0; round <= evaluation.contacts; ++round) {
+    answer = answer_impact(evaluation, settings, v, involved, at_rest, start);
+    if (!answer.trouble.empty()) break;
+    const Eigen::VectorXd v_post =
+        v + generalized_velocity_change(answer.space, answer.result.impulse);
+    int penetrating = -1;
+    for (int k = 0; k < evaluation.contacts && penetrating < 0; ++k) {
+      const bool in = std::find(involved.begin(), involved.end(), k) != involved.end();
+      if (!in && kinematics.gap[k] <= settings.contact_distance &&
+          normal_velocity(kinematics, rows, k, v_post) < -settings.rest_speed) {
+        penetrating = k;
+      }
+    }
+    if (penetrating < 0) break;
+    involved.insert(std::upper_bound(involved.begin(), involved.end(), penetrating), penetrating);
+  }
+  ImpactResolution resolution;
+  resolution.event = impact_event(t, involved, answer.problem.u_pre, answer.result);
+  resolution.contacts = std::move(involved);
+  if (!answer.trouble.empty()) {
+    resolution.event.kind = EventKind::trouble;
+    resolution.event.status = answer.trouble;
+    return resolution;
+  }
+  if (!answer.refusal.empty()) {
+    resolution.event.status = cat("solved by lcp; the scenario's law: ", answer.refusal);
+  }
+  resolution.resolved = true;
+  resolution.velocity_change = generalized_velocity_change(answer.space, answer.result.impulse);
+  return resolution;
+}
+
+}  // namespace routh

@@ -1,0 +1,67 @@
+#pragma once
+// The impact step (DESIGN §4 step 3): which contacts take part in an impact, the problem in
+// contact space, the law's answer, and the velocity jump.
+//
+// Touching is not approaching. An impact starts with the touching contacts (gap within
+// contact_distance) that approach faster than round-off: a resting pivot's u_n of 1e-12 m/s,
+// left by the integrator and the constraint projection, is not an approach. The round-off
+// scale is kApproachRoundOff times the largest contact velocity of the state, so it follows the
+// problem's units. Then a touching contact that the impact would drive into its obstacle
+// (u_n⁺ < −rest_speed) joins, and the impact is solved again (an active set that only grows, so
+// at most K rounds): only contacts that must carry impulse take part, and in Housner's rocking
+// the old pivot carries none and lifts off.
+//
+// The scenario's law answers a one-contact impact, its multi-contact law a simultaneous one. A
+// law that cannot answer (a named status, or a number that is not finite) is never the end of
+// the run while another law can: the `lcp` law, which answers every problem a model produces,
+// resolves the impact instead, and the event carries the flag `law_fallback` and both statuses.
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+#include "sim/impact/impact_problem.hpp"
+#include "sim/impact/impact_result.hpp"
+#include "sim/simulation/event_record.hpp"
+#include "sim/simulation/simulation_settings.hpp"
+#include "sim/simulation/system_evaluation.hpp"
+
+namespace routh {
+
+/// Relative round-off of a contact velocity: touching contacts approaching slower than this
+/// times the state's largest contact speed are at rest, not approaching.
+inline constexpr double kApproachRoundOff = 1e-9;
+
+/// The touching contacts of the state (q, v) that approach faster than round-off, and the
+/// fastest approach speed among them [m/s].
+struct ApproachingContacts {
+  std::vector<int> contacts;
+  double approach_speed = 0.0;
+};
+ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
+                                         const SimulationSettings& settings,
+                                         const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+
+/// How the contacts of an impact came to it: approaching, or closed with u_n = 0 but unable to
+/// stay closed (Painlevé: an impact without collision, which the law sees from u_n = 0 exactly).
+enum class ImpactStart { collision, without_collision };
+
+/// One resolved impact: its event row (an `impact`, or a `trouble` when no law could answer),
+/// the contacts that took part and the generalized velocity jump.
+struct ImpactResolution {
+  bool resolved = false;
+  EventRecord event;
+  std::vector<int> contacts;
+  Eigen::VectorXd velocity_change;  ///< Δv = M⁻¹JᵀΓ, when resolved
+};
+
+/// Resolves an impact at (t, q, v⁻) starting with the contacts `involved`. `at_rest`: the
+/// approach is slower than the rest speed, so the contacts close (restitution 0).
+ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                std::vector<int> involved, bool at_rest, ImpactStart start);
+
+/// Whether every number of a solved impact is finite.
+bool is_finite(const ImpactResult& result);
+
+}  // namespace routh

@@ -1,0 +1,46 @@
+#pragma once
+// Guards (DESIGN §4 step 7): what ends a run that cannot complete, with a named RunStatus
+// instead of NaN samples or an endless loop. The loop asks them after every step and event.
+
+#include <Eigen/Core>
+#include <chrono>
+#include <optional>
+
+#include "sim/simulation/run_status.hpp"
+
+namespace routh {
+
+/// Whether q and v hold only finite numbers.
+inline bool is_finite_state(const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  return q.allFinite() && v.allFinite();
+}
+
+/// An event storm: events that follow each other without simulated time advancing. Events closer
+/// than kSameInstant [s] to the first of a run of them count as one instant; more than
+/// kMaxEventsPerInstant of them there is a storm (a Zeno sequence that is not geometric, or
+/// tolerances that cannot separate events). A legitimate accumulation is jumped to its limit
+/// (rest_rule.hpp) long before: a ball's 146 impacts span 8 s.
+class EventStormGuard {
+ public:
+  static constexpr double kSameInstant = 1e-9;
+  static constexpr int kMaxEventsPerInstant = 1000;
+
+  /// Counts an event at t [s]; true when it makes a storm.
+  bool storm(double t);
+
+ private:
+  double instant_ = -1.0;
+  int events_ = 0;
+};
+
+/// The wall-clock limit of a run (`routh run --time-limit`); 0 or less: none.
+class WallClockLimit {
+ public:
+  explicit WallClockLimit(double seconds);
+  bool reached() const;
+
+ private:
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+};
+
+}  // namespace routh

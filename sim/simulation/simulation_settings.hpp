@@ -1,0 +1,29 @@
+#pragma once
+// What a run is asked to do: its duration and output rate, the integrator's tolerances, the event
+// tolerances, the impact laws and the contacts' parameters. Read by every stage of the simulation.
+
+#include "sim/impact/impact_problem.hpp"
+#include "sim/impact/law_catalogue.hpp"
+
+namespace routh {
+
+struct SimulationSettings {
+  double duration = 1.0;       ///< [s] simulated time
+  double output_rate = 100.0;  ///< [Hz] regular samples (events add their own)
+  // Accuracy comes from the tolerances; the step bound only keeps a witness from hiding a double
+  // sign change. At 1e-10 with 0.01 s steps a pendulum's energy drifted 9.2e-10 in 10 s and
+  // free flight, which dopri5 integrates exactly, was cut into 0.01 s steps; at 3e-11 with
+  // 0.05 s steps the pendulum drifts 6.5e-10 and a ball's flight takes a fifth of the steps.
+  double relative_tolerance = 3e-11;  ///< dopri5 error control
+  double absolute_tolerance = 3e-11;
+  double max_step = 5e-2;  ///< [s] bound on steps, so a witness cannot hide a double sign change
+  double time_tolerance = 1e-12;          ///< [s] events are isolated to this
+  double rest_speed = 1e-6;               ///< [m/s] impacts slower than this close the contact
+  double contact_distance = 1e-9;         ///< [m] contacts this close count as touching
+  ImpactLaw law = nullptr;                ///< single-contact impacts
+  ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
+  ContactParameterList contacts;          ///< per contact: e, μs, μd
+  double wall_time_limit = 0.0;           ///< [s] of wall-clock time; 0: no limit
+};
+
+}  // namespace routh

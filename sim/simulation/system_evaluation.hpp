@@ -1,0 +1,65 @@
+#pragma once
+// The simulator's view of the system at one state (Pinocchio's Model/Data split): the model is
+// read, a SystemEvaluation is written. Every stage of the simulation reads the model through
+// the functions below, which evaluate into this one reusable workspace, so that nothing in the
+// integration loop allocates once the workspace has its sizes. What an evaluation leaves here is
+// valid until the next one: a stage that needs two states copies what it keeps.
+
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+#include "sim/dynamics/mechanical_system.hpp"
+#include "sim/simulation/contact_forces.hpp"
+#include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/energy.hpp"
+
+namespace routh {
+
+struct SystemEvaluation {
+  explicit SystemEvaluation(const MechanicalSystem& model);
+
+  const MechanicalSystem& system;
+  const int coordinates;       ///< n
+  const int contacts;          ///< K
+  const int rows_per_contact;  ///< contact-space rows per contact: 2 planar, 3 spatial
+  std::unique_ptr<SystemWorkspace> model_workspace;
+  StateQuantities quantities;  ///< of the latest evaluation (only what it asked for)
+  ContactForceWorkspace force_workspace;
+  ConstrainedAcceleration dynamics;  ///< v̇ and the contact forces of the latest force solve
+  const Eigen::VectorXd no_velocity;
+};
+
+/// Gaps, Jacobians and J̇v of every contact at (q, v) (they do not depend on t).
+const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                                     const Eigen::VectorXd& v);
+/// M(q) (it depends on neither t nor v).
+const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q);
+/// v̇ and the forces of the closed contacts in `modes` at (t, q, v) (contact_forces.hpp); the
+/// contact kinematics of the state are left in evaluation.quantities.contacts when any contact
+/// is closed.
+const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
+                                           const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                           const std::vector<ContactMode>& modes,
+                                           const ContactParameterList& parameters);
+/// Kinetic ½ vᵀMv and potential energy at (q, v).
+Energy energy_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+
+/// Contact k's normal velocity u_n = J_n v [m/s] (< 0 approaching).
+inline double normal_velocity(const ContactKinematics& kinematics, int rows_per_contact, int k,
+                              const Eigen::VectorXd& v) {
+  return kinematics.jacobian.row(k * rows_per_contact).dot(v);
+}
+/// Contact k's (first) tangential velocity u_t = J_t v [m/s], its slip.
+inline double tangential_velocity(const ContactKinematics& kinematics, int rows_per_contact, int k,
+                                  const Eigen::VectorXd& v) {
+  return kinematics.jacobian.row(k * rows_per_contact + 1).dot(v);
+}
+/// Contact k's normal or tangential acceleration a = J v̇ + J̇ v at `row` (0 normal, 1 tangential).
+inline double contact_acceleration(const ContactKinematics& kinematics, int rows_per_contact, int k,
+                                   int row, const Eigen::VectorXd& acceleration) {
+  const int r = k * rows_per_contact + row;
+  return kinematics.jacobian.row(r).dot(acceleration) + kinematics.jacobian_dot_v[r];
+}
+
+}  // namespace routh

@@ -1,0 +1,63 @@
+#include "sim/simulation/witnesses.hpp"
+
+#include <cmath>
+
+namespace routh {
+
+std::string_view Witness::description() const {
+  switch (kind) {
+    case WitnessKind::gap: return "the gap closes (impact)";
+    case WitnessKind::normal_force: return "the normal force reaches zero (lift-off)";
+    case WitnessKind::static_friction_margin:
+      return "the friction force reaches the static cone (slip)";
+    case WitnessKind::slip: return "the slip reaches zero (stick or reversal)";
+  }
+  return "?";
+}
+
+std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes) {
+  std::vector<Witness> witnesses;
+  for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
+    const ContactMode mode = modes[k];
+    if (mode == ContactMode::open) {
+      witnesses.push_back({WitnessKind::gap, k});
+      continue;
+    }
+    witnesses.push_back({WitnessKind::normal_force, k});
+    witnesses.push_back(
+        {mode == ContactMode::stick ? WitnessKind::static_friction_margin : WitnessKind::slip, k});
+  }
+  return witnesses;
+}
+
+void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
+                      const ContactParameterList& parameters, const ContactKinematics& kinematics,
+                      const ConstrainedAcceleration& dynamics, int rows_per_contact,
+                      const Eigen::VectorXd& v, WitnessSample& sample) {
+  const auto contacts = kinematics.gap.size();
+  sample.gap = kinematics.gap;
+  sample.separation_speed.resize(contacts);
+  for (Eigen::Index k = 0; k < contacts; ++k) {
+    sample.separation_speed[k] =
+        normal_velocity(kinematics, rows_per_contact, static_cast<int>(k), v);
+  }
+  sample.value.resize(static_cast<Eigen::Index>(witnesses.size()));
+  for (std::size_t i = 0; i < witnesses.size(); ++i) {
+    const Witness& witness = witnesses[i];
+    const int k = witness.contact;
+    const ContactForce& force = dynamics.forces[k];  // zero for an open contact
+    double& value = sample.value[static_cast<Eigen::Index>(i)];
+    switch (witness.kind) {
+      case WitnessKind::gap: value = kinematics.gap[k]; break;
+      case WitnessKind::normal_force: value = force.normal; break;
+      case WitnessKind::static_friction_margin:
+        value = parameters[k].static_friction * force.normal - std::abs(force.tangential);
+        break;
+      case WitnessKind::slip:
+        value = slip_direction(modes[k]) * tangential_velocity(kinematics, rows_per_contact, k, v);
+        break;
+    }
+  }
+}
+
+}  // namespace routh

@@ -1,0 +1,64 @@
+#pragma once
+// The witnesses of the current contact modes (DESIGN §4 step 2; Drake's WitnessFunction): each
+// is an object with a description, a direction and a value along the trajectory, and its sign
+// change marks the event it names. Per contact and mode:
+//
+//   mode      witness                 value                 direction                    event
+//   open      gap                     g                     positive_then_non_positive   impact
+//   closed    normal force            λ_n                   positive_then_non_positive   lift-off
+//   stick     static friction margin  μs λ_n − |λ_t|        positive_then_non_positive   slip
+//   slide     slip                    σ u_t                 positive_then_non_positive   stick or
+//                                                                                        reversal
+//
+// The gap is located by its own locator (event_location.hpp), the others by TOMS 748 on the
+// step's dense output. What a triggered witness starts is decided by the event stage: a slip or
+// lift-off event settles every closed contact again (contact_modes.hpp).
+
+#include <Eigen/Core>
+#include <string_view>
+#include <vector>
+
+#include "sim/impact/impact_problem.hpp"
+#include "sim/simulation/contact_forces.hpp"
+#include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/system_evaluation.hpp"
+#include "sim/simulation/witness_function.hpp"
+
+namespace routh {
+
+enum class WitnessKind {
+  gap,                     ///< an open contact's gap: an impact when it closes
+  normal_force,            ///< a closed contact's normal force: lift-off when it reaches 0
+  static_friction_margin,  ///< a sticking contact's μs λ_n − |λ_t|: slip when it reaches 0
+  slip,                    ///< a sliding contact's σ u_t: the slip halts when it reaches 0
+};
+
+struct Witness {
+  WitnessKind kind = WitnessKind::gap;
+  int contact = 0;
+  /// "gap of contact k closes (impact)" and the like, for messages and logs.
+  std::string_view description() const;
+  /// Every witness here triggers when it falls from positive to zero or below.
+  static constexpr WitnessDirection direction = WitnessDirection::positive_then_non_positive;
+};
+
+/// The witnesses that watch `modes`: per contact, its normal one, then its tangential one (for a
+/// closed contact). Allocates; called when the modes change, not in the integration loop.
+std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes);
+
+/// The witnesses' values at one state, with every contact's gap and normal velocity there: the
+/// gap locator reads them at a step's ends, the drift check reads the closed gaps.
+struct WitnessSample {
+  Eigen::VectorXd value;             ///< per witness
+  Eigen::VectorXd gap;               ///< per contact [m]
+  Eigen::VectorXd separation_speed;  ///< per contact, u_n [m/s]
+};
+
+/// Fills `sample` from one evaluation at (q, v): the contact kinematics and, when a contact is
+/// closed, the forces solved there in `modes`.
+void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
+                      const ContactParameterList& parameters, const ContactKinematics& kinematics,
+                      const ConstrainedAcceleration& dynamics, int rows_per_contact,
+                      const Eigen::VectorXd& v, WitnessSample& sample);
+
+}  // namespace routh
