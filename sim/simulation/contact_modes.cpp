@@ -1,5 +1,6 @@
 #include "sim/simulation/contact_modes.hpp"
 
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 
@@ -113,22 +114,44 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
   return false;
 }
 
-// The contacts of an inconsistent assignment that Painlevé's paradox holds: sliding with friction
-// while no force can keep them closed (the solve is inconsistent), or opened though they
-// accelerate into the surface. At a genuine lift-off both λ_n and a_n pass through 0, and the
-// event leaves a_n of round-off size; in Painlevé's configurations a_n is of the size of gravity.
-// A floor of 1e-6 m/s², or 1e-8 of the terms that make a_n when they are larger, tells them apart.
+// The contacts Painlevé's paradox holds when no assignment is consistent. A sliding contact k
+// whose own effective normal inertia in its sliding mode is negative,
+//     A_k = J_n M⁻¹ (J_n − μd σ J_t)ᵀ < 0                                   (Painlevé's condition)
+// is driven into its surface by its normal force itself: pushing harder makes it accelerate in
+// faster, and no λ_n ≥ 0 can hold it (Génot & Brogliato 1999; paper 004's du_n/dΓ_n < 0, the
+// condition under which the planar laws start an impact without collision from u_n = 0). Those
+// contacts take the tangential impact. Without such a contact the inconsistency is the set's:
+// then the contacts of the one-at-a-time assignment that slide with an inconsistent solve, or
+// were opened though they accelerate into the surface, take it. At a genuine lift-off both λ_n
+// and a_n pass through 0, and the event leaves a_n of round-off size; in Painlevé's
+// configurations a_n is of the size of gravity. A floor of 1e-6 m/s², or 1e-8 of the terms that
+// make a_n when they are larger, tells them apart.
 std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                    double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                    const std::vector<ContactMode>& modes,
                                    const std::vector<int>& candidates) {
   constexpr double kAccelerationFloor = 1e-6;  // [m/s²]
   constexpr double kAccelerationRoundOff = 1e-8;
+  const int rows = evaluation.rows_per_contact;
+  std::vector<int> stuck;
+  {
+    const Eigen::LLT<Eigen::MatrixXd> mass(mass_matrix_at(evaluation, q));
+    const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+    for (const int k : candidates) {
+      const double mu = settings.contacts[k].kinetic_friction;
+      const double u_t = tangential_velocity(kinematics, rows, k, v);
+      if (!(mu > 0.0) || !(std::abs(u_t) > settings.rest_speed)) continue;
+      const auto J_n = kinematics.jacobian.row(k * rows);
+      const auto J_t = kinematics.jacobian.row(k * rows + 1);
+      const double sigma = u_t > 0.0 ? 1.0 : -1.0;
+      const Eigen::VectorXd pushed = (J_n - mu * sigma * J_t).transpose();
+      if (J_n.dot(mass.solve(pushed)) < 0.0) stuck.push_back(k);
+    }
+  }
+  if (!stuck.empty()) return stuck;
   const ConstrainedAcceleration& dynamics =
       dynamics_at(evaluation, t, q, v, modes, settings.contacts);
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
-  const int rows = evaluation.rows_per_contact;
-  std::vector<int> stuck;
   for (const int k : candidates) {
     if (!(settings.contacts[k].kinetic_friction > 0.0)) continue;  // no friction, no paradox
     const double dynamic_term = kinematics.jacobian.row(k * rows).dot(dynamics.acceleration);

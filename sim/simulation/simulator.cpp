@@ -355,8 +355,12 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   }
   modes_ = initial.modes;
   if (modes_.size() != static_cast<std::size_t>(evaluation_.contacts)) {
+    // Modes decided from the initial state; an impulse there (Painlevé's tangential impact)
+    // gets its pre-event sample like any event.
     modes_.assign(evaluation_.contacts, ContactMode::open);
-    if (!settle(t, q, v)) return outcome_;
+    const bool settled = settle(t, q, v);
+    if (outcome_.events > 0) sample(t, initial.q, initial.v);
+    if (!settled) return outcome_;
   }
   witnesses_ = witnesses_of(modes_);
   next_sample_ = t;
