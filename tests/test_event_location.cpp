@@ -1,0 +1,88 @@
+// The event locators (sim/simulation/event_location.hpp) alone, on gaps given in closed form:
+// free flight under gravity, g(t) = g0 + u0 t − ½ g t², whose landing time is the root of a
+// quadratic, and a parabolic dip g(t) = (t − t_m)² + d below or above the surface.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "sim/simulation/event_location.hpp"
+
+namespace {
+
+using routh::GapAndRate;
+
+constexpr double kGravity = 9.81;
+constexpr double kTolerance = 1e-12;  // [s], the simulator's default
+
+// A ball's gap in free flight from height g0 [m] with upward speed u0 [m/s].
+struct Flight {
+  double g0, u0;
+  GapAndRate operator()(double t) const {
+    return {g0 + u0 * t - 0.5 * kGravity * t * t, u0 - kGravity * t};
+  }
+  double landing() const {  // the positive root of the quadratic
+    return (u0 + std::sqrt(u0 * u0 + 2.0 * kGravity * g0)) / kGravity;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("event location: the Hermite root is exact for a parabola") {
+  for (const Flight flight : {Flight{1.0, 0.0}, Flight{0.3, 2.0}, Flight{2.0, -1.5}}) {
+    const double h = 2.0 * flight.landing();  // a step that ends below the floor
+    const GapAndRate a = flight(0.0), b = flight(h);
+    const double s = routh::hermite_root(a.gap, a.rate, b.gap, b.rate, h);
+    CHECK(s * h == doctest::Approx(flight.landing()).epsilon(1e-14));
+  }
+}
+
+TEST_CASE("event location: a landing is bracketed to the tolerance, on the unpenetrated side") {
+  int evaluations = 0;
+  const Flight flight{1.0, 0.0};
+  const auto gap_at = [&](double t) {
+    ++evaluations;
+    return flight(t);
+  };
+  const double t1 = 0.5;
+  const routh::WitnessCrossing crossing =
+      routh::locate_landing(gap_at, 0.0, flight(0.0), t1, flight(t1), kTolerance);
+  CHECK(crossing.after - crossing.before <= kTolerance);
+  CHECK(crossing.before <= flight.landing());
+  CHECK(crossing.after >= flight.landing() - 1e-16);
+  CHECK(flight(crossing.before).gap >= 0.0);  // not penetrated (0 when the root itself is hit)
+  CHECK(evaluations <= 2);                    // the prediction confirmed one ulp either side
+}
+
+TEST_CASE("event location: a bounce that lands again within the step that left the floor") {
+  // left the floor at t0 = 0 with u0 = 1 m/s: lands again at 2 u0 / g within a 0.5 s step
+  const Flight flight{0.0, 1.0};
+  const auto crossing =
+      routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.5, flight(0.5), kTolerance);
+  REQUIRE(crossing.has_value());
+  CHECK(crossing->before == doctest::Approx(2.0 / kGravity).epsilon(1e-12));
+  // a step too short to come back sees nothing
+  CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.1, flight(0.1), kTolerance));
+}
+
+TEST_CASE("event location: a grazing dip inside one step is caught below the surface only") {
+  const double t_m = 0.5;
+  for (const double depth : {-1e-6, 1e-6}) {
+    const auto dip = [&](double t) {
+      return GapAndRate{(t - t_m) * (t - t_m) + depth, 2.0 * (t - t_m)};
+    };
+    const auto crossing = routh::locate_gap_closing(dip, 0.0, dip(0.0), 1.0, dip(1.0), kTolerance);
+    if (depth < 0.0) {
+      REQUIRE(crossing.has_value());
+      // closed form: the first root of (t − t_m)² = −depth
+      CHECK(crossing->before == doctest::Approx(t_m - std::sqrt(-depth)).epsilon(1e-12));
+    } else {
+      CHECK_FALSE(crossing.has_value());
+    }
+  }
+}
+
+TEST_CASE("event location: a gap that falls but stays open triggers nothing") {
+  const Flight flight{1.0, 0.0};
+  CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.2, flight(0.2), kTolerance));
+}
