@@ -29,6 +29,7 @@
 
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/scenario_file.hpp"
+#include "sim/scenario/scenario_run.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/text.hpp"
 
@@ -89,11 +90,6 @@ double seconds_of(const std::function<void()>& work) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-routh::SimulationOutcome simulate(const routh::Scenario& scenario,
-                                  routh::TrajectoryObserver& observer) {
-  return routh::simulate(*scenario.model, scenario.initial, scenario.settings, observer);
-}
-
 routh::TrajectoryRecorder make_recorder(const routh::Scenario& scenario, const fs::path& path) {
   const routh::MechanicalSystem& model = *scenario.model;
   return routh::TrajectoryRecorder(
@@ -110,7 +106,7 @@ Timing time_without_output(const routh::Scenario& scenario, int repeats) {
   seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
     DiscardingObserver discard;
-    seconds.push_back(seconds_of([&] { simulate(scenario, discard); }));
+    seconds.push_back(seconds_of([&] { routh::run_scenario(scenario, discard); }));
   }
   return timing_of(seconds);
 }
@@ -123,7 +119,7 @@ Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
   for (int i = 0; i < repeats; ++i) {
     seconds.push_back(seconds_of([&] {
       routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
-      simulate(scenario, recorder);
+      routh::run_scenario(scenario, recorder);
       recorder.close();
     }));
   }
@@ -145,7 +141,7 @@ void print_table_header() {
 // One row: the run's counts, its wall time without output, and its median with HDF5 output.
 void benchmark_row(const std::string& label, const routh::Scenario& scenario, int repeats) {
   DiscardingObserver warm_up;
-  const routh::SimulationOutcome outcome = simulate(scenario, warm_up);
+  const routh::SimulationOutcome outcome = routh::run_scenario(scenario, warm_up);
   const Timing bare = time_without_output(scenario, repeats);
   const Timing hdf5 = time_with_hdf5(scenario, repeats);
   std::printf("%-22s %7d %7d %11s %9s %9s %11.0f %14s%s\n", label.c_str(), outcome.impacts,
@@ -226,7 +222,7 @@ void benchmark_target(const Target& target, const fs::path& scenarios, int repea
   const routh::Scenario scenario =
       routh::load_scenario(scenarios / target.scenario_file, target.overrides);
   ImpactLog log;
-  simulate(scenario, log);
+  routh::run_scenario(scenario, log);
   const Timing bare = time_without_output(scenario, repeats);
   std::printf("%-22s %11s %11s %-7s %s\n", target.name.c_str(), milliseconds(bare.median_s).c_str(),
               milliseconds(target.target_s).c_str(),
@@ -249,7 +245,7 @@ int memory_check(const fs::path& scenario_path, double samples) {
   const long before_kib = peak_resident_kib();
   const fs::path path = scratch_file();
   routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
-  const double wall_s = seconds_of([&] { simulate(scenario, recorder); });
+  const double wall_s = seconds_of([&] { routh::run_scenario(scenario, recorder); });
   const std::int64_t written = recorder.sample_count();
   recorder.close();
   const auto file_bytes = fs::file_size(path);
