@@ -292,7 +292,7 @@ TEST_CASE(
   // penetration tolerance (a phase-wise sum of up to ~40 phases over 2K rows).
   Generator random(0x002'2012);
   for (const bool rigid_body : {false, true}) {
-    std::array<int, 5> statuses{};
+    std::array<int, 6> statuses{};
     int trials = 0;
     for (int trial = 0; trial < 6000; ++trial) {
       const int K = 2 + trial % 3;

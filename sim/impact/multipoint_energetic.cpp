@@ -1,4 +1,5 @@
 #include "sim/impact/multipoint_energetic.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/QR>
 #include <algorithm>
@@ -528,9 +529,8 @@ void finish_result(const MultiContact& problem, const ImpactState& state, Impact
   }
 }
 
-}  // namespace
-
-ImpactResult solve_multipoint_energetic(const ImpactProblem& problem) {
+/// The law proper; solve_multipoint_energetic passes its answer through the guard (law_guard.hpp).
+ImpactResult multipoint_energetic_impact(const ImpactProblem& problem) {
   ImpactResult result;
   MultiContact contacts;
   if (!read_multi_contact(problem, contacts, result)) return result;
@@ -574,6 +574,12 @@ ImpactResult solve_multipoint_energetic(const ImpactProblem& problem) {
   result.status = ImpactStatus::no_solution;
   result.type = ImpactType::multi_contact;
   return result;
+}
+
+}  // namespace
+
+ImpactResult solve_multipoint_energetic(const ImpactProblem& problem) {
+  return guarded_law([&] { return multipoint_energetic_impact(problem); });
 }
 
 }  // namespace routh

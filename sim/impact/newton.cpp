@@ -1,4 +1,5 @@
 #include "sim/impact/newton.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/Cholesky>
 #include <cmath>
@@ -96,10 +97,8 @@ ImpactResult solve_spatial_newton(const ImpactProblem& problem) {
   return result;
 }
 
-}  // namespace
-
-ImpactResult solve_newton(const ImpactProblem& problem) {
-  if (problem.dimension == ContactDimension::spatial) return solve_spatial_newton(problem);
+// The conventional method for one planar contact (newton.hpp).
+ImpactResult solve_planar_newton(const ImpactProblem& problem) {
   ImpactResult result;
   PlanarContact contact;
   if (!read_planar_contact(problem, contact, result)) return result;
@@ -134,6 +133,15 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
   result.type = ImpactType::permanent_sliding;
   if (sigma * result.u_post[1] < 0.0) result.flags.set(ImpactFlag::slip_reversal_ignored);
   return result;
+}
+
+}  // namespace
+
+ImpactResult solve_newton(const ImpactProblem& problem) {
+  return guarded_law([&] {
+    return problem.dimension == ContactDimension::spatial ? solve_spatial_newton(problem)
+                                                          : solve_planar_newton(problem);
+  });
 }
 
 }  // namespace routh
