@@ -63,3 +63,40 @@ TEST_CASE("robustness: a spatial contact from rest with vanishing friction never
     }
   }
 }
+
+TEST_CASE("robustness: newton on the bouncing pendulum's singular D answers finitely") {
+  // A pendulum (one degree of freedom θ, inertia I about its pivot) whose bob strikes the floor:
+  // the contact Jacobian is one column j = (j_n, j_t), so D = j jᵀ / I = [[a, c], [c, c²/a]] has
+  // rank 1 and u⁻ = j θ̇⁻. Cramer's rule divided by det D = 0 and returned ±∞ (or 0/0) as solved.
+  // Newton's rule fixes θ̇⁺ = −e θ̇⁻ whatever the friction (u_n⁺ = −e u_n⁻ with u⁺ ∥ j), so
+  // u⁺ = −e u⁻ exactly: sticking is reachable only for e = 0 (then Γ is the minimum-norm stick
+  // impulse) and otherwise the contact slides (u_t cannot stop while u_n reverses).
+  const double I = 0.7;                  // [kg m²]
+  const Eigen::Vector2d j(0.48, -0.36);  // [m]: bob at 0.6 m, 37° from the vertical
+  const double theta_dot = -2.5;         // [rad/s]: u_n⁻ = −1.2 m/s
+  const double a = j[0] * j[0] / I;
+  const double b = j[1] * j[1] / I;
+  const double c = j[0] * j[1] / I;
+  for (const double e : {0.0, 0.5, 1.0}) {
+    for (const double mu : {0.0, 0.3, 10.0}) {
+      CAPTURE(e);
+      CAPTURE(mu);
+      const ImpactProblem problem = routh::planar_impact_problem(
+          a, b, c, j[0] * theta_dot, j[1] * theta_dot, ContactParameters{e, mu, mu});
+      const ImpactResult result = routh::find_law("newton")->solve(problem);
+      REQUIRE(result.status == ImpactStatus::solved);
+      CHECK(all_finite(result));
+      const double speed = std::abs(theta_dot) * j.norm();
+      for (int i = 0; i < 2; ++i) {
+        CHECK(std::abs(result.u_post[i] + e * problem.u_pre[i]) <= 1e-12 * speed);
+      }
+      CHECK(result.impulse[0] >= 0.0);
+      CHECK(std::abs(result.impulse[1]) <= mu * result.impulse[0] + 1e-12 * result.impulse[0]);
+      if (e == 0.0 && mu >= std::abs(c) / a) {  // the minimum-norm stick impulse, Γ ∥ (a, c)
+        CHECK(result.type == routh::ImpactType::sticking_throughout);
+        CHECK(std::abs(result.impulse[0] * c - result.impulse[1] * a) <=
+              1e-12 * a * result.impulse[0]);
+      }
+    }
+  }
+}
