@@ -6,7 +6,13 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
 
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/spatial_contact.hpp"
@@ -21,6 +27,91 @@ using routh::ImpactStatus;
 bool all_finite(const ImpactResult& r) {
   return r.impulse.allFinite() && r.u_post.allFinite() && std::isfinite(r.delta_T) &&
          std::isfinite(r.normal_work) && std::isfinite(r.tangential_work);
+}
+
+// Random and degenerate problems (ROBUSTNESS campaign below).
+class AwkwardProblems {
+ public:
+  explicit AwkwardProblems(std::uint64_t seed) : rng_(seed) {}
+
+  double uniform(double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng_);
+  }
+  bool chance(double p) { return uniform(0.0, 1.0) < p; }
+  double decade(double lo, double hi) { return std::pow(10.0, uniform(lo, hi)); }
+
+  // K contacts of `rows` rows each. D is SPD (condition up to 1e6) or, half the time, J M⁻¹ Jᵀ
+  // with up to as many degrees of freedom as rows (mostly fewer: rank-deficient), u⁻ = J v⁻ then
+  // (a random u⁻ would be kinematically impossible) with some v entries zero; the D scale and the
+  // velocity scale each span 1e-9..1e9; u⁻ entries are exactly zero (SPD D) or get ±1e-15 of the
+  // velocity scale (round-off) now and then; e ∈ [0, 1], μ ∈ {0, 1e-12, 0.1, 1, 10}.
+  ImpactProblem next(int K, routh::ContactDimension dimension) {
+    const int rows = K * routh::rows_per_contact(dimension);
+    const double D_scale = decade(-9.0, 9.0);
+    const double V = decade(-9.0, 9.0);
+    ImpactProblem problem;
+    problem.dimension = dimension;
+    problem.u_pre.resize(rows);
+    if (chance(0.5)) {
+      const int dofs = 1 + static_cast<int>(uniform(0.0, rows - 0.001));  // 1..rows (may be < rows)
+      Eigen::MatrixXd J(rows, dofs);
+      for (int i = 0; i < rows; ++i) {
+        for (int j = 0; j < dofs; ++j) J(i, j) = uniform(-1.0, 1.0);
+      }
+      Eigen::VectorXd inverse_mass(dofs);
+      for (int j = 0; j < dofs; ++j) inverse_mass[j] = D_scale * decade(-2.0, 0.0);
+      problem.D = J * inverse_mass.asDiagonal() * J.transpose();
+      Eigen::VectorXd v(dofs);
+      for (int j = 0; j < dofs; ++j) v[j] = chance(0.2) ? 0.0 : V * uniform(-1.0, 1.0);
+      problem.u_pre = J * v;  // kinematically possible: zeros only through v, round-off on top
+      for (int i = 0; i < rows; ++i) {
+        if (chance(0.1)) problem.u_pre[i] += (chance(0.5) ? 1e-15 : -1e-15) * V;
+      }
+    } else {
+      Eigen::MatrixXd A(rows, rows);
+      for (int i = 0; i < rows; ++i) {
+        for (int j = 0; j < rows; ++j) A(i, j) = uniform(-1.0, 1.0);
+      }
+      const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(A).householderQ();
+      Eigen::VectorXd lambda(rows);
+      for (int i = 0; i < rows; ++i) lambda[i] = D_scale * decade(-6.0, 0.0);
+      const Eigen::MatrixXd D = Q * lambda.asDiagonal() * Q.transpose();
+      problem.D = 0.5 * (D + D.transpose());
+      for (int i = 0; i < rows; ++i) {
+        problem.u_pre[i] = V * uniform(-1.0, 1.0);
+        if (chance(0.1)) problem.u_pre[i] = 0.0;
+        if (chance(0.1)) problem.u_pre[i] = (chance(0.5) ? 1e-15 : -1e-15) * V;
+      }
+    }
+    if (chance(0.02)) problem.u_pre.setZero();
+    constexpr std::array<double, 5> kFriction = {0.0, 1e-12, 0.1, 1.0, 10.0};
+    for (int k = 0; k < K; ++k) {
+      const double mu = kFriction[static_cast<std::size_t>(uniform(0.0, 4.999))];
+      const double mu_s =
+          chance(0.7) ? mu : kFriction[static_cast<std::size_t>(uniform(0.0, 4.999))];
+      problem.contacts.push_back(ContactParameters{uniform(0.0, 1.0), mu_s, mu});
+    }
+    if (chance(0.5)) {  // a common e, for lcp's no-gain promise
+      for (auto& p : problem.contacts) p.restitution = problem.contacts[0].restitution;
+    }
+    return problem;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// The laws that promise never to create kinetic energy (their headers' guarantees); lcp only
+// with one e for all contacts.
+bool promises_no_gain(std::string_view law, const ImpactProblem& problem) {
+  if (law == "lcp") {
+    for (const auto& p : problem.contacts) {
+      if (p.restitution != problem.contacts[0].restitution) return false;
+    }
+    return true;
+  }
+  return law == "poisson" || law == "energetic" || law == "multipoint_energetic" ||
+         law == "sliding_ode_energetic";
 }
 
 }  // namespace
@@ -99,4 +190,58 @@ TEST_CASE("robustness: newton on the bouncing pendulum's singular D answers fini
       }
     }
   }
+}
+
+TEST_CASE("robustness: every law on thousands of random and degenerate problems") {
+  // Every law in the catalogue over every problem whose scope it accepts: it never throws, a
+  // solved answer has every number finite, Γ_n ≥ 0 and u_n⁺ ≥ −(round-off) at every contact, and
+  // the laws that promise no energy gain keep ΔT ≤ round-off or set the energy_gain flag. ΔT is
+  // recomputed here, ΔT = Γᵀu⁻ + ½ΓᵀDΓ. Round-off scales: V = max|u⁻| + |D| Σ|Γ| for velocities,
+  // Σ|Γ| V for energies; 1e-9 of them (a few dozen phases of sums, conditions up to 1e6).
+  AwkwardProblems random(0x0b0'5ca1e);
+  std::map<std::string, std::array<int, 6>> statuses;
+  for (int trial = 0; trial < 6000; ++trial) {
+    const bool spatial = trial % 4 == 3;
+    const int K = spatial ? 1 : 1 + (trial / 4) % 4;
+    const ImpactProblem problem = random.next(
+        K, spatial ? routh::ContactDimension::spatial : routh::ContactDimension::planar);
+    const int rows = static_cast<int>(problem.D.rows()) / K;
+    for (const routh::LawEntry& law : routh::impact_laws()) {
+      CAPTURE(trial);
+      CAPTURE(law.name);
+      ImpactResult result;
+      CHECK_NOTHROW(result = law.solve(problem));
+      ++statuses[std::string(law.name)][static_cast<std::size_t>(result.status)];
+      if (result.status != ImpactStatus::solved) continue;
+      REQUIRE(all_finite(result));
+      const double G = result.impulse.cwiseAbs().sum();
+      const double V = problem.u_pre.cwiseAbs().maxCoeff() + problem.D.cwiseAbs().maxCoeff() * G;
+      const routh::ContactVector u_post = problem.u_pre + problem.D * result.impulse;
+      bool penetrates = false;
+      for (int k = 0; k < K; ++k) {
+        CAPTURE(k);
+        CHECK(result.impulse[rows * k] >= -1e-9 * G);
+        penetrates = penetrates || u_post[rows * k] < -1e-9 * V;
+      }
+      CHECK_FALSE(penetrates);
+      const double delta_T =
+          result.impulse.dot(problem.u_pre) + 0.5 * result.impulse.dot(problem.D * result.impulse);
+      if (promises_no_gain(law.name, problem)) {
+        CHECK((delta_T <= 1e-9 * G * V || result.flags.has(routh::ImpactFlag::energy_gain)));
+      }
+    }
+  }
+  for (const auto& [name, count] : statuses) {
+    std::ostringstream line;
+    for (std::size_t i = 0; i < count.size(); ++i) {
+      if (count[i] > 0)
+        line << " " << routh::to_string(static_cast<ImpactStatus>(i)) << " " << count[i];
+    }
+    MESSAGE(name << ":" << line.str());
+  }
+  // Not yet zero (reported): at D or velocity scales near 1e±9 a few one-contact Routh solves and
+  // multipoint solves overflow or divide by a vanishing rate; the guard names them non_finite, so
+  // none reaches the simulator as solved (REQUIRE(all_finite) above), which falls back to lcp.
+  CHECK(statuses["lcp"][static_cast<std::size_t>(ImpactStatus::non_finite)] == 0);
+  CHECK(statuses["newton"][static_cast<std::size_t>(ImpactStatus::non_finite)] == 0);
 }

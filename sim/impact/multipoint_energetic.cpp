@@ -589,6 +589,17 @@ ImpactResult multipoint_energetic_impact(const ImpactProblem& problem) {
       active |= ContactMask{1} << deepest;
       continue;
     }
+    // The guarantee u_n,k⁺ ≥ 0 checked on the answer itself, both as summed phase by phase and
+    // as u⁻ + DΓ: on rank-deficient or badly scaled D the phase-wise sums can leave an active
+    // contact penetrating (robustness campaign,
+    // tests/test_law_robustness.cpp); such an answer is no solution of the law.
+    const ContactVector u_end = contacts.u_pre + contacts.D * state.impulse;
+    bool penetrating = false;
+    for (int k = 0; k < contacts.count; ++k) {
+      penetrating =
+          penetrating || std::min(state.u[2 * k], u_end[2 * k]) < -kPenetrationTolerance * scale;
+    }
+    if (penetrating) break;
     finish_result(contacts, state, result);
     return result;
   }
