@@ -292,7 +292,7 @@ TEST_CASE(
   // penetration tolerance (a phase-wise sum of up to ~40 phases over 2K rows).
   Generator random(0x002'2012);
   for (const bool rigid_body : {false, true}) {
-    std::array<int, 5> statuses{};
+    std::array<int, 6> statuses{};
     int trials = 0;
     for (int trial = 0; trial < 6000; ++trial) {
       const int K = 2 + trial % 3;
@@ -398,4 +398,68 @@ TEST_CASE("multipoint_energetic: statuses instead of crashes") {
     REQUIRE(law != nullptr);
     CHECK((law->solve == &routh::solve_multipoint_energetic));
   }
+}
+
+TEST_CASE("multipoint_energetic: the landing corner with the pivot at rest to round-off") {
+  // A rocking block lands on its right corner while the left corner (the pivot) is at rest; in a
+  // simulation the pivot's u_n and both corners' slips are round-off (±1e-12 and ~1e-11 m/s
+  // here), of either sign (before the fix: no_solution on ~8% of them, when all three were
+  // negative). The law must read them as touching and not slipping, release the pivot and give the
+  // landing corner's answer (Housner 1963, extended to restitution), whatever those signs are.
+  // Reference, from rigid-body mechanics alone: the impulse acts at the landing corner, so the
+  // angular momentum about it is conserved; with r = (−b, h) from that corner to the centre of
+  // mass, v⁻ = ω(−h, b), and v⁺ = (0, −2ebω) + ω⁺ × r (the corner's u_n⁺ = −e u_n⁻ = −2ebω,
+  // sticking: u_t⁺ = 0),
+  //   I ω⁺ + m(b² + h²) ω⁺ + 2 m e b² ω = I ω + m(h² − b²) ω,
+  //   ω⁺/ω = 1 − 1.5 (1 + e) sin²α,  α = atan(b/h)   (I = m(b² + h²)/3; e = 0: Housner).
+  // The landing corner sticks iff μ ≥ |Γ_t/Γ_n| = 1.5 x/(0.5 + 2x²), x = h/b (from Γ = mΔv at
+  // e = 0; sticking keeps Γ_t/Γ_n fixed, so the ratio holds for every e). Below that it slides
+  // from rest throughout with Γ_t = s Γ_n, s = μ sign(Γ_t of sticking), and u_n⁺ = −e u_n⁻ at the
+  // corner fixes Γ_n: Γ_n (1/m + b(b + h s)/I) = −(1 + e) 2bω. Tolerance 1e-9 relative: the
+  // round-off inputs themselves are 1e-11 of the velocity scale.
+  Generator random(0x1963'0002);
+  int sliding = 0;
+  const int trials = 4000;
+  for (int trial = 0; trial < trials; ++trial) {
+    const double b = random.uniform(0.05, 0.5);
+    const double x = random.uniform(1.5, 15.0);
+    const double h = x * b;
+    const double mu = random.uniform(0.3, 2.0);
+    const double e = random.uniform(0.0, 0.6);
+    const double omega = -random.uniform(0.1, 5.0);
+    CAPTURE(trial);
+    CAPTURE(x);
+    CAPTURE(mu);
+    CAPTURE(e);
+    const RockingBlock block(b, h);
+    const Eigen::VectorXd v = block.rocking_about_left_corner(omega);
+    ImpactProblem problem = block.problem(v, ContactParameters{e, mu, mu});
+    problem.u_pre[0] = (random.chance(0.5) ? 1.0 : -1.0) * 1e-12;
+    problem.u_pre[1] = (random.chance(0.5) ? 1.0 : -1.0) * random.uniform(0.0, 1e-11);
+    problem.u_pre[3] = (random.chance(0.5) ? 1.0 : -1.0) * random.uniform(0.0, 1e-11);
+    const ImpactResult result = routh::solve_multipoint_energetic(problem);
+    REQUIRE(result.status == ImpactStatus::solved);
+    CHECK(result.impulse[0] == 0.0);  // the pivot is released
+    CHECK(result.impulse[1] == 0.0);
+
+    const double m = block.m;
+    const double I = m * (b * b + h * h) / 3.0;
+    const double sin2 = b * b / (b * b + h * h);
+    const double stick_ratio = 1.5 * x / (0.5 + 2.0 * x * x);
+    double expected_omega = 0.0;
+    if (mu >= stick_ratio) {
+      expected_omega = omega * (1.0 - 1.5 * (1.0 + e) * sin2);
+    } else {
+      ++sliding;
+      const double omega_stick = omega * (1.0 - 1.5 * sin2);
+      const double s = mu * (-h * (omega_stick - omega) > 0.0 ? 1.0 : -1.0);  // Γ_t = −mhΔω
+      const double normal = -(1.0 + e) * 2.0 * b * omega / (1.0 / m + b * (b + h * s) / I);
+      expected_omega = omega + (b * normal + h * s * normal) / I;
+    }
+    const Eigen::VectorXd v_post =
+        v + routh::generalized_velocity_change(block.space, result.impulse);
+    CHECK(std::abs(v_post[2] - expected_omega) <= 1e-9 * std::abs(omega));
+  }
+  MESSAGE("landing corner: " << trials - sliding << " stick, " << sliding << " slide");
+  CHECK(sliding > 0);
 }

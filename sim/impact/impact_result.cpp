@@ -37,6 +37,7 @@ std::string_view to_string(ImpactStatus status) {
     case ImpactStatus::invalid_problem: return "invalid_problem";
     case ImpactStatus::unsupported: return "unsupported";
     case ImpactStatus::no_solution: return "no_solution";
+    case ImpactStatus::non_finite: return "non_finite";
   }
   return "?";
 }

@@ -54,6 +54,9 @@ enum class ImpactStatus {
   invalid_problem,  ///< D is not symmetric positive definite, or the parameters are out of range
   unsupported,      ///< the law does not handle this dimension or number of contacts
   no_solution,      ///< the law's own equations have no admissible solution for this problem
+  /// The law's arithmetic broke down: its answer held ±∞ or NaN (a vanishing pivot, overflow at
+  /// an extreme scale). Set by the guard every law passes through (law_guard.hpp), never solved.
+  non_finite,
 };
 
 /// Physics warnings attached to a solved impact; several may hold at once.

@@ -1,7 +1,9 @@
 #pragma once
 // The catalogue of impact laws, selected by name from scenarios and the command line.
 // Adding a law: write its header and source in sim/impact/ (hypothesis, scope, paper equations),
-// then add one line to the table in law_catalogue.cpp.
+// then add one line to the table in law_catalogue.cpp. Its public entry point must pass its
+// answer through guarded_law (law_guard.hpp): a law in the table never throws for a problem that
+// passes validation, and never reports a non-finite number as solved (ImpactStatus::non_finite).
 
 #include <span>
 #include <string>

@@ -1,4 +1,5 @@
 #include "sim/impact/lcp.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/Cholesky>
 #include <algorithm>
@@ -499,7 +500,8 @@ LcpImpact solve_lcp_stages(const ImpactProblem& problem, const LcpLawOptions& op
 }
 
 ImpactResult solve_lcp(const ImpactProblem& problem, const LcpLawOptions& options) {
-  return solve_lcp_stages(problem, options).result;
+  check_options(options);  // a caller's mistake, not a property of the problem: it throws
+  return guarded_law([&] { return solve_lcp_stages(problem, options).result; });
 }
 
 ImpactResult solve_lcp(const ImpactProblem& problem) { return solve_lcp(problem, LcpLawOptions{}); }

@@ -1,4 +1,5 @@
 #include "sim/impact/multipoint_energetic.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/QR>
 #include <algorithm>
@@ -31,6 +32,10 @@ constexpr double kSlipTolerance = 1e-12;
 // u_n⁺ below −kPenetrationTolerance times the velocity scale penetrates: u⁺ = u⁻ + DΓ is summed
 // phase by phase, each term of size |u⁻| or |D||Γ|.
 constexpr double kPenetrationTolerance = 1e-10;
+// Velocities below this fraction of the largest normal speed |u_n⁻| are round-off (a simulated
+// resting corner carries ~1e-11 of the impact speed): read as exactly zero. The answer then moves
+// by about this fraction, below what the event location resolves.
+constexpr double kRoundOffVelocity = 1e-8;
 // As in planar_contact.hpp: ΔT above this fraction of |Γᵀu⁻| is a real gain, not round-off.
 constexpr double kEnergyGainTolerance = 1e-12;
 constexpr double kNormalDissipationTolerance = 1e-9;
@@ -41,11 +46,13 @@ using ContactMask = std::uint32_t;
 static_assert(kMaxContacts <= 32, "active sets are bit masks");
 constexpr bool is_active(ContactMask mask, int k) { return ((mask >> k) & 1u) != 0; }
 
-/// The problem as the law reads it: D symmetrised, approach speeds w_k = max(−u_n,k⁻, 0).
+/// The problem as the law reads it: D symmetrised, round-off velocities set to zero, approach
+/// speeds w_k = max(−u_n,k⁻, 0).
 struct MultiContact {
   int count = 0;
   ContactMatrix D;
-  ContactVector u_pre;
+  ContactVector u_pre;      ///< u⁻ with round-off entries exactly zero [m/s]
+  ContactVector round_off;  ///< the given u⁻ minus `u_pre` [m/s]
   std::array<double, kMaxContacts> approach_speed{};  ///< w_k [m/s]
   const ContactParameterList* parameters = nullptr;
   double stick_friction(int k) const {
@@ -457,6 +464,20 @@ RoundOutcome follow_impact(const MultiContact& problem, ContactMask active, Impa
   return {};
 }
 
+/// u⁻ with every entry at round-off of the largest normal speed set to zero (hypothesis 1: a
+/// contact at rest to round-off touches and does not slip). Which of several consistent answers
+/// the law picks depends on the signs of u_n,k⁻ and u_t,k⁻ (active set, slip directions), so
+/// without this a resting pivot's ±1e-12 m/s could turn Housner's answer into no_solution.
+ContactVector without_round_off(const ContactVector& u_pre, int count) {
+  double normal_scale = 0.0;
+  for (int k = 0; k < count; ++k) normal_scale = std::max(normal_scale, std::abs(u_pre[2 * k]));
+  ContactVector u = u_pre;
+  for (int i = 0; i < 2 * count; ++i) {
+    if (std::abs(u[i]) <= kRoundOffVelocity * normal_scale) u[i] = 0.0;
+  }
+  return u;
+}
+
 /// Reads and checks the problem; false with `result.status` set when the law should stop.
 bool read_multi_contact(const ImpactProblem& problem, MultiContact& contacts,
                         ImpactResult& result) {
@@ -469,12 +490,13 @@ bool read_multi_contact(const ImpactProblem& problem, MultiContact& contacts,
   }
   contacts.count = count;
   contacts.D = 0.5 * (problem.D + problem.D.transpose());  // symmetric up to round-off
-  contacts.u_pre = problem.u_pre;
   contacts.parameters = &problem.contacts;
-  if (!contacts.D.allFinite() || !contacts.u_pre.allFinite()) {
+  if (!contacts.D.allFinite() || !problem.u_pre.allFinite()) {
     result.status = ImpactStatus::invalid_problem;
     return false;
   }
+  contacts.u_pre = without_round_off(problem.u_pre, count);
+  contacts.round_off = problem.u_pre - contacts.u_pre;
   bool approaching = false;
   for (int k = 0; k < count; ++k) {
     // every contact on its own must be a valid planar contact; D as a whole may be singular
@@ -502,7 +524,7 @@ void finish_result(const MultiContact& problem, const ImpactState& state, Impact
   result.status = ImpactStatus::solved;
   result.type = ImpactType::multi_contact;
   result.impulse = state.impulse;
-  result.u_post = state.u;
+  result.u_post = state.u + problem.round_off;  // u⁺ = u⁻ + DΓ for the u⁻ given
   result.phases = state.phases;
   if (state.phases_truncated) result.flags.set(ImpactFlag::phase_trace_truncated);
   double compression_work = 0.0;
@@ -516,7 +538,7 @@ void finish_result(const MultiContact& problem, const ImpactState& state, Impact
     compression_work += state.compression_work[k];
     owed -= e * e * state.compression_work[k];
   }
-  const double work_of_impulse = state.impulse.dot(problem.u_pre);
+  const double work_of_impulse = state.impulse.dot(problem.u_pre + problem.round_off);
   result.delta_T = work_of_impulse + 0.5 * state.impulse.dot(problem.D * state.impulse);
   if (result.delta_T > kEnergyGainTolerance * std::abs(work_of_impulse)) {
     result.flags.set(ImpactFlag::energy_gain);
@@ -528,9 +550,8 @@ void finish_result(const MultiContact& problem, const ImpactState& state, Impact
   }
 }
 
-}  // namespace
-
-ImpactResult solve_multipoint_energetic(const ImpactProblem& problem) {
+/// The law proper; solve_multipoint_energetic passes its answer through the guard (law_guard.hpp).
+ImpactResult multipoint_energetic_impact(const ImpactProblem& problem) {
   ImpactResult result;
   MultiContact contacts;
   if (!read_multi_contact(problem, contacts, result)) return result;
@@ -568,12 +589,29 @@ ImpactResult solve_multipoint_energetic(const ImpactProblem& problem) {
       active |= ContactMask{1} << deepest;
       continue;
     }
+    // The guarantee u_n,k⁺ ≥ 0 checked on the answer itself, both as summed phase by phase and
+    // as u⁻ + DΓ: on rank-deficient or badly scaled D the phase-wise sums can leave an active
+    // contact penetrating (robustness campaign,
+    // tests/test_law_robustness.cpp); such an answer is no solution of the law.
+    const ContactVector u_end = contacts.u_pre + contacts.D * state.impulse;
+    bool penetrating = false;
+    for (int k = 0; k < contacts.count; ++k) {
+      penetrating =
+          penetrating || std::min(state.u[2 * k], u_end[2 * k]) < -kPenetrationTolerance * scale;
+    }
+    if (penetrating) break;
     finish_result(contacts, state, result);
     return result;
   }
   result.status = ImpactStatus::no_solution;
   result.type = ImpactType::multi_contact;
   return result;
+}
+
+}  // namespace
+
+ImpactResult solve_multipoint_energetic(const ImpactProblem& problem) {
+  return guarded_law([&] { return multipoint_energetic_impact(problem); });
 }
 
 }  // namespace routh

@@ -1,4 +1,5 @@
 #include "sim/impact/newton.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/Cholesky>
 #include <cmath>
@@ -57,6 +58,37 @@ void record_single_spatial_mode(const SpatialContact& contact, PhaseKind kind,
   finish_spatial_result(contact, end, result);
 }
 
+/// The impulse that sticks throughout, D Γ = (du_n, du_t), when one exists.
+struct PlanarStick {
+  bool consistent = false;  ///< some Γ reaches (du_n, du_t)
+  double normal_impulse = 0.0;
+  double tangential_impulse = 0.0;
+};
+
+// Rank-deficient D (ab = c²: one degree of freedom, e.g. a pendulum) counts as singular when its
+// determinant is round-off of ab, where Cramer's rule would divide by ~0 (or 0).
+constexpr double kSingularDeterminant = 1e-12;
+
+/// Solves D Γ = (du_n, du_t) for D = [[a, c], [c, b]]: Cramer's rule when D is regular. When D is
+/// singular, D = (1/a) (a, c)ᵀ (a, c) to round-off, so D Γ = ((a, c)·Γ / a) (a, c): reachable iff
+/// (du_n, du_t) ∥ (a, c), i.e. a du_t = c du_n; then every Γ on the line (a, c)·Γ = du_n sticks
+/// and we take the least-squares minimum-norm one, Γ = du_n (a, c)/(a² + c²) (all of them give
+/// the same u⁺). Otherwise no impulse sticks: the contact must slide.
+PlanarStick sticking_throughout(const PlanarContact& contact, double du_n, double du_t) {
+  const double a = contact.a;
+  const double b = contact.b;
+  const double c = contact.c;
+  const double det = a * b - c * c;
+  if (det > kSingularDeterminant * a * b) {
+    return {true, (b * du_n - c * du_t) / det, (a * du_t - c * du_n) / det};
+  }
+  const double mismatch = a * du_t - c * du_n;
+  const bool reachable =
+      std::abs(mismatch) <= kSingularDeterminant * (std::abs(a * du_t) + std::abs(c * du_n));
+  const double along = du_n / (a * a + c * c);
+  return {reachable, along * a, along * c};
+}
+
 // The conventional method for one spatial contact: the planar method below with the slip a
 // vector. Sticking throughout is tried first, Γ = H⁻¹(u⁺ − u⁻) with u⁺ = (−e u_n⁻, 0, 0),
 // accepted inside the cone |Γ_t| ≤ μs Γ_n; otherwise the contact slides throughout with
@@ -96,23 +128,19 @@ ImpactResult solve_spatial_newton(const ImpactProblem& problem) {
   return result;
 }
 
-}  // namespace
-
-ImpactResult solve_newton(const ImpactProblem& problem) {
-  if (problem.dimension == ContactDimension::spatial) return solve_spatial_newton(problem);
+// The conventional method for one planar contact (newton.hpp).
+ImpactResult solve_planar_newton(const ImpactProblem& problem) {
   ImpactResult result;
   PlanarContact contact;
   if (!read_planar_contact(problem, contact, result)) return result;
   const double e = contact.parameters.restitution;
   const double target_u_n = -e * contact.u_n;
 
-  // Sticking throughout: D Γ = (target_u_n − u_n, −u_t), solved by Cramer's rule.
-  const double du_n = target_u_n - contact.u_n;
-  const double du_t = -contact.u_t;
-  const double det = contact.a * contact.b - contact.c * contact.c;
-  const double stick_normal = (contact.b * du_n - contact.c * du_t) / det;
-  const double stick_tangential = (contact.a * du_t - contact.c * du_n) / det;
-  if (stick_normal >= 0.0 &&
+  // Sticking throughout: D Γ = (target_u_n − u_n, −u_t).
+  const PlanarStick stick = sticking_throughout(contact, target_u_n - contact.u_n, -contact.u_t);
+  const double stick_normal = stick.normal_impulse;
+  const double stick_tangential = stick.tangential_impulse;
+  if (stick.consistent && stick_normal >= 0.0 &&
       std::abs(stick_tangential) <= contact.parameters.static_friction * stick_normal) {
     record_single_mode(contact, PhaseKind::stick, stick_normal, stick_tangential, 0.0, result);
     result.type = ImpactType::sticking_throughout;
@@ -134,6 +162,15 @@ ImpactResult solve_newton(const ImpactProblem& problem) {
   result.type = ImpactType::permanent_sliding;
   if (sigma * result.u_post[1] < 0.0) result.flags.set(ImpactFlag::slip_reversal_ignored);
   return result;
+}
+
+}  // namespace
+
+ImpactResult solve_newton(const ImpactProblem& problem) {
+  return guarded_law([&] {
+    return problem.dimension == ContactDimension::spatial ? solve_spatial_newton(problem)
+                                                          : solve_planar_newton(problem);
+  });
 }
 
 }  // namespace routh

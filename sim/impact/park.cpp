@@ -1,4 +1,5 @@
 #include "sim/impact/park.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/Core>
 #include <Eigen/LU>
@@ -513,9 +514,8 @@ ImpactType impact_type(Halt halt, bool sticking_holds) {
   return ImpactType::none;
 }
 
-}  // namespace
-
-ImpactResult solve_park(const ImpactProblem& problem) {
+/// The law proper; solve_park passes its answer through the guard (law_guard.hpp).
+ImpactResult park_impact(const ImpactProblem& problem) {
   ImpactResult result;
   SpatialContact contact;
   if (!read_spatial_contact(problem, contact, result)) return result;
@@ -548,6 +548,12 @@ ImpactResult solve_park(const ImpactProblem& problem) {
   end.compression_work = state.compression_work;
   finish_spatial_result(contact, end, result);
   return result;
+}
+
+}  // namespace
+
+ImpactResult solve_park(const ImpactProblem& problem) {
+  return guarded_law([&] { return park_impact(problem); });
 }
 
 }  // namespace routh

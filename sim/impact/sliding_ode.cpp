@@ -1,4 +1,5 @@
 #include "sim/impact/sliding_ode.hpp"
+#include "sim/impact/law_guard.hpp"
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -514,10 +515,12 @@ ImpactResult slip_flow_impact(const ImpactProblem& problem, const Rule& rule, do
 
 ImpactResult solve_sliding_ode(const ImpactProblem& problem, const SlidingOdeOptions& options) {
   const double e = problem.contacts.empty() ? 0.0 : problem.contacts[0].restitution;
-  if (options.restitution == RestitutionHypothesis::energetic) {
-    return slip_flow_impact(problem, EnergeticEnd{e}, options.tolerance);
-  }
-  return slip_flow_impact(problem, PoissonEnd{e}, options.tolerance);
+  return guarded_law([&] {
+    if (options.restitution == RestitutionHypothesis::energetic) {
+      return slip_flow_impact(problem, EnergeticEnd{e}, options.tolerance);
+    }
+    return slip_flow_impact(problem, PoissonEnd{e}, options.tolerance);
+  });
 }
 
 ImpactResult solve_sliding_ode(const ImpactProblem& problem) {

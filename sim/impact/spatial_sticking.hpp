@@ -57,8 +57,15 @@ struct ResumedSlip {
 ///     (μd H_tt + k I) û = H_tn,   |û| = 1,   k > 0.
 /// With H_tt = Q diag(α₁, α₂) Qᵀ and b = Qᵀ H_tn, |û|² = Σ b_i² / (μd α_i + k)² decreases
 /// strictly in k ≥ 0 from |r|²/μd² (k = 0) to below 1 at k = |H_tn|, so a solution exists iff
-/// |r| > μd, and it is unique. Returns false (and no direction) otherwise. In the planar reduction
-/// (H_t2n = H_t1t2 = 0) it is û = (sign c, 0), k = |c| − μd b (paper 004 eq. 23).
+/// |r| > μd, and it is unique. The root is bracketed tightly: with α₁ ≤ α₂,
+///     |b|²/(μd α₂ + k)² ≤ |û(k)|² ≤ |b|²/(μd α₁ + k)²,   |b| = |H_tn|,
+/// so |û| ≥ 1 at k = |H_tn| − μd α₂ and |û| ≤ 1 at k = |H_tn| − μd α₁: the bracket
+/// [max(0, |H_tn| − μd α₂), |H_tn| − μd α₁] has width μd (α₂ − α₁). Its end values are
+/// |û|² − 1, which as μd → 0 (below ~1e-16) are round-off that need not have the exact signs; an
+/// end whose computed sign is wrong is then a root to round-off and is taken as it is (a bracket
+/// passed with equal signs would make the root finder throw). Returns false (and no direction)
+/// when no slip grows. In the planar reduction (H_t2n = H_t1t2 = 0) it is û = (sign c, 0),
+/// k = |c| − μd b (paper 004 eq. 23).
 inline bool resumed_slip_direction(const SpatialContact& contact, ResumedSlip& slip) {
   const double mu_d = contact.parameters.kinetic_friction;
   const Eigen::Vector2d H_tn = contact.H.bottomLeftCorner<2, 1>();
@@ -66,7 +73,7 @@ inline bool resumed_slip_direction(const SpatialContact& contact, ResumedSlip& s
   if (!(sticking_friction_ratio(contact.H).norm() > mu_d) || coupling == 0.0) return false;
   const Eigen::SelfAdjointEigenSolver<Eigen::Matrix2d> spectrum(
       contact.H.bottomRightCorner<2, 2>());
-  const Eigen::Vector2d alpha = spectrum.eigenvalues();
+  const Eigen::Vector2d alpha = spectrum.eigenvalues();  // ascending
   const Eigen::Vector2d b = spectrum.eigenvectors().transpose() * H_tn;
   const auto excess = [&](double k) {  // |û(k)|² − 1, decreasing in k
     const double x = b[0] / (mu_d * alpha[0] + k);
@@ -75,14 +82,22 @@ inline bool resumed_slip_direction(const SpatialContact& contact, ResumedSlip& s
   };
   double k = coupling;  // μd = 0: friction-free slip follows H_tn, k = |H_tn|
   if (mu_d > 0.0) {
-    // bracket [0, |H_tn|]: excess(0) = |r|²/μd² − 1 > 0 and excess(|H_tn|) < 0
-    const double excess_at_rest = excess(0.0);
-    if (!(excess_at_rest > 0.0)) return false;  // |r| = μd to round-off: no growing slip
-    std::uintmax_t max_iterations = 200;
-    const auto [lo, hi] = boost::math::tools::toms748_solve(
-        excess, 0.0, coupling, excess_at_rest, excess(coupling),
-        boost::math::tools::eps_tolerance<double>(52), max_iterations);
-    k = 0.5 * (lo + hi);
+    const double lo = std::max(0.0, coupling - mu_d * alpha[1]);
+    const double hi = coupling - mu_d * alpha[0];
+    const double excess_lo = excess(lo);
+    if (lo == 0.0 && !(excess_lo > 0.0)) return false;  // |r| = μd to round-off: no growing slip
+    const double excess_hi = excess(hi);
+    if (!(excess_lo > 0.0)) {
+      k = lo;
+    } else if (!(excess_hi < 0.0)) {
+      k = hi;
+    } else {
+      std::uintmax_t max_iterations = 200;
+      const auto [root_lo, root_hi] = boost::math::tools::toms748_solve(
+          excess, lo, hi, excess_lo, excess_hi, boost::math::tools::eps_tolerance<double>(52),
+          max_iterations);
+      k = 0.5 * (root_lo + root_hi);
+    }
   }
   if (!(k > 0.0)) return false;
   const Eigen::Matrix2d A =

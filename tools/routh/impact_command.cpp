@@ -60,6 +60,7 @@ std::string_view failure_reason(ImpactStatus status) {
     case ImpactStatus::invalid_problem: return "the law rejected the problem as invalid";
     case ImpactStatus::no_solution:
       return "the law's equations have no admissible solution for this problem";
+    case ImpactStatus::non_finite: return "the law's arithmetic produced a non-finite number";
     case ImpactStatus::solved:
     case ImpactStatus::no_impact: break;
   }
