@@ -86,8 +86,21 @@ bool satisfies_all(const MarginProgram& program, const Eigen::Matrix<double, D, 
   return true;
 }
 
+// Whether x has a greater m than `best`, or an equal m (to kSameMargin) and a smaller |z|.
+template <int D>
+bool better_vertex(const Eigen::Matrix<double, D, 1>& x,
+                   const std::optional<Eigen::Matrix<double, D, 1>>& best) {
+  if (!best) return true;
+  const double m = x[D - 1], best_m = (*best)[D - 1];
+  const double tie = kSameMargin * std::max(1.0, std::abs(best_m));
+  if (m > best_m + tie) return true;
+  return m >= best_m - tie &&
+         x.template head<D - 1>().squaredNorm() < best->template head<D - 1>().squaredNorm();
+}
+
 // The vertex of (1) of greatest m (then least |z|): every D of the constraints, solved as
-// equalities where their rows are independent (|det| above 1e-12 of Hadamard's bound).
+// equalities where their rows are independent (|det| above 1e-12 of Hadamard's bound); the
+// feasibility of a vertex is checked only when it would improve on the best so far.
 template <int D>
 std::optional<Eigen::Matrix<double, D, 1>> best_vertex(const MarginProgram& program) {
   using Matrix = Eigen::Matrix<double, D, D>;
@@ -110,14 +123,7 @@ std::optional<Eigen::Matrix<double, D, 1>> best_vertex(const MarginProgram& prog
     rows.computeInverseAndDetWithCheck(inverse, determinant, invertible, 1e-12 * hadamard);
     if (invertible) {
       const Vector x = inverse * bounds;
-      if (satisfies_all<D>(program, x)) {
-        const double m = x[D - 1];
-        const double tie = kSameMargin * std::max(1.0, best ? std::abs((*best)[D - 1]) : 0.0);
-        if (!best || m > (*best)[D - 1] + tie ||
-            (m >= (*best)[D - 1] - tie &&
-             x.template head<D - 1>().squaredNorm() < best->template head<D - 1>().squaredNorm()))
-          best = x;
-      }
+      if (better_vertex<D>(x, best) && satisfies_all<D>(program, x)) best = x;
     }
     int i = D - 1;  // the next combination in lexicographic order
     while (i >= 0 && pick[i] == program.count - D + i) --i;
