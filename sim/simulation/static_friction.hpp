@@ -49,10 +49,11 @@
 // Its optimum is a vertex (the feasible set has no line: N has full column rank and every
 // unknown of λ is constrained), found by enumerating every d + 1 of the constraints, solving them
 // as equalities and keeping the feasible one of greatest m, among equal m the one of least |z|
-// (the distribution nearest the minimum-norm one). No heap; about 0.1 µs for two corners (see
-// static_friction.cpp). Sets beyond kMaxIndeterminacy directions or kMaxVertexCandidates
-// vertices are not distributed: they keep λ0 and the per-contact rule (R = the least
-// μs λ_n − |λ_t| of λ0).
+// (the distribution nearest the minimum-norm one). No heap. Measured (Release, one shared core):
+// 0.25 µs for two corners (21 vertices), 6.5 µs for three contacts on a face (210); a sticking
+// flat block's whole constrained_acceleration() goes from 0.35 to about 0.7 µs. Sets beyond
+// kMaxIndeterminacy directions or kMaxVertexCandidates vertices are not distributed: they keep λ0
+// and the per-contact rule (R = the least μs λ_n − |λ_t| of λ0).
 
 #include <boost/container/static_vector.hpp>
 #include <limits>
