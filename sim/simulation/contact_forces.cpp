@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <limits>
 
 namespace routh {
 
@@ -95,6 +96,7 @@ template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
   const Eigen::FullPivLU<Matrix> lu(ws.A);
   if (lu.isInvertible()) {  // A λ = b holds to round-off
+    ws.null_basis.resize(ws.A.rows(), 0);
     if constexpr (Matrix::RowsAtCompileTime == Eigen::Dynamic) {
       ws.lambda = lu.solve(ws.b);
     } else {
@@ -103,7 +105,8 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
     return true;
   }
   ws.lambda = lu.solve(ws.b);
-  const ContactMatrix N = lu.kernel();
+  ws.null_basis = lu.kernel();
+  const ContactMatrix& N = ws.null_basis;
   ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
   constexpr double kConsistency = 1e-9;
   return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
@@ -118,6 +121,72 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
   }
 }
 
+// N, the null directions of A that move no body (W N = 0), into ws.force_free. When every
+// closed contact sticks, all of ker A (W = J_cᵀ; see contact_forces.hpp). Otherwise N = N_A K
+// with K a basis of ker(W N_A), found as the kernel of the d × d Gram matrix
+// H = (W N_A)ᵀ (W N_A) = N_Aᵀ (Wᵀ W) N_A; all of ker A when |W N_A|² = tr H is round-off of
+// |W|² |N_A|².
+void find_force_free_directions(const std::vector<ContactMode>& modes, ContactForceWorkspace& ws) {
+  const bool all_stick = std::none_of(modes.begin(), modes.end(), is_sliding);
+  if (all_stick) {
+    ws.force_free = ws.null_basis;
+    return;
+  }
+  const ContactMatrix gram_W = ws.force_directions.transpose().lazyProduct(ws.force_directions);
+  const ContactMatrix H = ws.null_basis.transpose() * gram_W * ws.null_basis;
+  constexpr double kRoundOff = 1e-20;  // |W N_A| below 1e-10 of |W| |N_A|
+  if (H.trace() <= kRoundOff * gram_W.trace() * ws.null_basis.squaredNorm()) {
+    ws.force_free = ws.null_basis;
+    return;
+  }
+  Eigen::FullPivLU<ContactMatrix> lu(H);
+  lu.setThreshold(1e-14);  // eigenvalues of H: squared singular values of W N_A
+  if (lu.rank() == H.rows()) {
+    ws.force_free.resize(ws.null_basis.rows(), 0);
+    return;
+  }
+  ws.force_free = ws.null_basis * ContactMatrix(lu.kernel());
+}
+
+// The closed contacts whose unknowns N moves, with where those sit in λ; true when one of them
+// sticks (only then is there static friction to distribute).
+bool collect_indeterminate_set(const std::vector<ContactMode>& modes,
+                               const ContactParameterList& parameters, ContactForceWorkspace& ws) {
+  ws.set_contacts.clear();
+  ws.set_members.clear();
+  if (ws.force_free.cols() == 0) return false;
+  constexpr double kMoved = 1e-10;  // rows of N below this fraction of its largest entry are 0
+  const double moved = kMoved * ws.force_free.cwiseAbs().maxCoeff();
+  bool sticks = false;
+  int row = 0;
+  for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
+    if (!is_closed(modes[k])) continue;
+    const int rows = modes[k] == ContactMode::stick ? 2 : 1;
+    if (ws.force_free.middleRows(row, rows).cwiseAbs().maxCoeff() > moved) {
+      ws.set_contacts.push_back(
+          {row, rows == 2 ? row + 1 : -1, parameters[static_cast<std::size_t>(k)].static_friction});
+      ws.set_members.push_back(k);
+      sticks = sticks || rows == 2;
+    }
+    row += rows;
+  }
+  return sticks;
+}
+
+// Replaces the minimum-norm forces of an indeterminate sticking set by the distribution of
+// static_friction.hpp and reports its stick reserve; determinate contacts keep theirs.
+void distribute_indeterminate_set(const std::vector<ContactMode>& modes,
+                                  const ContactParameterList& parameters, ContactForceWorkspace& ws,
+                                  ConstrainedAcceleration& out) {
+  find_force_free_directions(modes, ws);
+  if (!collect_indeterminate_set(modes, parameters, ws)) return;
+  distribute_static_friction(ws.lambda, ws.force_free, ws.set_contacts, ws.distribution);
+  scatter_forces(modes, parameters, ws.distribution.forces, out.forces);
+  for (const int k : ws.set_members)
+    out.forces[static_cast<std::size_t>(k)].in_indeterminate_set = true;
+  out.stick_reserve = ws.distribution.stick_reserve;
+}
+
 }  // namespace
 
 bool any_closed(const std::vector<ContactMode>& modes) {
@@ -130,6 +199,7 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
   invert_mass_matrix(state.mass_matrix, ws);
   out.consistent = true;
+  out.stick_reserve = std::numeric_limits<double>::infinity();
   out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
   if (!any_closed(modes)) {
     out.forces.assign(modes.size(), ContactForce{});
@@ -146,6 +216,7 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   }
   out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
   scatter_forces(modes, parameters, ws.lambda, out.forces);
+  if (ws.null_basis.cols() > 0) distribute_indeterminate_set(modes, parameters, ws, out);
 }
 
 }  // namespace routh

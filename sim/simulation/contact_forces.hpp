@@ -10,13 +10,28 @@
 // configurations (friction too large for a sliding contact to stay closed). The solution is valid
 // while λ_n ≥ 0 for every closed contact and |λ_t| ≤ μs λ_n for every sticking one; the simulator
 // watches both as witness functions.
+//
+// Statically indeterminate sticking sets. The minimum-norm split decides nothing physical: a
+// block flat on two corners sticks while SOME split lies inside both cones (|ΣF_t| ≤ μs ΣN), not
+// only the minimum-norm one. So when the force-free part of the null space of J_c M⁻¹ W (the
+// distributions N with W N = 0, which move no body) touches a sticking contact, the forces
+// reported are the distribution of static_friction.hpp, which keeps every cone with the largest
+// margin relative to the loads, and ConstrainedAcceleration::stick_reserve is that set's reserve
+// R (the set's slip witness). The accelerations are those of the minimum-norm forces, unchanged:
+// W N z = 0. Which directions are force-free: when every closed contact sticks, W = J_cᵀ and
+// A = J_c M⁻¹ J_cᵀ, so A z = 0 ⇔ |L⁻¹ J_cᵀ z|² = zᵀ A z = 0 ⇔ W z = 0 (M = L Lᵀ): the whole null
+// space. With sliding contacts in the set, W ≠ J_cᵀ and null directions of A may move a body
+// (two sliding contacts of unequal μd: shifting load between them changes the net friction);
+// those keep the minimum-norm choice, and only the force-free ones, ker(W N_A), are distributed.
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <limits>
 #include <vector>
 
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/static_friction.hpp"
 
 namespace routh {
 
@@ -24,6 +39,10 @@ namespace routh {
 struct ContactForce {
   double normal = 0.0;
   double tangential = 0.0;
+  /// Whether this force is part of an indeterminate set's distribution (static_friction.hpp):
+  /// then a sticking contact's slip is watched through the set's stick_reserve, not through its
+  /// own μs λ_n − |λ_t|.
+  bool in_indeterminate_set = false;
 };
 
 /// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
@@ -39,6 +58,11 @@ struct ContactForceWorkspace {
   ContactMatrix A;                       ///< J_c M⁻¹ W
   ContactVector b;                       ///< −(J_c M⁻¹ f + J̇_c v)
   ContactVector lambda;                  ///< the force unknowns
+  ContactMatrix null_basis;              ///< N_A, ker A (no columns when A is regular)
+  ContactMatrix force_free;              ///< N, the force-free part ker(W N_A) of ker A
+  SetContacts set_contacts;              ///< the closed contacts N moves, as the stage sees them
+  boost::container::static_vector<int, kMaxContacts> set_members;  ///< their contact indices
+  StaticFrictionDistribution distribution;                         ///< the stage's outcome
 };
 
 /// The outcome of the solve for one state.
@@ -46,6 +70,10 @@ struct ConstrainedAcceleration {
   Eigen::VectorXd acceleration;      ///< v̇ [m/s², rad/s²]
   std::vector<ContactForce> forces;  ///< per contact
   bool consistent = true;            ///< false when J_c M⁻¹ W is singular (Painlevé)
+  /// R of the contacts in_indeterminate_set (static_friction.hpp (2)) [N]: > 0 while some force
+  /// distribution keeps all of them in their cones, < 0 when none does; +∞ when there is no such
+  /// set, or when its normal forces cannot all be ≥ 0 (then a λ_n is ≤ 0: lift-off decides).
+  double stick_reserve = std::numeric_limits<double>::infinity();
 };
 
 /// Whether any contact is closed: only then does the solve read the contact kinematics.
