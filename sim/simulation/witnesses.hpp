@@ -6,10 +6,14 @@
 //   mode      witness                 value                 direction                    event
 //   open      gap                     g                     positive_then_non_positive   impact
 //   closed    normal force            λ_n                   positive_then_non_positive   lift-off
-//   stick     static friction margin  μs λ_n − |λ_t|        positive_then_non_positive   slip
+//   stick     static friction margin  μs λ_n − |λ_t|, or    positive_then_non_positive   slip
+//                                     the set's reserve R
 //   slide     slip                    σ u_t                 positive_then_non_positive   stick or
 //                                                                                        reversal
 //
+// A contact that sticks in a statically indeterminate set (a block flat on two corners) is watched
+// through the set's stick reserve R (static_friction.hpp): the set slips when no distribution of
+// its forces lies inside every cone, not when the minimum-norm share of one corner leaves its own.
 // The gap is located by its own locator (event_location.hpp), the others by TOMS 748 on the
 // step's dense output. What a triggered witness starts is decided by the event stage: a slip or
 // lift-off event settles every closed contact again (contact_modes.hpp).
