@@ -110,7 +110,8 @@ TEST_CASE("campaign: static friction: a flat block under a steady a_g < μs g do
       const SimulationOutcome outcome = run_flat_block(
           block, [a_g](double) { return Eigen::Vector2d(a_g, 0.0); }, 0.5, trajectory);
       CHECK(outcome.status == RunStatus::completed);
-      CHECK(test::first_non_finite_sample(trajectory).empty());
+      CHECK_MESSAGE(test::first_non_finite_sample(trajectory).empty(),
+                    test::first_non_finite_sample(trajectory));
       REQUIRE(trajectory.samples.size() > 40);
       for (const auto& s : trajectory.samples) {
         CAPTURE(s.t);
@@ -142,7 +143,8 @@ TEST_CASE(
       const SimulationOutcome outcome = run_flat_block(
           block, [a_g](double) { return Eigen::Vector2d(a_g, 0.0); }, 0.5, trajectory);
       CHECK(outcome.status == RunStatus::completed);
-      CHECK(test::first_non_finite_sample(trajectory).empty());
+      CHECK_MESSAGE(test::first_non_finite_sample(trajectory).empty(),
+                    test::first_non_finite_sample(trajectory));
       REQUIRE(trajectory.samples.size() > 40);
       const double acceleration = -(a_g - block.mu_d * kGravity);
       for (const auto& s : trajectory.samples) {
@@ -178,7 +180,8 @@ TEST_CASE(
     const SimulationOutcome outcome = run_flat_block(
         block, [k](double t) { return Eigen::Vector2d(k * t, 0.0); }, duration, trajectory);
     CHECK(outcome.status == RunStatus::completed);
-    CHECK(test::first_non_finite_sample(trajectory).empty());
+    CHECK_MESSAGE(test::first_non_finite_sample(trajectory).empty(),
+                  test::first_non_finite_sample(trajectory));
     CHECK(std::abs(slide_start(trajectory) - t_s) < 1e-6);
     REQUIRE(trajectory.samples.size() > 200);
     for (const auto& s : trajectory.samples) {
