@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <sstream>
 
 #include "models/named_models.hpp"
 #include "sim/impact/poisson.hpp"
@@ -22,6 +23,23 @@ namespace routh {
 TEST_CASE("campaign: defect: rocking_block.yaml with contact.friction=0 has no painleve event") {
   // Frictionless: du_n/dλ = 1/m + r_x²/I > 0 at every contact, no paradox is possible.
   test::ScenarioRun run = test::run_shipped_scenario("rocking_block.yaml", {"contact.friction=0"});
+  for (std::size_t i = 0; i < run.trajectory.events.size(); ++i) {
+    if (run.trajectory.events[i].kind != EventKind::painleve) continue;
+    // for the diagnosis: the events leading to it
+    std::ostringstream log;
+    log.precision(12);
+    for (std::size_t j = i > 3 ? i - 3 : 0; j <= i; ++j) {
+      const EventRecord& event = run.trajectory.events[j];
+      log << "t " << event.t << " " << to_string(event.kind) << " [";
+      for (int k : event.contacts) log << ' ' << k;
+      log << " ] " << event.phases << " u_pre";
+      for (double u : event.u_pre) log << ' ' << u;
+      log << " u_post";
+      for (double u : event.u_post) log << ' ' << u;
+      log << "\n";
+    }
+    MESSAGE(log.str());
+  }
   CHECK(run.trajectory.times_of(EventKind::painleve).empty());
   CHECK(run.trajectory.times_of(EventKind::trouble).empty());
   CHECK(run.outcome.status == RunStatus::completed);
