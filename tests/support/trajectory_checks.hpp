@@ -35,7 +35,7 @@ struct BlockCorners {
   /// Their horizontal positions [m].
   Eigen::Vector2d abscissae(const Eigen::VectorXd& q) const {
     const double c = std::cos(q[2]), s = std::sin(q[2]);
-    return {q[0] - b * c - h * s, q[0] + b * c - h * s};
+    return {q[0] - b * c + h * s, q[0] + b * c + h * s};  // c_y = −h
   }
 };
 
