@@ -6,7 +6,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "models/planar/initial_state.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "support/housner_block.hpp"
 #include "support/point_mass_system.hpp"
 #include "support/simulation_setup.hpp"
 #include "support/trajectory_memory.hpp"
@@ -43,49 +43,7 @@ std::vector<test::TrajectoryMemory::Sample> samples_at(const test::TrajectoryMem
   return found;
 }
 
-// Housner (1963), "The behavior of inverted pendulum structures during earthquakes", Bull.
-// Seismol. Soc. Am. 53(2). A rectangular block of half-width b and half-height h rocking about a
-// corner: R = √(b² + h²) from the corner to the centre, α = atan(b/h), I_O = (4/3) m R², and
-// p² = m g R / I_O = 3g / (4R). With θ the tilt (0 upright on both corners), the centre is at
-// height R cos(α − θ), so energy conservation between impacts reads
-//     ½ I_O θ̇² = m g R (cos(α − θ₀) − cos(α − θ))   ⇒   θ̇² = 2p² (cos(α − θ₀) − cos(α − θ)),
-// θ₀ the amplitude (the tilt where θ̇ = 0).
-struct HousnerBlock {
-  double b, h;  // [m]
-  double R() const { return std::hypot(b, h); }
-  double alpha() const { return std::atan(b / h); }
-  double p() const { return std::sqrt(3.0 * kGravity / (4.0 * R())); }  // [1/s]
-
-  // The amplitude reached from θ = 0 with spin ω [rad/s]: cos(α − θ₀) = cos α + ω²/(2p²).
-  double amplitude_after(double spin) const {
-    return alpha() - std::acos(std::cos(alpha()) + spin * spin / (2.0 * p() * p()));
-  }
-
-  // Exact time [s] from θ = 0 to the amplitude θ₀ (half the time between two impacts):
-  // t = ∫₀^θ₀ dθ / θ̇(θ). With cos A − cos B = 2 sin((A + B)/2) sin((B − A)/2),
-  //     θ̇² = 4p² sin(α − (θ₀ + θ)/2) sin((θ₀ − θ)/2),
-  // and θ = θ₀ sin u (u ∈ [0, π/2]) removes the inverse-square-root singularity at θ₀: with
-  // s = sin(π/4 − u/2), θ₀ − θ = 2 θ₀ s², computed without cancellation. Adaptive Gauss–Kronrod
-  // (Boost.Math) to 1e-14 relative; its own error estimate is returned in `error`.
-  double exact_half_time(double theta0, double* error) const {
-    const double a = alpha(), rate = p();
-    const auto integrand = [=](double u) {
-      const double s = std::sin(0.25 * std::numbers::pi - 0.5 * u);
-      const double theta = theta0 * std::sin(u);
-      const double rate_squared =
-          4.0 * rate * rate * std::sin(a - 0.5 * (theta0 + theta)) * std::sin(theta0 * s * s);
-      return theta0 * std::cos(u) / std::sqrt(rate_squared);
-    };
-    return boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
-        integrand, 0.0, 0.5 * std::numbers::pi, 15, 1e-14, error);
-  }
-
-  // Housner's linearised form: for small α, θ̈ = −p² (α − θ) gives θ = α − (α − θ₀) cosh(p t)
-  // from rest at θ₀, back at θ = 0 after t = (1/p) cosh⁻¹(1 / (1 − θ₀/α)).
-  double linearised_half_time(double theta0) const {
-    return std::acosh(1.0 / (1.0 - theta0 / alpha())) / p();
-  }
-};
+using test::HousnerBlock;
 
 }  // namespace
 

@@ -1,0 +1,48 @@
+#pragma once
+// Running a shipped scenario (scenarios/*.yaml) in memory, with `--set`-style overrides, as
+// `routh run` would but without the HDF5 file: for tests of the simulator's physics on them.
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/scenario_file.hpp"
+#include "sim/simulation/simulator.hpp"
+#include "trajectory_memory.hpp"
+
+namespace routh::test {
+
+/// The shipped scenario file `name` (e.g. "rocking_block.yaml").
+inline std::string shipped_scenario(const std::string& name) {
+  return (std::filesystem::path(ROUTH_SOURCE_DIR) / "scenarios" / name).string();
+}
+
+/// Every shipped scenario file (scenarios/*.yaml, not the single-impact problems), sorted.
+inline std::vector<std::string> shipped_scenarios() {
+  std::vector<std::string> names;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(ROUTH_SOURCE_DIR) / "scenarios")) {
+    if (entry.is_regular_file() && entry.path().extension() == ".yaml")
+      names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+struct ScenarioRun {
+  Scenario scenario;
+  SimulationOutcome outcome;
+  TrajectoryMemory trajectory;
+};
+
+/// Loads the shipped scenario `name` with `overrides` ("key.path=value") and simulates it.
+inline ScenarioRun run_shipped_scenario(const std::string& name,
+                                        const std::vector<std::string>& overrides = {}) {
+  ScenarioRun run{load_scenario(shipped_scenario(name), overrides), {}, {}};
+  run.outcome =
+      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
+  return run;
+}
+
+}  // namespace routh::test
