@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sim/simulation/constraint_projection.hpp"
+#include "sim/simulation/witnesses.hpp"
 
 namespace routh {
 
@@ -46,7 +47,7 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, const SimulationSe
         modes[k] = ContactMode::open;
         changed = true;
       } else if (modes[k] == ContactMode::stick &&
-                 std::abs(force.tangential) > settings.contacts[k].static_friction * force.normal) {
+                 !(static_friction_margin(settings.contacts[k], force, dynamics) > 0.0)) {
         modes[k] = slide_against(force.tangential);
         changed = true;
       }
@@ -195,8 +196,7 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
           return false;
         break;
       case ContactMode::stick:
-        if (!(force.normal > 0.0) ||
-            std::abs(force.tangential) > contact.static_friction * force.normal)
+        if (!(force.normal > 0.0) || !(static_friction_margin(contact, force, dynamics) > 0.0))
           return false;
         break;
       default: {

@@ -5,8 +5,11 @@
 // A touching contact (gap ≤ contact_distance) that does not separate faster than the rest speed
 // is a candidate for persistent contact; the others are open. An assignment of modes to the
 // candidates is consistent (the acceleration-level complementarity conditions) when
-//   - every closed contact pushes:                λ_n ≥ 0,
-//   - every sticking contact stays in its cone:   |λ_t| ≤ μs λ_n,
+//   - every closed contact pushes:                λ_n > 0,
+//   - every sticking contact stays strictly in its cone: its static friction margin, the value
+//     its slip witness watches (witnesses.hpp), is positive; in a statically indeterminate set
+//     that is the set's stick reserve, so a block flat on two corners sticks while some
+//     distribution of its forces lies inside both cones,
 //   - a contact slipping from rest slips the way its friction assumes:  σ a_t ≥ 0,
 //   - every opened candidate does not accelerate into its obstacle:     a_n ≥ 0,
 // with a = J v̇ + J̇ v from the forces of that assignment (contact_forces.hpp). The modes are

@@ -4,13 +4,6 @@
 
 namespace routh {
 
-namespace {
-
-// A sticking contact's margin. In a statically indeterminate set (a block flat on two corners)
-// it is the set's stick reserve R (static_friction.hpp eq. (2)): static friction belongs to the
-// set, and at a corner's lift-off its own cone shrinks to a point while R stays positive. Where
-// the set has no verdict (R = +∞: a normal force of the set is not positive, and the lift-off
-// witness decides), the contact's own margin μs λ_n − |λ_t|.
 double static_friction_margin(const ContactParameters& contact, const ContactForce& force,
                               const ConstrainedAcceleration& dynamics) {
   if (force.in_indeterminate_set && std::isfinite(dynamics.stick_reserve)) {
@@ -18,8 +11,6 @@ double static_friction_margin(const ContactParameters& contact, const ContactFor
   }
   return contact.static_friction * force.normal - std::abs(force.tangential);
 }
-
-}  // namespace
 
 std::string_view Witness::description() const {
   switch (kind) {

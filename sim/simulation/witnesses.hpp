@@ -46,6 +46,14 @@ struct Witness {
   static constexpr WitnessDirection direction = WitnessDirection::positive_then_non_positive;
 };
 
+/// A sticking contact's static friction margin [N], the value of its slip witness: in a
+/// statically indeterminate set the set's stick reserve R (static_friction.hpp eq. (2)), at a
+/// corner's lift-off still positive while its own cone shrinks to a point; where the set has no
+/// verdict (R = +∞, a normal force of the set is not positive) or the contact is alone, its own
+/// μs λ_n − |λ_t|. Sticking holds while it is positive.
+double static_friction_margin(const ContactParameters& contact, const ContactForce& force,
+                              const ConstrainedAcceleration& dynamics);
+
 /// The witnesses that watch `modes`: per contact, its normal one, then its tangential one (for a
 /// closed contact). Allocates; called when the modes change, not in the integration loop.
 std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes);
