@@ -1,5 +1,6 @@
 #include "sim/impact/lcp.hpp"
 #include "sim/impact/law_guard.hpp"
+#include "sim/impact/round_off_velocity.hpp"
 
 #include <Eigen/Cholesky>
 #include <algorithm>
@@ -77,7 +78,8 @@ struct Contacts {
   int count = 0;
   int rows = 2;  ///< rows per contact
   ContactMatrix D;
-  ContactVector u_pre;
+  ContactVector u_pre;      ///< u⁻ with round-off entries exactly zero [m/s]
+  ContactVector round_off;  ///< the given u⁻ minus `u_pre` [m/s]
   const ContactParameterList* parameters = nullptr;
   const FrictionEdges* edges = nullptr;  ///< the cone of every contact
   double velocity_scale = 1.0;           ///< V [m/s]
@@ -141,7 +143,10 @@ bool read_contacts(const ImpactProblem& problem, const LcpLawOptions& options, C
   contacts.rows = rows_per_contact(problem.dimension);
   contacts.count = static_cast<int>(problem.contacts.size());
   contacts.D = 0.5 * (problem.D + problem.D.transpose());  // symmetric up to round-off
-  contacts.u_pre = problem.u_pre;
+  // a contact at rest to round-off is at rest: whether it slips decides μs or μd and the cone
+  // edges the LCP offers, so its round-off would otherwise decide the answer
+  contacts.u_pre = without_round_off(problem.u_pre, contacts.count, contacts.rows);
+  contacts.round_off = problem.u_pre - contacts.u_pre;
   contacts.parameters = &problem.contacts;
   contacts.edges = &friction_edges(problem.dimension, options.friction_edges);
   int lcp_size = 0;
@@ -418,7 +423,7 @@ void record_energy(const Contacts& contacts, const StageOutcome& compression,
       }
     }
   }
-  const double work_of_impulse = result.impulse.dot(contacts.u_pre);
+  const double work_of_impulse = result.impulse.dot(contacts.u_pre + contacts.round_off);
   result.delta_T = work_of_impulse + 0.5 * result.impulse.dot(contacts.D * result.impulse);
   if (result.delta_T > kEnergyGainTolerance * std::abs(work_of_impulse)) {
     result.flags.set(ImpactFlag::energy_gain);
@@ -483,7 +488,7 @@ LcpImpact solve_lcp_stages(const ImpactProblem& problem, const LcpLawOptions& op
   result.status = ImpactStatus::solved;
   result.type = ImpactType::multi_contact;
   result.impulse = compression.impulse + expansion.impulse;
-  result.u_post = expansion.u_end;
+  result.u_post = expansion.u_end + contacts.round_off;  // u⁺ = u⁻ + DΓ for the u⁻ given
   record_phases(contacts, compression, expansion, result);
   record_energy(contacts, compression, expansion, result);
   flag_ignored_reversals(contacts, compression, expansion, result);

@@ -1,5 +1,6 @@
 #include "sim/impact/multipoint_energetic.hpp"
 #include "sim/impact/law_guard.hpp"
+#include "sim/impact/round_off_velocity.hpp"
 
 #include <Eigen/QR>
 #include <algorithm>
@@ -32,10 +33,6 @@ constexpr double kSlipTolerance = 1e-12;
 // u_n⁺ below −kPenetrationTolerance times the velocity scale penetrates: u⁺ = u⁻ + DΓ is summed
 // phase by phase, each term of size |u⁻| or |D||Γ|.
 constexpr double kPenetrationTolerance = 1e-10;
-// Velocities below this fraction of the largest normal speed |u_n⁻| are round-off (a simulated
-// resting corner carries ~1e-11 of the impact speed): read as exactly zero. The answer then moves
-// by about this fraction, below what the event location resolves.
-constexpr double kRoundOffVelocity = 1e-8;
 // As in planar_contact.hpp: ΔT above this fraction of |Γᵀu⁻| is a real gain, not round-off.
 constexpr double kEnergyGainTolerance = 1e-12;
 constexpr double kNormalDissipationTolerance = 1e-9;
@@ -464,20 +461,6 @@ RoundOutcome follow_impact(const MultiContact& problem, ContactMask active, Impa
   return {};
 }
 
-/// u⁻ with every entry at round-off of the largest normal speed set to zero (hypothesis 1: a
-/// contact at rest to round-off touches and does not slip). Which of several consistent answers
-/// the law picks depends on the signs of u_n,k⁻ and u_t,k⁻ (active set, slip directions), so
-/// without this a resting pivot's ±1e-12 m/s could turn Housner's answer into no_solution.
-ContactVector without_round_off(const ContactVector& u_pre, int count) {
-  double normal_scale = 0.0;
-  for (int k = 0; k < count; ++k) normal_scale = std::max(normal_scale, std::abs(u_pre[2 * k]));
-  ContactVector u = u_pre;
-  for (int i = 0; i < 2 * count; ++i) {
-    if (std::abs(u[i]) <= kRoundOffVelocity * normal_scale) u[i] = 0.0;
-  }
-  return u;
-}
-
 /// Reads and checks the problem; false with `result.status` set when the law should stop.
 bool read_multi_contact(const ImpactProblem& problem, MultiContact& contacts,
                         ImpactResult& result) {
@@ -495,7 +478,9 @@ bool read_multi_contact(const ImpactProblem& problem, MultiContact& contacts,
     result.status = ImpactStatus::invalid_problem;
     return false;
   }
-  contacts.u_pre = without_round_off(problem.u_pre, count);
+  // Hypothesis 1: a contact at rest to round-off touches and does not slip; the law picks
+  // between consistent answers by the signs of u_n,k⁻ and u_t,k⁻ (round_off_velocity.hpp).
+  contacts.u_pre = without_round_off(problem.u_pre, count, 2);
   contacts.round_off = problem.u_pre - contacts.u_pre;
   bool approaching = false;
   for (int k = 0; k < count; ++k) {
