@@ -334,9 +334,10 @@ TEST_CASE(
     // every approaching contact to end compression together, which coupled friction can make
     // incompatible with unilateral impulses (the active set then cycles between a contact that
     // pulls and the same contact penetrating once released), or a slide from rest that closes
-    // its own slip, or (rank-deficient D) a ray the bodies cannot follow. Counted here; about one
-    // problem in ten at K = 2..4 with random coupled D and friction (the `lcp` law is the
-    // fallback for those). Frictionless problems never fail (the test above).
+    // its own slip, or (rank-deficient D) a ray the bodies cannot follow. Counted here: after
+    // the exhaustive search over active sets 56 of 5177 one-body problems (1.1%) and 477 of 6000
+    // random coupled ones (8.0%) at K = 2..4 (the simulator resolves those with `lcp`, flagged).
+    // Frictionless problems never fail (the test above).
     const std::string family = rigid_body ? "one rigid body" : "random SPD D";
     MESSAGE(family << ": solved " << statuses[static_cast<int>(ImpactStatus::solved)]
                    << ", no_solution " << statuses[static_cast<int>(ImpactStatus::no_solution)]
@@ -346,7 +347,7 @@ TEST_CASE(
     CHECK(statuses[static_cast<int>(ImpactStatus::solved)] +
               statuses[static_cast<int>(ImpactStatus::no_solution)] ==
           trials);
-    CHECK(statuses[static_cast<int>(ImpactStatus::solved)] >= 0.85 * trials);
+    CHECK(statuses[static_cast<int>(ImpactStatus::solved)] >= (rigid_body ? 0.985 : 0.9) * trials);
   }
 }
 
@@ -462,4 +463,66 @@ TEST_CASE("multipoint_energetic: the landing corner with the pivot at rest to ro
   }
   MESSAGE("landing corner: " << trials - sliding << " stick, " << sliding << " slide");
   CHECK(sliding > 0);
+}
+
+TEST_CASE(
+    "multipoint_energetic: a block landing flat while sliding has no solution under the "
+    "simultaneous-compression hypothesis (proof by exhaustion of the active sets)") {
+  // A uniform block, half-width b, half-height h, 1 kg, flat on the floor (θ = 0), lands with
+  // v = (ẋ, ẏ, θ̇): both corners approach (u_n = ẏ ∓ b θ̇ < 0) and slip together at u_t = ẋ + h θ̇
+  // (their tangential rows coincide), with μ = 1.2 and e = 0. Hypothesis 6 leaves three active
+  // sets, and none stands:
+  //  {left, right}: both slide (σ = −1, g_t = μ g_n), so hypothesis 2's first phase asks
+  //      (D_nn + μ D_nt) g_n = φ' w with w = −u_n⁻ and Σ g_n = 1; its solution, computed here by
+  //      Cramer's rule, has a negative g_n: one corner would have to pull;
+  //  {left} alone: the single-contact energetic law (routh_incremental.hpp, another code path)
+  //      leaves the right corner approaching, u_n⁺ < 0;
+  //  {right} alone: likewise the left corner.
+  // So the formulation (multipoint_energetic.hpp, hypotheses 1–6) has no solution here, and the
+  // law says no_solution; the simulator then resolves the impact with `lcp` and flags it
+  // (impact_step.hpp). `lcp`, without hypothesis 2, stops both corners.
+  const double b = 0.16090076688675609, h = 0.21251350920289572, m = 1.0, mu = 1.1978066479786984;
+  const double I = m * (b * b + h * h) / 3.0;
+  Eigen::Matrix3d M = Eigen::Vector3d(m, m, I).asDiagonal();
+  Eigen::MatrixXd J(4, 3);
+  J << 0, 1, -b, 1, 0, h, 0, 1, b, 1, 0, h;  // left (normal, tangent), right (normal, tangent)
+  const Eigen::Vector3d v(-0.015728007266373467, -0.52367528775445837, -0.66879470831762122);
+  ImpactProblem problem;
+  problem.dimension = ContactDimension::planar;
+  problem.D = J * M.inverse() * J.transpose();
+  problem.u_pre = J * v;
+  problem.contacts.assign(2, ContactParameters{0.0, mu, mu});
+  REQUIRE(problem.u_pre[0] < 0.0);
+  REQUIRE(problem.u_pre[2] < 0.0);
+  REQUIRE(problem.u_pre[1] < 0.0);  // both slip the same way
+  const auto& D = problem.D;
+
+  // {left, right}: A g_n = φ' w, A_kl = D_{n_k n_l} + μ D_{n_k t_l}; g_n = φ' A⁻¹ w
+  const double a00 = D(0, 0) + mu * D(0, 1), a01 = D(0, 2) + mu * D(0, 3);
+  const double a10 = D(2, 0) + mu * D(2, 1), a11 = D(2, 2) + mu * D(2, 3);
+  const double w0 = -problem.u_pre[0], w1 = -problem.u_pre[2];
+  const double det = a00 * a11 - a01 * a10;
+  const double g0 = (a11 * w0 - a01 * w1) / det, g1 = (a00 * w1 - a10 * w0) / det;
+  CHECK(g0 * g1 < 0.0);  // of opposite signs: one corner pulls, whatever the orientation of φ
+
+  // {k} alone, the other released
+  for (const int k : {0, 1}) {
+    CAPTURE(k);
+    ImpactProblem alone;
+    alone.dimension = ContactDimension::planar;
+    alone.D = D.block(2 * k, 2 * k, 2, 2);
+    alone.u_pre = problem.u_pre.segment(2 * k, 2);
+    alone.contacts.assign(1, ContactParameters{0.0, mu, mu});
+    const ImpactResult single = routh::solve_energetic(alone);
+    REQUIRE(single.status == ImpactStatus::solved);
+    const int other = 1 - k;
+    const double u_other =
+        problem.u_pre[2 * other] + D.row(2 * other).segment(2 * k, 2).dot(single.impulse.head(2));
+    CHECK(u_other < -0.1);  // the released corner goes on into the floor
+  }
+
+  CHECK(routh::solve_multipoint_energetic(problem).status == ImpactStatus::no_solution);
+  const ImpactResult lcp = routh::find_law("lcp")->solve(problem);
+  REQUIRE(lcp.status == ImpactStatus::solved);
+  CHECK(lcp.u_post.norm() < 1e-12);  // both corners stop
 }

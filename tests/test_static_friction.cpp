@@ -1,4 +1,4 @@
-// Static friction of an indeterminate contact set (sim/simulation/static_friction.hpp), against
+// Static friction of an indeterminate contact set (sim/static_friction.hpp), against
 // closed forms: (a) the stage alone on hand-made force sets; (b) constrained_acceleration on a
 // block flat on the floor under a constant ground acceleration a_g, whose set sticks iff
 // |a_g| ≤ μs g with reserve μs ΣN − |ΣF_t| = m (μs g − |a_g|); (c) determinate sets keep their
@@ -12,7 +12,7 @@
 
 #include "models/named_models.hpp"
 #include "sim/simulation/contact_forces.hpp"
-#include "sim/simulation/static_friction.hpp"
+#include "sim/static_friction.hpp"
 #include "support/allocation_counter.hpp"
 
 namespace {

@@ -1,10 +1,13 @@
 #include "sim/impact/multipoint_energetic.hpp"
 #include "sim/impact/law_guard.hpp"
 #include "sim/impact/round_off_velocity.hpp"
+#include "sim/static_friction.hpp"
 
+#include <Eigen/LU>
 #include <Eigen/QR>
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -97,6 +100,40 @@ struct PhaseRates {
   double phi_rate = 0.0;
 };
 
+/// Hypothesis 4 for a statically indeterminate set. Sticking contacts of one rigid body (a block
+/// landing flat on two corners: their tangential rows of D coincide) leave the rate system
+/// singular, and its solutions x + K z (K a basis of B's kernel) differ only in how the sticking
+/// impulse is shared between them. The minimum-norm share can leave one corner's cone while
+/// another share sticks both; as at acceleration level (static_friction.hpp), the set sticks when
+/// some share lies inside every cone, so the share is chosen there: the one that keeps every cone
+/// with the largest margin relative to its load, and every g_n ≥ 0. When no share sticks the set,
+/// the per-contact cone test that follows finds the contact that must slide.
+void distribute_sticking_impulse(const MultiContact& problem, const ImpactState& state,
+                                 const std::array<int, kMaxContacts>& index, int m,
+                                 const RateMatrix& B, RateVector& x) {
+  const Eigen::FullPivLU<RateMatrix> lu(B);
+  const RateMatrix kernel = lu.kernel();
+  const auto d = kernel.cols();
+  if (d == 0 || d > kMaxIndeterminacy) return;
+  ContactVector particular = x.head(2 * m);
+  const ContactMatrix null_basis = kernel.topRows(2 * m);
+  SetContacts contacts;
+  for (int i = 0; i < m; ++i) {
+    const int k = index[i];
+    const bool sticks = state.modes[k].kind == PhaseKind::stick;
+    contacts.push_back({2 * i, sticks ? 2 * i + 1 : -1, problem.stick_friction(k)});
+  }
+  StaticFrictionDistribution share;
+  distribute_static_friction(particular, null_basis, contacts, share);
+  if (!std::isfinite(share.stick_reserve)) return;  // some g_n ≤ 0: the pull test decides
+  // z from the shared impulses, then φ' moves with the same kernel combination
+  const Eigen::ColPivHouseholderQR<ContactMatrix> least_squares(null_basis);
+  const ContactVector z = least_squares.solve(ContactVector(share.forces - particular));
+  x += kernel * z;
+  // the share keeps every g_n ≥ 0; a vertex with g_n = 0 leaves round-off of either sign there
+  for (int i = 0; i < m; ++i) x[2 * i] = std::max(x[2 * i], 0.0);
+}
+
 /// Solves hypothesis 3's linear system for the current modes (least squares when it is
 /// singular). Returns false when the system is inconsistent: then `rates` holds the least-squares
 /// rates and `slip_tendency[k]` the residual (D g)_t,k of each sticking contact k, the slip that
@@ -142,6 +179,8 @@ bool solve_rates(const MultiContact& problem, ContactMask active, const ImpactSt
   // one step of iterative refinement: the rates then match closed forms (one contact: g_t =
   // −c/b) to a few ulps even when D is strongly coupled
   x += decomposition.solve(RateVector(rhs - B * x));
+
+  if (decomposition.rank() < n) distribute_sticking_impulse(problem, state, index, m, B, x);
 
   rates.impulse_rate.setZero(2 * problem.count);
   for (int i = 0; i < m; ++i) {
@@ -536,55 +575,87 @@ void finish_result(const MultiContact& problem, const ImpactState& state, Impact
 }
 
 /// The law proper; solve_multipoint_energetic passes its answer through the guard (law_guard.hpp).
-ImpactResult multipoint_energetic_impact(const ImpactProblem& problem) {
-  ImpactResult result;
-  MultiContact contacts;
-  if (!read_multi_contact(problem, contacts, result)) return result;
+/// What following the impact with one active set gave: an answer, or why the set is wrong.
+struct SetTrial {
+  enum class Kind { solved, pulls, penetrates, fails } kind = Kind::fails;
+  int contact = -1;  ///< the contact that pulls, or the deepest released one that penetrates
+};
 
+/// Follows the impact with the contacts of `active` (hypotheses 2–5) and checks hypothesis 6 on
+/// the answer: every impulse pushes and every released contact ends separating.
+SetTrial try_active_set(const MultiContact& contacts, ContactMask active, ImpactState& state) {
+  const RoundOutcome outcome = follow_impact(contacts, active, state);
+  if (outcome.kind == RoundOutcome::Kind::no_solution) return {};
+  if (outcome.kind == RoundOutcome::Kind::pulls) {
+    return {SetTrial::Kind::pulls, outcome.contact};
+  }
+  const double scale = contacts.u_pre.cwiseAbs().maxCoeff() +
+                       contacts.D.cwiseAbs().maxCoeff() * state.impulse.cwiseAbs().sum();
+  int deepest = -1;
+  double depth = -kPenetrationTolerance * scale;
+  for (int k = 0; k < contacts.count; ++k) {
+    if (!is_active(active, k) && state.u[2 * k] < depth) {
+      depth = state.u[2 * k];
+      deepest = k;
+    }
+  }
+  if (deepest >= 0) return {SetTrial::Kind::penetrates, deepest};
+  // The guarantee u_n,k⁺ ≥ 0 checked on the answer itself, both as summed phase by phase and as
+  // u⁻ + DΓ: on rank-deficient or badly scaled D the phase-wise sums can leave an active contact
+  // penetrating (robustness campaign, tests/test_law_robustness.cpp); such an answer is none.
+  const ContactVector u_end = contacts.u_pre + contacts.D * state.impulse;
+  for (int k = 0; k < contacts.count; ++k) {
+    if (std::min(state.u[2 * k], u_end[2 * k]) < -kPenetrationTolerance * scale) return {};
+  }
+  return {SetTrial::Kind::solved, -1};
+}
+
+/// Hypothesis 6 by iteration: from the touching contacts, release the most pulling one or
+/// re-activate the deepest penetrating one until an answer stands, the set cycles, or
+/// kMaxActiveSetRounds pass.
+bool iterate_active_set(const MultiContact& contacts, ImpactState& state) {
   ContactMask active = 0;
   for (int k = 0; k < contacts.count; ++k) {
     if (contacts.u_pre[2 * k] <= 0.0) active |= ContactMask{1} << k;
   }
-  const double velocity_scale = contacts.u_pre.cwiseAbs().maxCoeff();
   std::array<ContactMask, kMaxActiveSetRounds> visited{};
-  ImpactState state;
   for (int round = 0; round < kMaxActiveSetRounds; ++round) {
     if (std::find(visited.begin(), visited.begin() + round, active) != visited.begin() + round) {
-      break;  // the active set cycles
+      return false;  // the active set cycles
     }
     visited[round] = active;
-    const RoundOutcome outcome = follow_impact(contacts, active, state);
-    if (outcome.kind == RoundOutcome::Kind::no_solution) break;
-    if (outcome.kind == RoundOutcome::Kind::pulls) {
-      active &= ~(ContactMask{1} << outcome.contact);
-      continue;
+    const SetTrial trial = try_active_set(contacts, active, state);
+    switch (trial.kind) {
+      case SetTrial::Kind::solved: return true;
+      case SetTrial::Kind::pulls: active &= ~(ContactMask{1} << trial.contact); break;
+      case SetTrial::Kind::penetrates: active |= ContactMask{1} << trial.contact; break;
+      case SetTrial::Kind::fails: return false;
     }
-    // a released contact must not end penetrating; re-activate the deepest one
-    const double scale =
-        velocity_scale + contacts.D.cwiseAbs().maxCoeff() * state.impulse.cwiseAbs().sum();
-    int deepest = -1;
-    double depth = -kPenetrationTolerance * scale;
-    for (int k = 0; k < contacts.count; ++k) {
-      if (!is_active(active, k) && state.u[2 * k] < depth) {
-        depth = state.u[2 * k];
-        deepest = k;
-      }
+  }
+  return false;
+}
+
+/// Hypothesis 6 by exhaustion, when the iteration found nothing: every non-empty active set of
+/// at most kMaxExhaustiveContacts contacts, the largest first (ties by contact order); the first
+/// that stands is the answer. If none stands, the formulation has no solution for this problem.
+bool search_active_sets(const MultiContact& contacts, ImpactState& state) {
+  if (contacts.count > kMaxExhaustiveContacts) return false;
+  const ContactMask all = (ContactMask{1} << contacts.count) - 1;
+  for (int size = contacts.count; size >= 1; --size) {
+    for (ContactMask active = 1; active <= all; ++active) {
+      if (std::popcount(active) != size) continue;
+      if (try_active_set(contacts, active, state).kind == SetTrial::Kind::solved) return true;
     }
-    if (deepest >= 0) {
-      active |= ContactMask{1} << deepest;
-      continue;
-    }
-    // The guarantee u_n,k⁺ ≥ 0 checked on the answer itself, both as summed phase by phase and
-    // as u⁻ + DΓ: on rank-deficient or badly scaled D the phase-wise sums can leave an active
-    // contact penetrating (robustness campaign,
-    // tests/test_law_robustness.cpp); such an answer is no solution of the law.
-    const ContactVector u_end = contacts.u_pre + contacts.D * state.impulse;
-    bool penetrating = false;
-    for (int k = 0; k < contacts.count; ++k) {
-      penetrating =
-          penetrating || std::min(state.u[2 * k], u_end[2 * k]) < -kPenetrationTolerance * scale;
-    }
-    if (penetrating) break;
+  }
+  return false;
+}
+
+ImpactResult multipoint_energetic_impact(const ImpactProblem& problem) {
+  ImpactResult result;
+  MultiContact contacts;
+  if (!read_multi_contact(problem, contacts, result)) return result;
+  ImpactState state;
+  if (iterate_active_set(contacts, state) || search_active_sets(contacts, state)) {
     finish_result(contacts, state, result);
     return result;
   }

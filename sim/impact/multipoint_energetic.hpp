@@ -54,8 +54,14 @@
 //     the start; a released contact that would end penetrating (u_n,k⁺ < 0) is re-activated, the
 //     deepest first. A re-activated contact that separated before the impact (u_n⁻ > 0) carries
 //     no impulse until its normal velocity reaches zero, then engages and is held at u_n = 0
-//     (w_k = 0). At most kMaxActiveSetRounds rounds; an active set that comes back (a cycle) or
-//     too many rounds give no_solution.
+//     (w_k = 0). At most kMaxActiveSetRounds rounds. If the set comes back (a cycle) or the
+//     rounds run out, every non-empty active set is tried (up to kMaxExhaustiveContacts contacts),
+//     the largest first, and the first that stands is the answer: impulses that push, released
+//     contacts that end separating.
+//  When one rigid body's sticking contacts make the rates indeterminate (a block's two corners:
+//  their tangential rows of D coincide), the sticking impulse is shared between them as static
+//  friction is at acceleration level (static_friction.hpp): some share inside every cone sticks
+//  the set, not only the minimum-norm one.
 //
 // Guarantees when solved: Γ_n,k ≥ 0 and nondecreasing for every contact; u_n,k⁺ ≥ 0 for every
 // contact (to round-off); |Γ_t,k| ≤ max(μs, μd) Γ_n,k; kinetic energy never increases, since in
@@ -70,17 +76,26 @@
 // trace holds one entry per contact and phase of constant mode and stage (consecutive equal ones
 // merged), Phase::contact naming the contact, and stops recording when kMaxPhases is reached (and
 // sets ImpactFlag::phase_trace_truncated). The initial active set decides between several
-// consistent answers when there are several. Measured no_solution rates (seeded campaigns): random
-// coupled frictional SPD D with 2–4 contacts 641 of 6000 (10.7%); one rigid body with 2–4 contacts
-// on a floor (model-producible, u⁻ = J v⁻) 463 of 5177 (8.9%); the rocking block landing on one
-// corner with the pivot at rest to round-off 0 of 4000; frictionless problems 0. Which of the
-// modes below are true infeasibilities of hypothesis 2 and which are too strict a test has not
-// been established yet (no proof here). A solved answer is checked on itself: a contact left
+// consistent answers when there are several. A solved answer is checked on itself: a contact left
 // penetrating (rank-deficient or badly scaled D) gives no_solution, never a penetrating solved.
-// Failure modes, reported as no_solution:
+//
+// When the law answers no_solution, the formulation has none: no_solution comes only after every
+// active set was tried, so it is a proof by exhaustion for the problem at hand that no set of
+// pushing contacts, on the rays of hypothesis 2, leaves the released ones separating. Such
+// problems exist among those a model produces. Example (tests/test_multipoint_energetic.cpp,
+// checked there by independent computations): a block (b = 0.161 m, h = 0.213 m) landing flat at
+// u_n = (−0.42, −0.63) m/s while sliding at 0.16 m/s with μ = 1.2. With both corners active their
+// sliding friction tilts the block so hard that the rays need one corner to pull; either corner
+// alone leaves the other going on into the floor. Hypothesis 2 (simultaneous ends of compression)
+// is what fails: `lcp`, which has no such constraint, stops both corners. The simulator resolves
+// such impacts with `lcp` and flags them `law_fallback` (sim/simulation/impact_step.hpp).
+// Measured no_solution rates (seeded campaigns in the tests): one rigid body with 2–4 contacts on
+// a floor (u⁻ = J v⁻) 56 of 5177 (1.1%), before the exhaustive search 463 (8.9%); random coupled
+// frictional SPD D with 2–4 contacts 477 of 6000 (8.0%); the rocking block landing on one corner
+// with its pivot at rest to round-off 0 of 4000; frictionless problems 0.
+// Where the iteration fails:
 //  - the active set cycles: hypothesis 2 needs a contact to pull, and released it would
-//    penetrate. Hypothesis 2 forces simultaneous ends of compression; with strong coupling
-//    through friction no unilateral impulse achieves that. The `lcp` law has no such constraint.
+//    penetrate (the example above);
 //  - a contact sliding from rest would close its own slip at once (friction modes inconsistent);
 //  - the ray of hypothesis 2 is not kinematically possible (D singular and the normal rows of
 //    an approaching and a touching contact not independent, e.g. three contacts of one body);
@@ -92,8 +107,11 @@
 
 namespace routh {
 
-/// Active-set rounds before the law gives up with no_solution.
+/// Active-set rounds of the iteration before the exhaustive search.
 inline constexpr int kMaxActiveSetRounds = 32;
+/// Problems with at most this many contacts have every active set tried (2⁸ − 1 sets at most)
+/// before the law answers no_solution.
+inline constexpr int kMaxExhaustiveContacts = 8;
 
 ImpactResult solve_multipoint_energetic(const ImpactProblem& problem);
 

@@ -31,7 +31,7 @@
 
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/contact_mode.hpp"
-#include "sim/simulation/static_friction.hpp"
+#include "sim/static_friction.hpp"
 
 namespace routh {
 

@@ -1,4 +1,4 @@
-#include "sim/simulation/static_friction.hpp"
+#include "sim/static_friction.hpp"
 
 #include <Eigen/LU>
 #include <algorithm>

@@ -3,6 +3,10 @@
 // (DESIGN: "a statically indeterminate set (a block flat on two corners) sticks as long as SOME
 // distribution of forces lies inside every cone, not only the minimum-norm one").
 //
+// Two callers: the acceleration-level contact forces of the simulation (contact_forces.hpp), and
+// the impulse rates of the multi-contact energetic law (multipoint_energetic.cpp), whose sticking
+// contacts of one rigid body are indeterminate in the same way. Below, "forces" stand for either.
+//
 // The acceleration-level solve (contact_forces.hpp) gives one particular force solution λ0 of
 // the closed contacts (the minimum-norm one) and a basis N (m × d) of the force distributions
 // that act on no generalized coordinate (W N = 0: a block's two corners pulling the floor
