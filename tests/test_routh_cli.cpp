@@ -165,6 +165,21 @@ friction: {static: 0.73, kinetic: 0.7}
   CHECK(contains(with.out, "\"law\": \"energetic\""));
 }
 
+TEST_CASE("cli: a directory given as the input file is an input error, never an abort") {
+  // it used to escape yaml-cpp as std::ios_base::failure and abort (exit 134)
+  const std::filesystem::path folder = test::scratch() / "a_folder.yaml";
+  std::filesystem::create_directories(folder);
+  for (const char* command : {"impact", "compare", "run"}) {
+    INFO(command);
+    const Run run = run_routh(cat(command, " '", folder.string(), "'"));
+    CHECK(run.exit_code == 1);
+    CHECK(run.err == cat(folder.string(), ": is a directory, not a YAML file\n"));
+  }
+  const Run info = run_routh(cat("info '", folder.string(), "'"));
+  CHECK(info.exit_code == 1);
+  CHECK(info.err == cat("routh info: ", folder.string(), ": is a directory, not a file\n"));
+}
+
 TEST_CASE("cli: routh laws lists every law") {
   const Run run = run_routh("laws");
   CHECK(run.exit_code == 0);

@@ -152,6 +152,7 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
 TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   const std::string context = path.string();
   std::error_code error;
+  if (std::filesystem::is_directory(path, error)) fail(context, "is a directory, not a file");
   if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
   const hdf5::QuietErrors quiet;
   if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");

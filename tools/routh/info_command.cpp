@@ -50,13 +50,10 @@ int run_info_command(CommandArguments arguments) {
     return kExitUsage;
   }
   const std::string path(arguments.front());
-  try {
+  return run_reporting_errors("info", path, [&] {
     print_summary(path, summarize_trajectory(path));
-  } catch (const std::exception& error) {
-    std::cerr << "routh info: " << error.what() << '\n';
-    return kExitBadInput;
-  }
-  return kExitSuccess;
+    return kExitSuccess;
+  });
 }
 
 }  // namespace routh::cli

@@ -142,7 +142,7 @@ int run_run_command(CommandArguments arguments) {
   }
   const std::optional<RunOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
-  try {
+  return run_reporting_errors("run", options->scenario_path, [&] {
     const Scenario scenario = load_scenario(options->scenario_path, options->overrides);
     for (const std::string& warning : scenario.warnings) std::cerr << warning << '\n';
     const MechanicalSystem& model = *scenario.model;
@@ -164,13 +164,7 @@ int run_run_command(CommandArguments arguments) {
               << ": the run did not complete: " << to_string(outcome.status) << " ("
               << outcome.detail << ") at t = " << cat(outcome.final_state.t) << " s\n";
     return exit_code(outcome.status);
-  } catch (const InputError& error) {
-    std::cerr << error.what() << '\n';
-    return kExitBadInput;
-  } catch (const std::exception& error) {
-    std::cerr << "routh run: " << error.what() << '\n';
-    return kExitBadInput;
-  }
+  });
 }
 
 }  // namespace routh::cli
