@@ -116,6 +116,18 @@ double read_number(const InputNode& node) {
   return value;
 }
 
+std::string to_string(const NumberRange& range) {
+  return cat(range.low_is_excluded ? "(" : "[", range.low, ", ", range.high, "]",
+             range.unit.empty() ? "" : " ", range.unit);
+}
+
+double read_number_in(const InputNode& node, const NumberRange& range) {
+  const double value = read_number(node);
+  const bool above_low = range.low_is_excluded ? value > range.low : value >= range.low;
+  if (!above_low || value > range.high) throw node.error(cat("must be in ", to_string(range)));
+  return value;
+}
+
 std::string read_string(const InputNode& node) {
   if (!node.yaml().IsScalar()) throw node.error("must be text");
   return node.yaml().Scalar();
