@@ -59,6 +59,9 @@ Handle utf8_string_type() {
 
 void write_string_attribute(hid_t object, const char* name, const std::string& value,
                             std::string_view context) {
+  if (H5Aexists(object, name) > 0) {
+    check(H5Adelete(object, name), context, cat("replace attribute ", name));
+  }
   const Handle type = utf8_string_type();
   const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
   const Handle attribute =

@@ -176,6 +176,14 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   summary.format_version = static_cast<int>(version);
   summary.routh_version = hdf5::read_string_attribute(root, "routh_version", context);
   summary.law = hdf5::read_string_attribute(root, "law", context);
+  // files written before routh recorded how runs end have no status
+  summary.status = "not recorded";
+  if (H5Aexists(root, "status") > 0) {
+    summary.status = hdf5::read_string_attribute(root, "status", context);
+    if (H5Aexists(root, "status_detail") > 0) {
+      summary.status_detail = hdf5::read_string_attribute(root, "status_detail", context);
+    }
+  }
 
   {
     const Handle scenario = open_dataset(root, "scenario", context);

@@ -17,7 +17,9 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
   out << "file         " << path << '\n'
       << "format       " << summary.format << " version " << summary.format_version
       << " (written by routh " << summary.routh_version << ")\n"
-      << "law          " << summary.law << '\n';
+      << "law          " << summary.law << '\n'
+      << "status       " << summary.status
+      << (summary.status_detail.empty() ? "" : cat(" (", summary.status_detail, ")")) << '\n';
   out << "samples      " << summary.sample_count << '\n';
   if (summary.sample_count > 0) {
     out << "time         " << cat(summary.t_first) << " s to " << cat(summary.t_last)
