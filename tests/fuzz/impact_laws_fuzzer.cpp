@@ -15,7 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const routh::ImpactProblem problem = routh::fuzz::decode_law_problem(std::span(data, size));
   const std::string failures = routh::fuzz::catalogue_failures(problem);
   if (!failures.empty()) {
-    std::fprintf(stderr, "law fuzz finding:\n%s", failures.c_str());
+    std::fprintf(stderr, "law fuzz finding:\n%s%s\n", failures.c_str(),
+                 routh::fuzz::describe(problem).c_str());
     std::abort();
   }
   return 0;

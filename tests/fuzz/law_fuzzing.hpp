@@ -2,9 +2,10 @@
 // Fuzzing the impact laws. decode_law_problem turns arbitrary bytes into an impact problem of the
 // kind the simulator hands a law, including the degenerate ones: D = J M⁻¹ Jᵀ from a random
 // (possibly singular) M⁻¹ and a random J that may have more rows than degrees of freedom (D then
-// singular), velocities and parameters that may be zero, at the edge of their ranges, at round-off
-// level or at extreme scales; law_failure says what is wrong with a law's answer. Shared by the law
-// fuzzer (impact_laws_fuzzer.cpp) and its regression tests (tests/test_fuzz_regressions.cpp), so
+// singular), u⁻ = J v⁻, velocities and parameters that may be zero, at the edge of their ranges,
+// at round-off level or at extreme scales; law_failure says what is wrong with a law's answer.
+// Shared by the law fuzzer (impact_laws_fuzzer.cpp) and its regression tests
+// (tests/test_fuzz_regressions.cpp), so
 // that a saved input replays exactly.
 
 #include <algorithm>
@@ -99,11 +100,18 @@ inline ImpactProblem decode_law_problem(std::span<const std::uint8_t> bytes) {
   const Eigen::MatrixXd D = J * inverse_mass * J.transpose();
   problem.D = 0.5 * (D + D.transpose());
 
-  problem.u_pre.resize(rows);
-  const double u_scale = read.scale();
-  for (int i = 0; i < rows; ++i) problem.u_pre[i] = u_scale * read.signed_unit();
-  // most problems approach at their first contact, as the simulator's impacts do
-  if (read.below(4) != 0) problem.u_pre[0] = -std::abs(problem.u_pre[0]) - u_scale * 1e-3;
+  // u⁻ = J v⁻, as the simulator forms it, so that u⁻ lies in the range of J (a u⁻ outside it
+  // is no motion of the bodies), sometimes off by round-off
+  Eigen::VectorXd v(dof);
+  const double v_scale = read.scale();
+  for (Eigen::Index i = 0; i < dof; ++i) v[i] = v_scale * read.signed_unit();
+  Eigen::VectorXd u = J * v;
+  if (u[0] > 0.0) u = -u;  // the first contact approaches (or is at rest), as in an impact
+  if (read.below(4) == 0) {
+    const double round_off = 1e-15 * u.cwiseAbs().maxCoeff();
+    for (Eigen::Index i = 0; i < rows; ++i) u[i] += round_off * read.signed_unit();
+  }
+  problem.u_pre = u;
 
   problem.contacts.resize(static_cast<std::size_t>(contacts));
   for (ContactParameters& contact : problem.contacts) {
@@ -134,6 +142,20 @@ inline std::string law_failure(const LawEntry& law, const ImpactProblem& problem
                result.delta_T, ", W_n ", result.normal_work, ", W_t ", result.tangential_work);
   }
   return "";
+}
+
+/// The problem in full precision, for a finding's report.
+inline std::string describe(const ImpactProblem& problem) {
+  const Eigen::IOFormat full(Eigen::FullPrecision, 0, ", ", "; ", "", "", "[", "]");
+  std::string text =
+      cat(problem.dimension == ContactDimension::planar ? "planar" : "spatial", " problem, ",
+          problem.contact_count(), " contacts\nD = ", problem.D.format(full),
+          "\nu = ", problem.u_pre.transpose().format(full));
+  for (const ContactParameters& contact : problem.contacts) {
+    text += cat("\ne = ", contact.restitution, ", mu_s = ", contact.static_friction,
+                ", mu_d = ", contact.kinetic_friction);
+  }
+  return text;
 }
 
 /// Every law's failure on `problem`, one line each; "" when every law behaves.
