@@ -13,7 +13,7 @@
 #   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
 #           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
 #           scenarios/impacts/*.yaml, tests/fuzz/regressions/); a finding is saved under
-#           build/fuzz/findings/ and fails the run
+#           build/fuzz/findings/ and fails the run after every target has run
 #
 #   --sanitize   build in build/sanitize with AddressSanitizer + UndefinedBehaviorSanitizer
 #                (RelWithDebInfo, no benchmarks) instead of build/release
@@ -105,7 +105,7 @@ configure_and_build() {
 
 # Runs one fuzz target for fuzz_seconds from its corpus (build/fuzz/corpus/TARGET, where it keeps
 # what it finds) after copying the seeds in; a crash, leak, timeout or sanitizer report is saved
-# as build/fuzz/findings/TARGET-* and ends the script.
+# as build/fuzz/findings/TARGET-* and makes it return 1 (the other targets still run).
 run_fuzzer() {
   local target=$1
   shift
@@ -120,7 +120,8 @@ run_fuzzer() {
     -rss_limit_mb=2048 -artifact_prefix="build/fuzz/findings/$target-" -print_final_stats=1 \
     >"build/fuzz/$target.log" 2>&1; then
     tail -n 40 "build/fuzz/$target.log" >&2
-    die "$target found a failure (input saved under build/fuzz/findings/; full log: build/fuzz/$target.log). Save it under tests/fuzz/regressions/$target/ and add a regression test (tests/test_fuzz_regressions.cpp)"
+    say "$target found a failure: input under build/fuzz/findings/, log build/fuzz/$target.log; save the input under tests/fuzz/regressions/$target/ with a test in tests/test_fuzz_regressions.cpp"
+    return 1
   fi
   grep -E '^stat::number_of_executed_runs' "build/fuzz/$target.log" | sed "s/^/[routh setup] $target /" || true
 }
@@ -132,9 +133,12 @@ if [[ $mode == fuzz ]]; then
   build_dir=build/fuzz
   configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
     -DCMAKE_CXX_COMPILER=clang++ -DROUTH_FUZZ=ON -DROUTH_BUILD_TESTS=OFF -DROUTH_BUILD_BENCHMARKS=OFF
-  run_fuzzer scenario_loader_fuzzer scenarios/*.yaml
-  run_fuzzer impact_problem_loader_fuzzer scenarios/impacts/*.yaml
-  run_fuzzer impact_laws_fuzzer
+  failed=()
+  run_fuzzer scenario_loader_fuzzer scenarios/*.yaml || failed+=(scenario_loader_fuzzer)
+  run_fuzzer impact_problem_loader_fuzzer scenarios/impacts/*.yaml ||
+    failed+=(impact_problem_loader_fuzzer)
+  run_fuzzer impact_laws_fuzzer || failed+=(impact_laws_fuzzer)
+  [[ ${#failed[@]} -eq 0 ]] || die "fuzzing found failures in: ${failed[*]}"
   say "fuzzing done: no failure in ${fuzz_seconds}s per target"
   exit 0
 fi
