@@ -123,7 +123,7 @@ run_fuzzer() {
     say "$target found a failure: input under build/fuzz/findings/, log build/fuzz/$target.log; save the input under tests/fuzz/regressions/$target/ with a test in tests/test_fuzz_regressions.cpp"
     return 1
   fi
-  grep -E '^stat::number_of_executed_runs' "build/fuzz/$target.log" | sed "s/^/[routh setup] $target /" || true
+  grep -E '^Done [0-9]+ runs' "build/fuzz/$target.log" | sed "s/^/[routh setup] $target /" || true
 }
 
 install_packages
