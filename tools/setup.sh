@@ -104,7 +104,8 @@ configure_and_build() {
 }
 
 # Runs one fuzz target for fuzz_seconds from its corpus (build/fuzz/corpus/TARGET, where it keeps
-# what it finds) after copying the seeds in; a crash, leak, timeout or sanitizer report is saved
+# what it finds) after copying the seeds in, with its dictionary of keywords when it has one
+# (tests/fuzz/TARGET.dict); a crash, leak, timeout or sanitizer report is saved
 # as build/fuzz/findings/TARGET-* and makes it return 1 (the other targets still run).
 run_fuzzer() {
   local target=$1
@@ -115,8 +116,10 @@ run_fuzzer() {
   for seed in "$@" tests/fuzz/regressions/"$target"/*; do
     [[ -f $seed ]] && cp "$seed" "$corpus/"
   done
+  local options=()
+  [[ -f tests/fuzz/$target.dict ]] && options+=(-dict="tests/fuzz/$target.dict")
   say "fuzzing $target for ${fuzz_seconds}s (corpus $corpus)"
-  if ! "build/fuzz/tests/fuzz/$target" "$corpus" -max_total_time="$fuzz_seconds" -timeout=10 \
+  if ! "build/fuzz/tests/fuzz/$target" "$corpus" "${options[@]}" -max_total_time="$fuzz_seconds" -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="build/fuzz/findings/$target-" -print_final_stats=1 \
     >"build/fuzz/$target.log" 2>&1; then
     tail -n 40 "build/fuzz/$target.log" >&2

@@ -35,7 +35,7 @@
 // each bound is where it is; model parameters: model_factory.hpp):
 //   duration                      (0, 1e7] s
 //   integrator.relative_tolerance [1e-14, 1e-3]     integrator.absolute_tolerance [1e-16, 1e-3]
-//   integrator.max_step           (0, 1000] s, and at least duration / 1e7
+//   integrator.max_step           (0, 1000] s, and when given at least duration / 1e7
 //   events.time_tolerance         [1e-15, 1e-6] s, and at most 1e-6 × duration
 //   events.rest_speed             [1e-12, 1] m/s
 //   events.contact_distance       [1e-12, 1e-3] m
