@@ -147,6 +147,23 @@ TEST_CASE("run: --time-limit takes seconds of wall-clock time; routh info shows 
   }
 }
 
+TEST_CASE("run: a model without contacts records an empty contact list") {
+  // a chain has no obstacle unless given one; writing its empty contact_names failed before
+  // ("cannot write attribute contact_names: null attribute buffer")
+  const std::string scenario = test::write_problem(
+      "duration: 0.1\nmodel: {type: chain, links: 2, length: 1, mass: 1}\n"
+      "initial: {q: [0.3, 0.2]}\ncontact: {law: poisson, restitution: 0, friction: 0}\n",
+      "free_chain.yaml");
+  const std::filesystem::path out = scratch() / "free_chain.h5";
+  const Run run = run_routh(cat("'", scenario, "' -o '", out.string(), "'"));
+  CHECK(run.exit_code == 0);
+  CHECK(run.err.empty());
+  const TrajectorySummary summary = summarize_trajectory(out);
+  CHECK(summary.contact_names.empty());
+  CHECK(summary.status == "completed");
+  CHECK(summary.t_last == doctest::Approx(0.1));
+}
+
 TEST_CASE("run: the default output is <name>.h5 in the current folder") {
   std::filesystem::remove(scratch() / "sliding_block.h5");
   const Run run = run_routh(cat("'", shipped("sliding_block"), "'"));

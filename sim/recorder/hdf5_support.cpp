@@ -81,6 +81,9 @@ void write_string_array_attribute(hid_t object, const char* name,
   const Handle attribute =
       checked(H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
               &H5Aclose, context, cat("create attribute ", name));
+  // an empty list (a model without contacts) has nothing to write, and HDF5 refuses the null
+  // buffer of an empty vector
+  if (values.empty()) return;
   std::vector<const char*> texts;
   texts.reserve(values.size());
   for (const std::string& value : values) texts.push_back(value.c_str());
@@ -150,6 +153,7 @@ std::vector<std::string> read_string_array_attribute(hid_t object, const char* n
       checked(H5Aget_space(attribute.get()), &H5Sclose, context, "read a dataspace");
   const hssize_t count = H5Sget_simple_extent_npoints(space.get());
   if (count < 0) throw std::runtime_error(cat(context, ": attribute '", name, "' has no size"));
+  if (count == 0) return {};
   return read_strings(attribute.get(), static_cast<std::size_t>(count), name, context);
 }
 
