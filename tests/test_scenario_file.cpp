@@ -340,7 +340,7 @@ TEST_CASE("scenario: settings and physical parameters out of their ranges are lo
        "excitation: {harmonic: {amplitude: 1, frequency: 50, direction: x}}\n",
        "excitation.harmonic.frequency", "1e6", "must be in (0, 10000] Hz"},
       {"y: 1.1}", "y: 1.1, x: 1e300}", "y: 1.1, x: 1e5}", "initial.q.x", "1e300",
-       "must be in [-1000000, 1000000] m"},
+       "must be in [-10000000, 10000000] m"},
   };
   for (const RangeCase& test : cases) {
     CAPTURE(test.bad);

@@ -78,9 +78,10 @@ constexpr NumberRange kOutputRateRange{0.0, 1e9, "Hz", true};
 // earthquakes stay below 100 Hz; the integrator must resolve every period).
 constexpr NumberRange kAmplitudeRange{-1e3, 1e3, "m/s^2"};
 constexpr NumberRange kFrequencyRange{0.0, 1e4, "Hz", true};
-// Initial coordinates and velocities, in m or rad and m/s or rad/s: beyond 1e6 the energies
-// (m v², m g y) leave the range where their balance can be checked.
-constexpr double kMaxInitialMagnitude = 1e6;
+// Initial coordinates and velocities, in m or rad and m/s or rad/s: ten times the largest
+// length, so that a body of the largest size can be placed above its obstacle; beyond that the
+// energies (m v², m g y) leave the range where their balance can be checked.
+constexpr double kMaxInitialMagnitude = 1e7;
 
 // The default bound on the trajectory file: a run whose regular samples alone would exceed it
 // is refused before it starts (output.rate = 1e12 was accepted and filled the disk).

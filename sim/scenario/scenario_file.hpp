@@ -43,7 +43,7 @@
 //                                 (2 n + 4) × 8 bytes for n coordinates, must fit in
 //                                 output.max_file_size (default 1 GiB; raise it to record more)
 //   excitation amplitude          [-1000, 1000] m/s²; frequency (0, 1e4] Hz
-//   initial q and v               each within ±1e6 (m or rad; m/s or rad/s)
+//   initial q and v               each within ±1e7 (m or rad; m/s or rad/s)
 //
 // Overrides ("--set key.path=value") replace or create any key before the file is read; the
 // value is parsed as YAML (a scalar, or a flow list/map), so `--set contact.restitution=0.5`
