@@ -165,6 +165,33 @@ friction: {static: 0.73, kinetic: 0.7}
   CHECK(contains(with.out, "\"law\": \"energetic\""));
 }
 
+TEST_CASE("cli: a directory given as the input file is an input error, never an abort") {
+  // it used to escape yaml-cpp as std::ios_base::failure and abort (exit 134)
+  const std::filesystem::path folder = test::scratch() / "a_folder.yaml";
+  std::filesystem::create_directories(folder);
+  for (const char* command : {"impact", "compare", "run"}) {
+    INFO(command);
+    const Run run = run_routh(cat(command, " '", folder.string(), "'"));
+    CHECK(run.exit_code == 1);
+    CHECK(run.err == cat(folder.string(), ": is a directory, not a YAML file\n"));
+  }
+  const Run info = run_routh(cat("info '", folder.string(), "'"));
+  CHECK(info.exit_code == 1);
+  CHECK(info.err == cat("routh info: ", folder.string(), ": is a directory, not a file\n"));
+}
+
+TEST_CASE("cli: an error that is not an input error names the command and the file, exit 1") {
+  // the recorder cannot create a file where a directory is: a std::runtime_error from HDF5's
+  // side, not an InputError
+  const std::filesystem::path folder = test::scratch() / "a_folder.h5";
+  std::filesystem::create_directories(folder);
+  const std::string scenario = cat(ROUTH_SOURCE_DIR, "/scenarios/bouncing_ball.yaml");
+  const Run run = run_routh(cat("run '", scenario, "' -o '", folder.string(), "'"));
+  CHECK(run.exit_code == 1);
+  CHECK(contains(run.err, cat("routh run: ", scenario, ": trajectory file ", folder.string(),
+                              ": cannot create the file")));
+}
+
 TEST_CASE("cli: routh laws lists every law") {
   const Run run = run_routh("laws");
   CHECK(run.exit_code == 0);

@@ -123,11 +123,46 @@ TEST_CASE("run: bouncing_ball.yaml becomes a trajectory file with its impacts an
   CHECK(count_of(summary, "rest") == 1);
   CHECK(summary.max_energy_rise < 1e-9);
   CHECK(summary.warnings.empty());
+  CHECK(summary.status == "completed");
+  CHECK(summary.status_detail.empty());
   // /scenario holds the effective scenario, defaults filled in and the output file as run
   const std::string text = scenario_text(out);
   CHECK(contains(text, "name: bouncing_ball"));
   CHECK(contains(text, "stepper: dopri5"));
   CHECK(contains(text, cat("file: ", out.string())));
+}
+
+TEST_CASE("run: --time-limit takes seconds of wall-clock time; routh info shows the status") {
+  const std::filesystem::path out = scratch() / "ball_limited.h5";
+  const Run run = run_routh(cat("'", shipped("bouncing_ball"), "' -o '", out.string(),
+                                "' --set duration=1 --time-limit 600"));
+  CHECK(run.exit_code == 0);
+  const Run info = test::run_routh(cat("info '", out.string(), "'"));
+  CHECK(info.exit_code == 0);
+  CHECK(contains(info.out, "\nstatus       completed\n"));
+  for (const char* bad : {"0", "-1", "abc", "inf", "1s"}) {
+    CAPTURE(bad);
+    const Run usage = run_routh(cat("'", shipped("bouncing_ball"), "' --time-limit ", bad));
+    CHECK(usage.exit_code == 2);
+    CHECK(contains(usage.err, cat("--time-limit ", bad, ": expected a number of seconds > 0")));
+  }
+}
+
+TEST_CASE("run: a model without contacts records an empty contact list") {
+  // a chain has no obstacle unless given one; writing its empty contact_names failed before
+  // ("cannot write attribute contact_names: null attribute buffer")
+  const std::string scenario = test::write_problem(
+      "duration: 0.1\nmodel: {type: chain, links: 2, length: 1, mass: 1}\n"
+      "initial: {q: [0.3, 0.2]}\ncontact: {law: poisson, restitution: 0, friction: 0}\n",
+      "free_chain.yaml");
+  const std::filesystem::path out = scratch() / "free_chain.h5";
+  const Run run = run_routh(cat("'", scenario, "' -o '", out.string(), "'"));
+  CHECK(run.exit_code == 0);
+  CHECK(run.err.empty());
+  const TrajectorySummary summary = summarize_trajectory(out);
+  CHECK(summary.contact_names.empty());
+  CHECK(summary.status == "completed");
+  CHECK(summary.t_last == doctest::Approx(0.1));
 }
 
 TEST_CASE("run: the default output is <name>.h5 in the current folder") {

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -59,6 +60,39 @@ std::string load_error(const std::string& text, std::vector<std::string> overrid
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
+
+// "scenario.yaml:LINE:COLUMN" of `value` within `part` of `text`.
+std::string location_of(const std::string& text, const std::string& part,
+                        const std::string& value) {
+  const std::size_t at = text.find(part);
+  REQUIRE_MESSAGE(at != std::string::npos, part, " not in ", text);
+  const std::size_t value_at = at + part.find(value);
+  const std::size_t line_start = text.rfind('\n', value_at);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(
+                                   text.begin(), text.begin() + static_cast<long>(value_at), '\n'));
+  const std::size_t column = value_at - (line_start == std::string::npos ? 0 : line_start + 1) + 1;
+  return cat("scenario.yaml:", line, ":", column);
+}
+
+// kBall with `from` replaced by `to` (a parameter changed) or, when `from` is empty, `to`
+// appended (a section added).
+std::string ball_with(const std::string& from, const std::string& to) {
+  if (from.empty()) return kBall + to;
+  std::string text = kBall;
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+// A value out of its range: the error points at it and names the range; a good value loads.
+struct RangeCase {
+  std::string from;      ///< text of kBall to replace ("" appends)
+  std::string bad;       ///< "key: value" with the value out of range
+  std::string good;      ///< "key: value" in range
+  std::string path;      ///< the key path the message names
+  std::string value;     ///< the bad value, as the message quotes it
+  std::string expected;  ///< what the message says after "path = value: "
+};
 
 SimulationOutcome run(const Scenario& scenario, test::TrajectoryMemory& trajectory) {
   return run_scenario(scenario, trajectory);
@@ -251,7 +285,7 @@ TEST_CASE("scenario: bad values name the key path, the value and the location") 
                  "scenario.yaml:4:38: contact.restitution = 1.3: must be in [0, 1]"));
   CHECK(contains(load_error("duration: 1\nmodel: {type: ball, radius: -0.1, mass: 1}\n"
                             "initial: {}\ncontact: {law: poisson, restitution: 1, friction: 0}\n"),
-                 "scenario.yaml:2:29: model.radius = -0.1: must be > 0"));
+                 "scenario.yaml:2:29: model.radius = -0.1: must be in [1e-06, 1000000] m"));
   CHECK(contains(load_error(kBall + "integrator: {stepper: rk4}\n"),
                  "scenario.yaml:10:23: integrator.stepper = rk4: only dopri5 is available"));
   CHECK(contains(load_error(kBall + "output: {rate: fast}\n"),
@@ -267,6 +301,83 @@ TEST_CASE("scenario: bad values name the key path, the value and the location") 
   CHECK(contains(load_error("duration: 1\nmodel: {type: ball, radius: 0.1, mass: 1}\n"
                             "contact: {law: poisson, restitution: 1, friction: 0}\n"),
                  "scenario.yaml:1:1: missing required key 'initial'"));
+}
+
+TEST_CASE("scenario: settings and physical parameters out of their ranges are located errors") {
+  const std::vector<RangeCase> cases = {
+      // events.time_tolerance = 1e-3 ran forever writing duplicate samples
+      {"", "events: {time_tolerance: 1e-3}\n", "events: {time_tolerance: 1e-9}\n",
+       "events.time_tolerance", "1e-3", "must be in [1e-15, 1e-06] s"},
+      // contact_distance = 0 livelocked
+      {"", "events: {contact_distance: 0}\n", "events: {contact_distance: 1e-8}\n",
+       "events.contact_distance", "0", "must be in [1e-12, 0.001] m"},
+      {"", "events: {rest_speed: 10}\n", "events: {rest_speed: 1e-4}\n", "events.rest_speed", "10",
+       "must be in [1e-12, 1] m/s"},
+      {"", "integrator: {relative_tolerance: 1e-20}\n", "integrator: {relative_tolerance: 1e-9}\n",
+       "integrator.relative_tolerance", "1e-20", "must be in [1e-14, 0.001]"},
+      {"", "integrator: {absolute_tolerance: 0.5}\n", "integrator: {absolute_tolerance: 1e-9}\n",
+       "integrator.absolute_tolerance", "0.5", "must be in [1e-16, 0.001]"},
+      {"", "integrator: {max_step: -1}\n", "integrator: {max_step: 0.01}\n", "integrator.max_step",
+       "-1", "must be in (0, 1000] s"},
+      {"", "integrator: {max_step: 1e-9}\n", "integrator: {max_step: 1e-7}\n",
+       "integrator.max_step", "1e-9",
+       "forces 1000000000 steps over the duration 1 s: must be at least"},
+      // output.rate = 1e12 was accepted, and the run could not be stopped
+      {"", "output: {rate: 1e12}\n", "output: {rate: 1e4}\n", "output.rate", "1e12",
+       "must be in (0, 1000000000] Hz"},
+      {"", "output: {max_file_size: lots}\n", "output: {max_file_size: 2 GiB}\n",
+       "output.max_file_size", "lots", "must be a size > 0 in bytes, or a number with a unit"},
+      // mass = 1e308 gave an all-NaN run, gravity = 1e300 livelocked
+      {"mass: 1}", "mass: 1e308}", "mass: 1e6}", "model.mass", "1e308",
+       "must be in [1e-09, 1000000000] kg"},
+      {"radius: 0.1", "radius: 1e7", "radius: 1e-3", "model.radius", "1e7",
+       "must be in [1e-06, 1000000] m"},
+      {"mass: 1}", "mass: 1, gravity: 1e300}", "mass: 1, gravity: 20}", "model.gravity", "1e300",
+       "must be in [0, 1000] m/s^2"},
+      {"", "excitation: {harmonic: {amplitude: 1e5, frequency: 2, direction: x}}\n",
+       "excitation: {harmonic: {amplitude: 5, frequency: 2, direction: x}}\n",
+       "excitation.harmonic.amplitude", "1e5", "must be in [-1000, 1000] m/s^2"},
+      {"", "excitation: {harmonic: {amplitude: 1, frequency: 1e6, direction: x}}\n",
+       "excitation: {harmonic: {amplitude: 1, frequency: 50, direction: x}}\n",
+       "excitation.harmonic.frequency", "1e6", "must be in (0, 10000] Hz"},
+      {"y: 1.1}", "y: 1.1, x: 1e300}", "y: 1.1, x: 1e5}", "initial.q.x", "1e300",
+       "must be in [-10000000, 10000000] m"},
+  };
+  for (const RangeCase& test : cases) {
+    CAPTURE(test.bad);
+    const std::string bad_text = ball_with(test.from, test.bad);
+    const std::string expected = cat(location_of(bad_text, test.bad, test.value), ": ", test.path,
+                                     " = ", test.value, ": ", test.expected);
+    const std::string error = load_error(bad_text);
+    CHECK_MESSAGE(contains(error, expected), error, "\nexpected: ", expected);
+    CHECK_NOTHROW(load_scenario(test::write_problem(ball_with(test.from, test.good), "good.yaml")));
+  }
+}
+
+TEST_CASE("scenario: time_tolerance is at most a millionth of the duration") {
+  const std::string text = cat("duration: 1e-4\n", kBall.substr(kBall.find("model:")),
+                               "events: {time_tolerance: 1e-9}\n");
+  CHECK(contains(load_error(text),
+                 "scenario.yaml:9:26: events.time_tolerance = 1e-9: must be at "
+                 "most 1e-06 of the duration, 1e-10 s"));
+}
+
+TEST_CASE("scenario: the trajectory's size is bounded by output.max_file_size") {
+  // the ball has 3 coordinates: 2·3 + 4 = 10 numbers, 80 bytes a sample; 1e8 samples are 7.45 GiB
+  const std::string big = kBall + "output: {rate: 1e8}\n";
+  CHECK(contains(load_error(big),
+                 "scenario.yaml:10:16: output.rate = 1e8: the trajectory would hold 100000001 "
+                 "samples (duration * rate + 1) of 10 numbers, about 7.45 GiB, above "
+                 "output.max_file_size = 1 GiB"));
+  const Scenario raised = load_scenario(
+      test::write_problem(kBall + "output: {rate: 1e8, max_file_size: 8 GiB}\n", "raised.yaml"));
+  CHECK(raised.settings.output_rate == 1e8);
+  CHECK(contains(raised.effective_yaml, "max_file_size: 8589934592\n"));
+  // without a rate the error points at the duration
+  CHECK(contains(load_error(cat("duration: 1e7\n", kBall.substr(kBall.find("model:")))),
+                 "scenario.yaml:1:11: duration = 1e7: the trajectory would hold 1000000001"));
+  CHECK(contains(load_error(kBall + "output: {max_file_size: 100 B}\n"),
+                 "scenario.yaml:2:11: duration = 1: the trajectory would hold 101 samples"));
 }
 
 TEST_CASE("scenario: an unknown model type names the closest type") {

@@ -590,6 +590,27 @@ TEST_CASE("recorder: a writer killed with SIGKILL after a flush leaves every flu
   CHECK(summary.warnings.empty());
 }
 
+TEST_CASE("recorder: set_run_status records how the run ended, replacing 'unfinished'") {
+  const std::filesystem::path path = scratch() / "status.h5";
+  {
+    TrajectoryRecorder recorder(path, rod_header(), 8);
+    record_samples(recorder, 0, 3);
+    recorder.set_run_status(RunStatus::time_limit, "wall-clock limit of 2 s reached");
+  }
+  TrajectorySummary summary = summarize_trajectory(path);
+  CHECK(summary.status == "time_limit");
+  CHECK(summary.status_detail == "wall-clock limit of 2 s reached");
+  CHECK(summary.sample_count == 3);
+  TrajectoryRecorder recorder(path, rod_header(), 8);
+  recorder.set_run_status(RunStatus::event_storm, "storm");
+  recorder.set_run_status(RunStatus::completed, "");  // a second call replaces the first
+  recorder.close();
+  summary = summarize_trajectory(path);
+  CHECK(summary.status == "completed");
+  CHECK(summary.status_detail.empty());
+  CHECK_THROWS_AS(recorder.set_run_status(RunStatus::completed, ""), std::logic_error);
+}
+
 TEST_CASE("recorder: summarize_trajectory reports span, events, energy rise and flags") {
   const std::filesystem::path path = scratch() / "summary.h5";
   ContactVector u_pre(2);
@@ -611,6 +632,8 @@ TEST_CASE("recorder: summarize_trajectory reports span, events, energy rise and 
   CHECK(summary.format == "routh-trajectory");
   CHECK(summary.format_version == 1);
   CHECK(summary.law == "poisson");
+  // closed without set_run_status, as a crashed writer leaves its file
+  CHECK(summary.status == kUnfinishedRunStatus);
   CHECK(summary.sample_count == 22);
   CHECK(summary.t_first == 0.0);
   CHECK(summary.t_last == 0.023);

@@ -3,12 +3,17 @@
 # CMake + Ninja, then runs what you asked for.
 #
 #   tools/setup.sh [--sanitize] [build|main|test|bench]      (default: build)
+#   tools/setup.sh fuzz [SECONDS]
 #
 #   build   install missing packages, configure and build
 #   main    build, then run the main job (MAIN_JOB below)
 #   test    build, then run the whole test suite with ctest
 #   bench   build release, then run the impact-law benchmark (medians of 10 repetitions) and the
 #           whole-run scenario benchmark (medians of 21 runs, with and without HDF5 output)
+#   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
+#           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
+#           scenarios/impacts/*.yaml, tests/fuzz/regressions/); a finding is saved under
+#           build/fuzz/findings/ and fails the run after every target has run
 #
 #   --sanitize   build in build/sanitize with AddressSanitizer + UndefinedBehaviorSanitizer
 #                (RelWithDebInfo, no benchmarks) instead of build/release
@@ -29,15 +34,23 @@ say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
 mode=build
+fuzz_seconds=30
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --sanitize) sanitize=1 ;;
     build|main|test|bench) mode="$1" ;;
+    fuzz)
+      mode=fuzz
+      if [[ $# -gt 1 && $2 =~ ^[0-9]+$ ]]; then
+        fuzz_seconds=$2
+        shift
+      fi
+      ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument '$1'" ;;
   esac
@@ -46,6 +59,11 @@ done
 if [[ $sanitize -eq 1 && $mode == bench ]]; then
   die "bench measures the release build; run it without --sanitize"
 fi
+if [[ $sanitize -eq 1 && $mode == fuzz ]]; then
+  die "fuzz always builds with the sanitizers; run it without --sanitize"
+fi
+# libFuzzer comes with clang; only the fuzz mode needs it
+[[ $mode == fuzz ]] && PACKAGES+=(clang)
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
@@ -85,9 +103,48 @@ configure_and_build() {
   cmake --build "$build_dir" -j "$jobs"
 }
 
+# Runs one fuzz target for fuzz_seconds from its corpus (build/fuzz/corpus/TARGET, where it keeps
+# what it finds) after copying the seeds in, with its dictionary of keywords when it has one
+# (tests/fuzz/TARGET.dict); a crash, leak, timeout or sanitizer report is saved
+# as build/fuzz/findings/TARGET-* and makes it return 1 (the other targets still run).
+run_fuzzer() {
+  local target=$1
+  shift
+  local corpus=build/fuzz/corpus/$target
+  mkdir -p "$corpus" build/fuzz/findings
+  local seed
+  for seed in "$@" tests/fuzz/regressions/"$target"/*; do
+    [[ -f $seed ]] && cp "$seed" "$corpus/"
+  done
+  local options=()
+  [[ -f tests/fuzz/$target.dict ]] && options+=(-dict="tests/fuzz/$target.dict")
+  say "fuzzing $target for ${fuzz_seconds}s (corpus $corpus)"
+  if ! "build/fuzz/tests/fuzz/$target" "$corpus" "${options[@]}" -max_total_time="$fuzz_seconds" -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="build/fuzz/findings/$target-" -print_final_stats=1 \
+    >"build/fuzz/$target.log" 2>&1; then
+    tail -n 40 "build/fuzz/$target.log" >&2
+    say "$target found a failure: input under build/fuzz/findings/, log build/fuzz/$target.log; save the input under tests/fuzz/regressions/$target/ with a test in tests/test_fuzz_regressions.cpp"
+    return 1
+  fi
+  grep -E '^Done [0-9]+ runs' "build/fuzz/$target.log" | sed "s/^/[routh setup] $target /" || true
+}
+
 install_packages
 
 mkdir -p build
+if [[ $mode == fuzz ]]; then
+  build_dir=build/fuzz
+  configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+    -DCMAKE_CXX_COMPILER=clang++ -DROUTH_FUZZ=ON -DROUTH_BUILD_TESTS=OFF -DROUTH_BUILD_BENCHMARKS=OFF
+  failed=()
+  run_fuzzer scenario_loader_fuzzer scenarios/*.yaml || failed+=(scenario_loader_fuzzer)
+  run_fuzzer impact_problem_loader_fuzzer scenarios/impacts/*.yaml ||
+    failed+=(impact_problem_loader_fuzzer)
+  run_fuzzer impact_laws_fuzzer || failed+=(impact_laws_fuzzer)
+  [[ ${#failed[@]} -eq 0 ]] || die "fuzzing found failures in: ${failed[*]}"
+  say "fuzzing done: no failure in ${fuzz_seconds}s per target"
+  exit 0
+fi
 if [[ $sanitize -eq 1 ]]; then
   build_dir=build/sanitize
   configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROUTH_SANITIZE=ON \

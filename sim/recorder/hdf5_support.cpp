@@ -59,6 +59,9 @@ Handle utf8_string_type() {
 
 void write_string_attribute(hid_t object, const char* name, const std::string& value,
                             std::string_view context) {
+  if (H5Aexists(object, name) > 0) {
+    check(H5Adelete(object, name), context, cat("replace attribute ", name));
+  }
   const Handle type = utf8_string_type();
   const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
   const Handle attribute =
@@ -78,6 +81,9 @@ void write_string_array_attribute(hid_t object, const char* name,
   const Handle attribute =
       checked(H5Acreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
               &H5Aclose, context, cat("create attribute ", name));
+  // an empty list (a model without contacts) has nothing to write, and HDF5 refuses the null
+  // buffer of an empty vector
+  if (values.empty()) return;
   std::vector<const char*> texts;
   texts.reserve(values.size());
   for (const std::string& value : values) texts.push_back(value.c_str());
@@ -147,6 +153,7 @@ std::vector<std::string> read_string_array_attribute(hid_t object, const char* n
       checked(H5Aget_space(attribute.get()), &H5Sclose, context, "read a dataspace");
   const hssize_t count = H5Sget_simple_extent_npoints(space.get());
   if (count < 0) throw std::runtime_error(cat(context, ": attribute '", name, "' has no size"));
+  if (count == 0) return {};
   return read_strings(attribute.get(), static_cast<std::size_t>(count), name, context);
 }
 

@@ -74,6 +74,7 @@ Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::s
 /// Variable-length UTF-8 string type (h5py reads these as str).
 Handle utf8_string_type();
 
+/// Creates the attribute, or replaces it if `object` already has one of that name.
 void write_string_attribute(hid_t object, const char* name, const std::string& value,
                             std::string_view context);
 void write_string_array_attribute(hid_t object, const char* name,

@@ -118,6 +118,10 @@ struct TrajectoryRecorder::Impl {
     hdf5::write_int_attribute(root, "format_version", kTrajectoryFormatVersion, context);
     hdf5::write_string_attribute(root, "routh_version", ROUTH_VERSION, context);
     hdf5::write_string_attribute(root, "law", header.law, context);
+    // replaced by set_run_status; a file that keeps it was never told how its run ended
+    hdf5::write_string_attribute(root, "status", kUnfinishedRunStatus, context);
+    hdf5::write_string_attribute(root, "status_detail",
+                                 "the writer stopped before the run's end was recorded", context);
 
     const Handle string_type = hdf5::utf8_string_type();
     const Handle scalar = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
@@ -346,6 +350,17 @@ void TrajectoryRecorder::flush() {
   Impl& impl = *impl_;
   impl.require_open();
   const hdf5::QuietErrors quiet;
+  impl.write_buffers();
+  impl.flush_file();
+}
+
+void TrajectoryRecorder::set_run_status(RunStatus status, const std::string& detail) {
+  Impl& impl = *impl_;
+  impl.require_open();
+  const hdf5::QuietErrors quiet;
+  const hid_t root = impl.file.get();
+  hdf5::write_string_attribute(root, "status", std::string(to_string(status)), impl.context);
+  hdf5::write_string_attribute(root, "status_detail", detail, impl.context);
   impl.write_buffers();
   impl.flush_file();
 }

@@ -2,7 +2,8 @@
 // The HDF5 trajectory recorder (DESIGN §5 and §4 item 6): streams samples and events of one run
 // into flat datasets that h5py and pandas read directly. Layout (format_version 1):
 //
-//   /           attrs format = "routh-trajectory", format_version = 1, routh_version, law
+//   /           attrs format = "routh-trajectory", format_version = 1, routh_version, law,
+//               status, status_detail (how the run ended: see set_run_status)
 //   /scenario   scalar variable-length UTF-8 string: the effective scenario as YAML
 //   /time       float64 (N)      chunked, unlimited; attr units = "s"
 //   /q          float64 (N, n)   attrs names[n], units[n] ("m", "rad")
@@ -60,12 +61,17 @@
 
 #include "sim/simulation/energy.hpp"
 #include "sim/simulation/event_record.hpp"
+#include "sim/simulation/run_status.hpp"
 #include "sim/simulation/trajectory_observer.hpp"
 
 namespace routh {
 
 inline constexpr const char* kTrajectoryFormat = "routh-trajectory";
 inline constexpr int kTrajectoryFormatVersion = 1;
+/// The root `status` of a file whose run has not reported how it ended: a run still being
+/// written, or one whose writer crashed or was killed. Files written before routh recorded
+/// statuses have no `status` attribute at all.
+inline constexpr const char* kUnfinishedRunStatus = "unfinished";
 
 /// What the recorder writes once, at creation.
 struct RecorderHeader {
@@ -101,6 +107,10 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   void record_event(const EventRecord& event) override;
   /// Writes the buffered samples and flushes the file (H5Fflush).
   void flush();
+  /// Records how the run ended: the root attributes `status` (to_string(status)) and
+  /// `status_detail` (the words, "" for a completed run), replacing the "unfinished" that the
+  /// constructor wrote, then flushes. Throws std::logic_error after close().
+  void set_run_status(RunStatus status, const std::string& detail);
   /// Flushes and closes the file. Further records throw; close() again does nothing.
   void close();
 

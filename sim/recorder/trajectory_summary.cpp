@@ -152,6 +152,7 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
 TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   const std::string context = path.string();
   std::error_code error;
+  if (std::filesystem::is_directory(path, error)) fail(context, "is a directory, not a file");
   if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
   const hdf5::QuietErrors quiet;
   if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");
@@ -175,6 +176,14 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   summary.format_version = static_cast<int>(version);
   summary.routh_version = hdf5::read_string_attribute(root, "routh_version", context);
   summary.law = hdf5::read_string_attribute(root, "law", context);
+  // files written before routh recorded how runs end have no status
+  summary.status = "not recorded";
+  if (H5Aexists(root, "status") > 0) {
+    summary.status = hdf5::read_string_attribute(root, "status", context);
+    if (H5Aexists(root, "status_detail") > 0) {
+      summary.status_detail = hdf5::read_string_attribute(root, "status_detail", context);
+    }
+  }
 
   {
     const Handle scenario = open_dataset(root, "scenario", context);

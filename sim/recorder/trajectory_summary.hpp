@@ -18,6 +18,8 @@ struct TrajectorySummary {
   int format_version = 0;
   std::string routh_version;
   std::string law;
+  std::string status;  ///< how the run ended (RunStatus name), "unfinished", or "not recorded"
+  std::string status_detail;       ///< its words; "" for a completed run or an old file
   std::size_t scenario_bytes = 0;  ///< length of the /scenario YAML text
 
   std::int64_t sample_count = 0;

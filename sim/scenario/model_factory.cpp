@@ -34,13 +34,29 @@ constexpr std::array<std::string_view, 7> kChainKeys = {"type", "gravity", "link
                                                         "mass", "angles",  "obstacle"};
 constexpr std::array<std::string_view, 3> kObstacleKeys = {"type", "position", "free_side"};
 
-// A required length or mass, > 0, copied into the effective scenario.
-double positive(const InputNode& model, std::string_view key, YAML::Node& effective) {
-  const InputNode node = model.required(key);
-  const double value = read_number(node);
-  if (!(value > 0.0)) throw node.error("must be > 0");
+// Physical parameters span labs to buildings: a micrometre to a thousand kilometres, a microgram
+// to a million tonnes, up to a hundred times Earth's gravity. Beyond these the products the
+// dynamics forms (m g L, m L², their ratios) leave double precision's comfortable range, and a
+// mass of 1e308 turned the whole run into NaN; a gravity of 1e300 livelocked the event loop.
+constexpr NumberRange kLengthRange{1e-6, 1e6, "m"};
+constexpr NumberRange kMassRange{1e-9, 1e9, "kg"};
+constexpr NumberRange kGravityRange{0.0, 1e3, "m/s^2"};
+constexpr NumberRange kPositionRange{-1e6, 1e6, "m"};
+
+// A required parameter in `range`, copied into the effective scenario.
+double parameter(const InputNode& model, std::string_view key, const NumberRange& range,
+                 YAML::Node& effective) {
+  const double value = read_number_in(model.required(key), range);
   effective[std::string(key)] = number_node(value);
   return value;
+}
+
+double length(const InputNode& model, std::string_view key, YAML::Node& effective) {
+  return parameter(model, key, kLengthRange, effective);
+}
+
+double mass(const InputNode& model, YAML::Node& effective) {
+  return parameter(model, "mass", kMassRange, effective);
 }
 
 // The obstacle map, or `fallback` when absent; copied into the effective scenario.
@@ -67,7 +83,7 @@ std::optional<HalfPlane> obstacle(const InputNode& model, std::optional<HalfPlan
   check_keys(*node, kObstacleKeys);
   const InputNode type = node->required("type");
   const std::string kind = read_string(type);
-  const double position = read_number(node->required("position"));
+  const double position = read_number_in(node->required("position"), kPositionRange);
   YAML::Node described;
   described["type"] = kind;
   described["position"] = number_node(position);
@@ -92,30 +108,30 @@ std::optional<HalfPlane> obstacle(const InputNode& model, std::optional<HalfPlan
 
 std::unique_ptr<PlanarTree> build_ball(const InputNode& model, const ModelOptions& options,
                                        YAML::Node& effective) {
-  const double radius = positive(model, "radius", effective);
-  return make_ball(radius, positive(model, "mass", effective), options);
+  const double radius = length(model, "radius", effective);
+  return make_ball(radius, mass(model, effective), options);
 }
 
 std::unique_ptr<PlanarTree> build_rod(const InputNode& model, const ModelOptions& options,
                                       YAML::Node& effective) {
-  const double length = positive(model, "length", effective);
-  return make_rod(length, positive(model, "mass", effective), options);
+  const double rod_length = length(model, "length", effective);
+  return make_rod(rod_length, mass(model, effective), options);
 }
 
 std::unique_ptr<PlanarTree> build_rocking_block(const InputNode& model, const ModelOptions& options,
                                                 YAML::Node& effective) {
-  const double width = positive(model, "width", effective);
-  const double height = positive(model, "height", effective);
-  return make_rocking_block(width, height, positive(model, "mass", effective), options);
+  const double width = length(model, "width", effective);
+  const double height = length(model, "height", effective);
+  return make_rocking_block(width, height, mass(model, effective), options);
 }
 
 std::unique_ptr<PlanarTree> build_pendulum(const InputNode& model, const ModelOptions& options,
                                            YAML::Node& effective) {
-  const double length = positive(model, "length", effective);
-  const double mass = positive(model, "mass", effective);
+  const double rod_length = length(model, "length", effective);
+  const double rod_mass = mass(model, effective);
   const std::optional<HalfPlane> against = obstacle(model, wall_at(0.0, true), effective);
   if (!against) throw model.required("obstacle").error("a pendulum needs an obstacle");
-  return make_pendulum(length, mass, *against, options);
+  return make_pendulum(rod_length, rod_mass, *against, options);
 }
 
 std::unique_ptr<PlanarTree> build_double_pendulum(const InputNode&, const ModelOptions& options,
@@ -131,8 +147,8 @@ std::unique_ptr<PlanarTree> build_chain(const InputNode& model, const ModelOptio
     throw links_node.error("must be a whole number of links in [1, 1000]");
   }
   effective["links"] = static_cast<int>(links);
-  const double length = positive(model, "length", effective);
-  const double mass = positive(model, "mass", effective);
+  const double link_length = length(model, "length", effective);
+  const double link_mass = mass(model, effective);
   AngleReference angles = AngleReference::absolute;
   if (auto node = model.find("angles")) {
     const std::string text = read_string(*node);
@@ -141,7 +157,7 @@ std::unique_ptr<PlanarTree> build_chain(const InputNode& model, const ModelOptio
   }
   effective["angles"] = angles == AngleReference::absolute ? "absolute" : "relative";
   const std::optional<HalfPlane> tip_obstacle = obstacle(model, std::nullopt, effective);
-  return make_chain(static_cast<int>(links), length, mass, tip_obstacle, angles, options);
+  return make_chain(static_cast<int>(links), link_length, link_mass, tip_obstacle, angles, options);
 }
 
 constexpr std::array<ModelType, 6> kModelTypes = {
@@ -188,8 +204,7 @@ BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceler
   built.effective["type"] = type;
   ModelOptions options;
   if (auto gravity = model.find("gravity")) {
-    options.gravity_m_s2 = read_number(*gravity);
-    if (options.gravity_m_s2 < 0.0) throw gravity->error("must be >= 0 (it points -y)");
+    options.gravity_m_s2 = read_number_in(*gravity, kGravityRange);  // it points -y
   }
   options.ground_acceleration = std::move(ground_acceleration);
   try {

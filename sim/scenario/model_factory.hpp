@@ -10,6 +10,9 @@
 //   double_pendulum  (none: paper 000's two 2 m, 3 kg rods)     tip
 //   chain            links, length, mass, angles, obstacle      tip (with an obstacle)
 //
+// Ranges (labs to buildings): lengths (radius, length, width, height) in [1e-6, 1e6] m, masses
+// in [1e-9, 1e9] kg, obstacle positions in [-1e6, 1e6] m, gravity in [0, 1000] m/s²; a value
+// outside is an input error naming the range.
 // Every type also takes `gravity` [m/s²] (default 9.81, pointing −y). `obstacle` is
 // {type: wall, position: x [m], free_side: positive|negative} (a vertical wall at x, the free
 // side x ≥ position when positive) or {type: floor, position: y [m]} (the floor y ≥ position);

@@ -3,6 +3,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <numbers>
 #include <optional>
@@ -32,13 +33,61 @@ constexpr std::array<std::string_view, 4> kIntegratorKeys = {"stepper", "relativ
                                                              "absolute_tolerance", "max_step"};
 constexpr std::array<std::string_view, 3> kEventKeys = {"time_tolerance", "rest_speed",
                                                         "contact_distance"};
-constexpr std::array<std::string_view, 2> kOutputKeys = {"file", "rate"};
+constexpr std::array<std::string_view, 3> kOutputKeys = {"file", "rate", "max_file_size"};
 constexpr std::array<std::string_view, 1> kExcitationKeys = {"harmonic"};
 constexpr std::array<std::string_view, 4> kHarmonicKeys = {"amplitude", "frequency", "direction",
                                                            "phase"};
 
 constexpr std::string_view kDefaultMultiContactLaw = "multipoint_energetic";
 constexpr double kRadiansPerDegree = std::numbers::pi / 180.0;
+
+// --- ranges (documented in scenario_file.hpp) ------------------------------------------------
+// Settings outside these cannot give a trustworthy run, and some froze the program before they
+// were checked.
+
+// Up to about four months of simulated time: far beyond any impact study, and time keeps a
+// resolution below a nanosecond (1e7 s has an ulp of 2e-9 s).
+constexpr NumberRange kDurationRange{0.0, 1e7, "s", true};
+// An event is placed at the end of its isolating bracket, up to time_tolerance past the true
+// crossing, where an approaching contact has already moved |u_n| · time_tolerance into its
+// obstacle; the simulator counts gaps down to −contact_distance as touching, so that product
+// must stay well below contact_distance (the defaults: 1e-12 s × 1000 m/s = 1e-9 m). At 1e-3 s
+// the overshoot is millimetres, each restart found the same crossing again and the run wrote
+// duplicate samples forever. 1e-6 s (and a millionth of the duration) is the loosest bound that
+// still resolves impacts of slow bodies; below 1e-15 s the bracket is finer than double
+// precision resolves times of a few seconds (the solver then stops at its iteration cap).
+constexpr NumberRange kTimeToleranceRange{1e-15, 1e-6, "s"};
+constexpr double kMaxTimeTolerancePerDuration = 1e-6;
+// The distance at which a contact counts as touching must exceed the round-off of the gap
+// (about 1e-16 of the model's size), or a contact at rest flickers between touching and not and
+// the loop livelocks (0 did); above a millimetre it would close contacts that visibly are not.
+constexpr NumberRange kContactDistanceRange{1e-12, 1e-3, "m"};
+// Impacts slower than rest_speed close the contact: above 1 m/s visible bounces would be
+// suppressed; below 1e-12 m/s round-off decides whether a resting contact is approaching.
+constexpr NumberRange kRestSpeedRange{1e-12, 1.0, "m/s"};
+// dopri5's error control: below 1e-14 the tolerance is under the round-off of one step and the
+// step size collapses; above 1e-3 the event isolation works on a trajectory too coarse to trust.
+constexpr NumberRange kRelativeToleranceRange{1e-14, 1e-3, ""};
+constexpr NumberRange kAbsoluteToleranceRange{1e-16, 1e-3, ""};
+// The step bound forces at least duration / max_step steps; more than 1e7 of them is a setting
+// that would run for hours, not a choice of accuracy.
+constexpr NumberRange kMaxStepRange{0.0, 1e3, "s", true};
+constexpr double kMaxForcedSteps = 1e7;
+constexpr NumberRange kOutputRateRange{0.0, 1e9, "Hz", true};
+// Ground accelerations up to a hundred g, shaken at up to 10 kHz (shaking tables and
+// earthquakes stay below 100 Hz; the integrator must resolve every period).
+constexpr NumberRange kAmplitudeRange{-1e3, 1e3, "m/s^2"};
+constexpr NumberRange kFrequencyRange{0.0, 1e4, "Hz", true};
+// Initial coordinates and velocities, in m or rad and m/s or rad/s: ten times the largest
+// length, so that a body of the largest size can be placed above its obstacle; beyond that the
+// energies (m v², m g y) leave the range where their balance can be checked.
+constexpr double kMaxInitialMagnitude = 1e7;
+
+// The default bound on the trajectory file: a run whose regular samples alone would exceed it
+// is refused before it starts (output.rate = 1e12 was accepted and filled the disk).
+constexpr double kDefaultMaxFileBytes = 1024.0 * 1024.0 * 1024.0;
+// Numbers per regular sample besides q and v: the time and three energies.
+constexpr int kSampleNumbersBesideState = 4;
 
 // --- overrides -----------------------------------------------------------------------------
 // Nodes an override creates are parsed from text padded with newlines, so that their marks sit
@@ -134,10 +183,49 @@ int line_count(const std::string& path) {
 
 // --- values --------------------------------------------------------------------------------
 
-double positive_number(const InputNode& node) {
-  const double value = read_number(node);
-  if (!(value > 0.0)) throw node.error("must be > 0");
-  return value;
+// "1073741824", "4 GiB", "500 MB": a size in bytes, with an optional decimal or binary unit.
+double read_byte_size(const InputNode& node) {
+  struct Unit {
+    std::string_view name;
+    double bytes;
+  };
+  constexpr std::array<Unit, 9> kUnits = {
+      Unit{"B", 1.0},     {"kB", 1e3},           {"MB", 1e6},
+      {"GB", 1e9},        {"TB", 1e12},          {"KiB", 1024.0},
+      {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0}};
+  constexpr std::string_view kExpected =
+      "must be a size > 0 in bytes, or a number with a unit (B, kB, MB, GB, TB, KiB, MiB, GiB, "
+      "TiB), e.g. '4 GiB'";
+  double value = 0.0;
+  if (node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), value)) {
+    if (!(value > 0.0) || !std::isfinite(value)) throw node.error(kExpected);
+    return value;
+  }
+  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
+  for (const Unit& unit : kUnits) {
+    if (!std::string_view(text).ends_with(unit.name)) continue;
+    std::string_view number(text.data(), text.size() - unit.name.size());
+    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+    const auto parsed = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() && value > 0.0 &&
+        std::isfinite(value * unit.bytes)) {
+      return value * unit.bytes;
+    }
+  }
+  throw node.error(kExpected);
+}
+
+// "56.8 TiB": a size for a message, in the largest binary unit that keeps a number >= 1.
+std::string describe_bytes(double bytes) {
+  constexpr std::array<std::string_view, 6> kBinaryUnits = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  std::size_t unit = 0;
+  while (unit + 1 < kBinaryUnits.size() && bytes >= 1024.0) {
+    bytes /= 1024.0;
+    ++unit;
+  }
+  char number[32];
+  std::snprintf(number, sizeof number, "%.3g", bytes);
+  return cat(number, " ", kBinaryUnits[unit]);
 }
 
 // A number, or for an angle "<number> deg" ("<number> deg/s" for a rate) → rad (rad/s);
@@ -168,7 +256,12 @@ double read_angle(const InputNode& node, bool rate) {
 
 // A coordinate's value: angles take unit suffixes, lengths plain numbers [m, m/s].
 double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
-  return is_angle ? read_angle(node, rate) : read_number(node);
+  const double value = is_angle ? read_angle(node, rate) : read_number(node);
+  const std::string_view unit = is_angle ? (rate ? "rad/s" : "rad") : (rate ? "m/s" : "m");
+  const NumberRange range{-kMaxInitialMagnitude, kMaxInitialMagnitude, unit};
+  if (std::abs(value) > kMaxInitialMagnitude)
+    throw node.error(cat("must be in ", to_string(range)));
+  return value;
 }
 
 YAML::Node friction_node(const ContactParameters& contact) {
@@ -192,6 +285,9 @@ struct Reader {
   void read_integrator(const std::optional<InputNode>& node);
   void read_events(const std::optional<InputNode>& node);
   void read_output(const std::optional<InputNode>& node);
+  void check_file_size(const std::optional<InputNode>& rate, double max_file_bytes) const;
+
+  std::optional<InputNode> duration;  ///< where the duration was given, for errors that involve it
 };
 
 GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node) {
@@ -202,8 +298,8 @@ GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node)
   check_keys(*node, kExcitationKeys);
   const InputNode harmonic = node->required("harmonic");
   check_keys(harmonic, kHarmonicKeys);
-  const double amplitude = read_number(harmonic.required("amplitude"));      // [m/s²]
-  const double frequency = positive_number(harmonic.required("frequency"));  // [Hz]
+  const double amplitude = read_number_in(harmonic.required("amplitude"), kAmplitudeRange);
+  const double frequency = read_number_in(harmonic.required("frequency"), kFrequencyRange);
   const InputNode direction_node = harmonic.required("direction");
   const std::string direction = read_string(direction_node);
   if (direction != "x" && direction != "y") throw direction_node.error("must be x or y");
@@ -356,12 +452,20 @@ void Reader::read_integrator(const std::optional<InputNode>& node) {
           "5(4))");
     }
     if (auto rtol = node->find("relative_tolerance")) {
-      settings.relative_tolerance = positive_number(*rtol);
+      settings.relative_tolerance = read_number_in(*rtol, kRelativeToleranceRange);
     }
     if (auto atol = node->find("absolute_tolerance")) {
-      settings.absolute_tolerance = positive_number(*atol);
+      settings.absolute_tolerance = read_number_in(*atol, kAbsoluteToleranceRange);
     }
-    if (auto step = node->find("max_step")) settings.max_step = positive_number(*step);
+    if (auto step = node->find("max_step")) {
+      settings.max_step = read_number_in(*step, kMaxStepRange);
+      if (settings.duration / settings.max_step > kMaxForcedSteps) {
+        throw step->error(cat("forces ", settings.duration / settings.max_step,
+                              " steps over the duration ", settings.duration,
+                              " s: must be at least duration / ", kMaxForcedSteps, " = ",
+                              settings.duration / kMaxForcedSteps, " s"));
+      }
+    }
   }
   YAML::Node described;
   described["stepper"] = "dopri5";
@@ -376,12 +480,18 @@ void Reader::read_events(const std::optional<InputNode>& node) {
   if (node) {
     check_keys(*node, kEventKeys);
     if (auto tolerance = node->find("time_tolerance")) {
-      settings.time_tolerance = positive_number(*tolerance);
+      settings.time_tolerance = read_number_in(*tolerance, kTimeToleranceRange);
+      const double bound = kMaxTimeTolerancePerDuration * settings.duration;
+      if (settings.time_tolerance > bound) {
+        throw tolerance->error(cat("must be at most ", kMaxTimeTolerancePerDuration,
+                                   " of the duration, ", bound, " s"));
+      }
     }
-    if (auto speed = node->find("rest_speed")) settings.rest_speed = positive_number(*speed);
+    if (auto speed = node->find("rest_speed")) {
+      settings.rest_speed = read_number_in(*speed, kRestSpeedRange);
+    }
     if (auto distance = node->find("contact_distance")) {
-      settings.contact_distance = read_number(*distance);
-      if (settings.contact_distance < 0.0) throw distance->error("must be >= 0");
+      settings.contact_distance = read_number_in(*distance, kContactDistanceRange);
     }
   }
   YAML::Node described;
@@ -393,6 +503,7 @@ void Reader::read_events(const std::optional<InputNode>& node) {
 
 void Reader::read_output(const std::optional<InputNode>& node) {
   scenario.output_file = file_name_safe(scenario.name) + ".h5";
+  double max_file_bytes = kDefaultMaxFileBytes;
   if (node) {
     check_keys(*node, kOutputKeys);
     if (auto file = node->find("file")) {
@@ -400,12 +511,35 @@ void Reader::read_output(const std::optional<InputNode>& node) {
       if (text.empty()) throw file->error("must not be empty");
       scenario.output_file = text;
     }
-    if (auto rate = node->find("rate")) scenario.settings.output_rate = positive_number(*rate);
+    if (auto rate = node->find("rate")) {
+      scenario.settings.output_rate = read_number_in(*rate, kOutputRateRange);
+    }
+    if (auto size = node->find("max_file_size")) max_file_bytes = read_byte_size(*size);
   }
+  check_file_size(node ? node->find("rate") : std::nullopt, max_file_bytes);
   YAML::Node described;
   described["file"] = scenario.output_file.string();
   described["rate"] = number_node(scenario.settings.output_rate);
+  described["max_file_size"] = number_node(max_file_bytes);
   effective["output"] = described;
+}
+
+// The regular samples alone must fit in max_file_bytes (events and HDF5's own overhead, usually
+// far smaller, come on top). The error points at output.rate, or at the duration without one.
+void Reader::check_file_size(const std::optional<InputNode>& rate, double max_file_bytes) const {
+  const SimulationSettings& settings = scenario.settings;
+  const double samples = std::floor(settings.duration * settings.output_rate) + 1.0;
+  const double numbers_per_sample =
+      2.0 * static_cast<double>(scenario.model->coordinate_names().size()) +
+      kSampleNumbersBesideState;
+  const double bytes = samples * numbers_per_sample * sizeof(double);
+  if (bytes <= max_file_bytes) return;
+  const InputNode& where = rate ? *rate : *duration;
+  throw where.error(cat("the trajectory would hold ", samples, " samples (duration * rate + 1) of ",
+                        numbers_per_sample, " numbers, about ", describe_bytes(bytes),
+                        ", above output.max_file_size = ", describe_bytes(max_file_bytes),
+                        ": lower output.rate or the duration, or raise output.max_file_size "
+                        "(e.g. 'max_file_size: 4 GiB')"));
 }
 
 void Reader::read(const InputNode& root, const std::string& path) {
@@ -416,7 +550,8 @@ void Reader::read(const InputNode& root, const std::string& path) {
   if (auto description = root.find("description")) {
     effective["description"] = read_string(*description);
   }
-  scenario.settings.duration = positive_number(root.required("duration"));
+  duration = root.required("duration");
+  scenario.settings.duration = read_number_in(*duration, kDurationRange);
   effective["duration"] = number_node(scenario.settings.duration);
 
   // the excitation is part of the model's forces; its text goes last in the effective file
@@ -480,7 +615,7 @@ Scenario load_scenario(const std::string& path, std::span<const std::string> ove
   }
   Scenario scenario;
   try {
-    Reader{scenario, YAML::Node(YAML::NodeType::Map)}.read(root, path);
+    Reader{scenario, YAML::Node(YAML::NodeType::Map), std::nullopt}.read(root, path);
   } catch (const InputError& error) {
     const int index = error.location().line - first_override_line;
     if (index >= 0 && index < static_cast<int>(items.size())) {

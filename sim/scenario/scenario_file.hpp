@@ -26,9 +26,24 @@
 //                max_step: 0.05}     # [s]
 //   events: {time_tolerance: 1e-12, rest_speed: 1e-6, contact_distance: 1e-9}  # [s, m/s, m]
 //   output: {file: rocking_block.h5, rate: 100}  # rate [Hz]; file default: <name>.h5
+//     # max_file_size: 1 GiB        bytes, or with a unit: B, kB, MB, GB, TB, KiB, MiB, GiB, TiB
 //   excitation:                      # optional ground acceleration a_g(t) [m/s²]
 //     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}
 //       # a_g(t) = amplitude · sin(2π · frequency · t + phase) along x or y; frequency [Hz]
+//
+// Ranges. Values outside them are input errors that name the range (scenario_file.cpp says why
+// each bound is where it is; model parameters: model_factory.hpp):
+//   duration                      (0, 1e7] s
+//   integrator.relative_tolerance [1e-14, 1e-3]     integrator.absolute_tolerance [1e-16, 1e-3]
+//   integrator.max_step           (0, 1000] s, and when given at least duration / 1e7
+//   events.time_tolerance         [1e-15, 1e-6] s, and at most 1e-6 × duration
+//   events.rest_speed             [1e-12, 1] m/s
+//   events.contact_distance       [1e-12, 1e-3] m
+//   output.rate                   (0, 1e9] Hz; the regular samples, (duration × rate + 1) ×
+//                                 (2 n + 4) × 8 bytes for n coordinates, must fit in
+//                                 output.max_file_size (default 1 GiB; raise it to record more)
+//   excitation amplitude          [-1000, 1000] m/s²; frequency (0, 1e4] Hz
+//   initial q and v               each within ±1e7 (m or rad; m/s or rad/s)
 //
 // Overrides ("--set key.path=value") replace or create any key before the file is read; the
 // value is parsed as YAML (a scalar, or a flow list/map), so `--set contact.restitution=0.5`

@@ -3,7 +3,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <ios>
 #include <utility>
 
 #include "sim/text.hpp"
@@ -69,6 +71,12 @@ std::string InputNode::warning(std::string_view message) const {
 }
 
 InputNode load_yaml_file(const std::string& path) {
+  // A directory opens as a stream on Linux and fails only when read, with an exception from
+  // inside yaml-cpp; naming it here gives the user the reason instead.
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    throw InputError({path, 0, 0}, "is a directory, not a YAML file");
+  }
   // Opened here rather than by YAML::LoadFile so that the message can say why it failed.
   std::ifstream stream(path);
   if (!stream) throw InputError({path, 0, 0}, cat("cannot open the file: ", std::strerror(errno)));
@@ -76,6 +84,8 @@ InputNode load_yaml_file(const std::string& path) {
     return {path, YAML::Load(stream), ""};
   } catch (const YAML::ParserException& parse_error) {
     throw InputError(location_of(path, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
+  } catch (const std::ios_base::failure& read_error) {
+    throw InputError({path, 0, 0}, cat("cannot read the file: ", read_error.what()));
   }
 }
 
@@ -103,6 +113,18 @@ double read_number(const InputNode& node) {
     throw node.error("must be a number");
   }
   if (!std::isfinite(value)) throw node.error("must be finite");
+  return value;
+}
+
+std::string to_string(const NumberRange& range) {
+  return cat(range.low_is_excluded ? "(" : "[", range.low, ", ", range.high, "]",
+             range.unit.empty() ? "" : " ", range.unit);
+}
+
+double read_number_in(const InputNode& node, const NumberRange& range) {
+  const double value = read_number(node);
+  const bool above_low = range.low_is_excluded ? value > range.low : value >= range.low;
+  if (!above_low || value > range.high) throw node.error(cat("must be in ", to_string(range)));
   return value;
 }
 

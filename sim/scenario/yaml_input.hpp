@@ -79,6 +79,20 @@ void check_keys(const InputNode& map, std::span<const std::string_view> allowed)
 
 /// A finite number.
 double read_number(const InputNode& node);
+
+/// The values a number may take: [low, high], or (low, high] when low_is_excluded, in `unit`.
+struct NumberRange {
+  double low = 0.0;
+  double high = 0.0;
+  std::string_view unit;  ///< e.g. "m", "kg", "s"; "" for a pure number
+  bool low_is_excluded = false;
+};
+
+/// "[1e-06, 1000000] m", "(0, 1e-06] s": the range as an error message shows it.
+std::string to_string(const NumberRange& range);
+
+/// A finite number in `range`; otherwise an error at the value naming the range.
+double read_number_in(const InputNode& node, const NumberRange& range);
 /// A scalar read as text.
 std::string read_string(const InputNode& node);
 /// A non-empty list of numbers.

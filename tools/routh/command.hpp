@@ -1,8 +1,12 @@
 #pragma once
 // What every routh subcommand shares: its signature and the exit codes scripts rely on.
 
+#include <exception>
+#include <iostream>
 #include <span>
 #include <string_view>
+
+#include "sim/scenario/yaml_input.hpp"
 
 namespace routh::cli {
 
@@ -19,6 +23,32 @@ inline bool asks_for_help(CommandArguments arguments) {
     if (argument == "-h" || argument == "--help") return true;
   }
   return false;
+}
+
+/// "routh COMMAND: FILE: message", naming the file once even when the message starts with it.
+inline void print_command_error(std::string_view command, std::string_view file,
+                                std::string_view message) {
+  std::cerr << "routh " << command << ": ";
+  if (!message.starts_with(file)) std::cerr << file << ": ";
+  std::cerr << message << '\n';
+}
+
+/// Runs `work` (a subcommand's reading and computing, returning its exit code) so that nothing
+/// it throws escapes as an abort: a located InputError is printed as it is (it starts with
+/// file:line:column, which editors link to); anything else is printed naming the command and
+/// the file, and the exit code is 1.
+template <typename Work>
+int run_reporting_errors(std::string_view command, std::string_view file, Work&& work) {
+  try {
+    return work();
+  } catch (const InputError& error) {
+    std::cerr << error.what() << '\n';
+  } catch (const std::exception& error) {
+    print_command_error(command, file, error.what());
+  } catch (...) {
+    print_command_error(command, file, "unexpected error of unknown type");
+  }
+  return kExitBadInput;
 }
 
 }  // namespace routh::cli

@@ -154,7 +154,7 @@ int run_compare_command(CommandArguments arguments) {
   }
   const std::optional<CompareOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
-  try {
+  return run_reporting_errors("compare", options->problem_path, [&] {
     const ImpactProblemFile file = load_impact_problem_file(options->problem_path);
     for (const std::string& warning : file.warnings) std::cerr << warning << '\n';
     const std::vector<LawAnswer> answers = solve_all(*options, file.problem);
@@ -170,10 +170,7 @@ int run_compare_command(CommandArguments arguments) {
       print_table(title, answers);
     }
     return kExitSuccess;
-  } catch (const InputError& error) {
-    std::cerr << error.what() << '\n';
-    return kExitBadInput;
-  }
+  });
 }
 
 }  // namespace routh::cli

@@ -85,7 +85,7 @@ int run_impact_command(CommandArguments arguments) {
   }
   const std::optional<ImpactOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
-  try {
+  return run_reporting_errors("impact", options->problem_path, [&] {
     const ImpactProblemFile file = load_impact_problem_file(options->problem_path);
     for (const std::string& warning : file.warnings) std::cerr << warning << '\n';
     const LawEntry& law = chosen_law(*options, file);
@@ -103,10 +103,7 @@ int run_impact_command(CommandArguments arguments) {
               << ": " << to_string(result.status) << ": " << failure_reason(result.status)
               << " (its scope: " << law.scope << ")\n";
     return kExitBadInput;
-  } catch (const InputError& error) {
-    std::cerr << error.what() << '\n';
-    return kExitBadInput;
-  }
+  });
 }
 
 }  // namespace routh::cli

@@ -17,7 +17,9 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
   out << "file         " << path << '\n'
       << "format       " << summary.format << " version " << summary.format_version
       << " (written by routh " << summary.routh_version << ")\n"
-      << "law          " << summary.law << '\n';
+      << "law          " << summary.law << '\n'
+      << "status       " << summary.status
+      << (summary.status_detail.empty() ? "" : cat(" (", summary.status_detail, ")")) << '\n';
   out << "samples      " << summary.sample_count << '\n';
   if (summary.sample_count > 0) {
     out << "time         " << cat(summary.t_first) << " s to " << cat(summary.t_last)
@@ -50,13 +52,10 @@ int run_info_command(CommandArguments arguments) {
     return kExitUsage;
   }
   const std::string path(arguments.front());
-  try {
+  return run_reporting_errors("info", path, [&] {
     print_summary(path, summarize_trajectory(path));
-  } catch (const std::exception& error) {
-    std::cerr << "routh info: " << error.what() << '\n';
-    return kExitBadInput;
-  }
-  return kExitSuccess;
+    return kExitSuccess;
+  });
 }
 
 }  // namespace routh::cli

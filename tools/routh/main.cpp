@@ -77,5 +77,9 @@ int main(int argc, char** argv) {
     print_usage(std::cerr);
     return kExitUsage;
   }
-  return subcommand->run(CommandArguments(arguments).subspan(1));
+  // The subcommands report their own errors; this catches what escapes their argument parsing
+  // (e.g. out of memory), so that the program never aborts.
+  return run_reporting_errors(command, "(command line)", [&] {
+    return subcommand->run(CommandArguments(arguments).subspan(1));
+  });
 }

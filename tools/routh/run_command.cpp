@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -32,6 +33,7 @@ using Clock = std::chrono::steady_clock;
 struct RunOptions {
   std::string scenario_path;
   std::vector<std::string> overrides;  ///< --set, then -o as output.file
+  double time_limit_s = 0.0;           ///< --time-limit [s] of wall-clock time; 0: none
 };
 
 std::optional<RunOptions> usage_error(std::string_view message) {
@@ -44,6 +46,15 @@ std::string yaml_quoted(std::string_view text) {
   YAML::Emitter out;
   out << YAML::DoubleQuoted << std::string(text);
   return out.c_str();
+}
+
+// --time-limit's value: a finite number of seconds > 0.
+std::optional<double> seconds(std::string_view text) {
+  double value = 0.0;
+  const auto parsed = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (parsed.ec != std::errc() || parsed.ptr != text.data() + text.size()) return std::nullopt;
+  if (!std::isfinite(value) || !(value > 0.0)) return std::nullopt;
+  return value;
 }
 
 std::optional<RunOptions> parse_options(CommandArguments arguments) {
@@ -60,6 +71,13 @@ std::optional<RunOptions> parse_options(CommandArguments arguments) {
         return usage_error(cat("--set ", item, ": expected key.path=value"));
       }
       options.overrides.emplace_back(item);
+    } else if (argument == "--time-limit" && has_value) {
+      const std::string_view value = arguments[++i];
+      const std::optional<double> limit = seconds(value);
+      if (!limit) {
+        return usage_error(cat("--time-limit ", value, ": expected a number of seconds > 0"));
+      }
+      options.time_limit_s = *limit;
     } else if (argument.starts_with("-")) {
       return usage_error(cat("unknown option or missing value: '", argument, "'"));
     } else if (!options.scenario_path.empty()) {
@@ -142,8 +160,9 @@ int run_run_command(CommandArguments arguments) {
   }
   const std::optional<RunOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
-  try {
-    const Scenario scenario = load_scenario(options->scenario_path, options->overrides);
+  return run_reporting_errors("run", options->scenario_path, [&] {
+    Scenario scenario = load_scenario(options->scenario_path, options->overrides);
+    scenario.settings.wall_time_limit = options->time_limit_s;
     for (const std::string& warning : scenario.warnings) std::cerr << warning << '\n';
     const MechanicalSystem& model = *scenario.model;
     TrajectoryRecorder recorder(
@@ -157,6 +176,7 @@ int run_run_command(CommandArguments arguments) {
         simulate(model, scenario.initial, scenario.settings, progress);
     const double wall_s = std::chrono::duration<double>(Clock::now() - start).count();
     progress.finish();
+    recorder.set_run_status(outcome.status, outcome.detail);
     recorder.close();
     print_summary(scenario, outcome, wall_s);
     if (outcome.status == RunStatus::completed) return kExitSuccess;
@@ -164,13 +184,7 @@ int run_run_command(CommandArguments arguments) {
               << ": the run did not complete: " << to_string(outcome.status) << " ("
               << outcome.detail << ") at t = " << cat(outcome.final_state.t) << " s\n";
     return exit_code(outcome.status);
-  } catch (const InputError& error) {
-    std::cerr << error.what() << '\n';
-    return kExitBadInput;
-  } catch (const std::exception& error) {
-    std::cerr << "routh run: " << error.what() << '\n';
-    return kExitBadInput;
-  }
+  });
 }
 
 }  // namespace routh::cli
