@@ -148,6 +148,22 @@ TEST_CASE("run: --time-limit takes seconds of wall-clock time; routh info shows 
   }
 }
 
+TEST_CASE("run: a run stopped by --time-limit exits 3 and its file says time_limit") {
+  // an elastic ball bouncing for 1e6 s cannot finish in 0.2 s
+  const std::filesystem::path out = scratch() / "ball_time_limit.h5";
+  const Run run =
+      run_routh(cat("'", shipped("bouncing_ball"), "' -o '", out.string(),
+                    "' --set duration=1e6 --set contact.restitution=1 --set output.rate=1"
+                    " --time-limit 0.2"));
+  CHECK(run.exit_code == exit_code(RunStatus::time_limit));
+  CHECK(contains(run.err, "time_limit"));
+  const TrajectorySummary summary = summarize_trajectory(out);
+  CHECK(summary.warnings.empty());
+  CHECK(summary.status == "time_limit");
+  CHECK(summary.t_last > 0.0);
+  CHECK(summary.t_last < 1e6);
+}
+
 TEST_CASE("run: a model without contacts records an empty contact list") {
   // a chain has no obstacle unless given one; writing its empty contact_names failed before
   // ("cannot write attribute contact_names: null attribute buffer")

@@ -18,6 +18,7 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
+#include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
@@ -161,8 +162,7 @@ int run_run_command(CommandArguments arguments) {
   const std::optional<RunOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
   return run_reporting_errors("run", options->scenario_path, [&] {
-    Scenario scenario = load_scenario(options->scenario_path, options->overrides);
-    scenario.settings.wall_time_limit = options->time_limit_s;
+    const Scenario scenario = load_scenario(options->scenario_path, options->overrides);
     for (const std::string& warning : scenario.warnings) std::cerr << warning << '\n';
     const MechanicalSystem& model = *scenario.model;
     TrajectoryRecorder recorder(
@@ -172,8 +172,7 @@ int run_run_command(CommandArguments arguments) {
     const StopRequestHandlers stop_handlers;
     ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
     const Clock::time_point start = Clock::now();
-    const SimulationOutcome outcome =
-        simulate(model, scenario.initial, scenario.settings, progress);
+    const SimulationOutcome outcome = run_scenario(scenario, progress, options->time_limit_s);
     const double wall_s = std::chrono::duration<double>(Clock::now() - start).count();
     progress.finish();
     recorder.set_run_status(outcome.status, outcome.detail);
