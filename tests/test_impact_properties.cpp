@@ -31,6 +31,7 @@
 #include "sim/impact/impact_result.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/lcp.hpp"
+#include "support/random_source.hpp"
 #include "tests/support/lcp_checks.hpp"
 
 namespace {
@@ -73,9 +74,9 @@ double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 /// Draws random planar problems covering the corners where impact laws go wrong: strongly coupled
 /// D (|c| close to √(ab), condition numbers up to ~1e4), no initial slip, e ∈ {0, 1}, μ = 0,
 /// μd = μs, and μs exactly on the stick-stability boundary μc = |c|/b (paper 004 eq. 16).
-class ProblemGenerator {
+class ProblemGenerator : public routh::test::RandomSource {
  public:
-  explicit ProblemGenerator(std::uint64_t seed = kSeed) : rng_(seed) {}
+  explicit ProblemGenerator(std::uint64_t seed = kSeed) : RandomSource(seed) {}
 
   ImpactProblem next() {
     const auto [a, b, c] = inertia();
@@ -98,12 +99,6 @@ class ProblemGenerator {
     p.kinetic_friction = chance(0.2) ? p.static_friction : uniform(0.0, p.static_friction);
     return p;
   }
-
-  double uniform(double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng_);
-  }
-  bool chance(double p) { return uniform(0.0, 1.0) < p; }
-  std::mt19937_64& engine() { return rng_; }
 
  private:
   struct Inertia {
@@ -148,11 +143,9 @@ class ProblemGenerator {
     const double normal_rate = a + c * r;
     const double slip_rate = c + b * r;
     if (!(normal_rate > 0.0 && sigma * slip_rate < 0.0)) return otherwise;
-    const double delta = kOffsets[std::uniform_int_distribution<std::size_t>(0, 8)(rng_)];
+    const double delta = kOffsets[std::uniform_int_distribution<std::size_t>(0, 8)(engine())];
     return -slip_rate * (-u_n / normal_rate) * (1.0 + delta);
   }
-
-  std::mt19937_64 rng_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -832,9 +825,9 @@ namespace {
 /// 1e4 and an overall scale over four decades; u_n⁻ approaching, touching (0) or separating, slip
 /// of either sign or none; e, μs ≥ μd as in ProblemGenerator. `common_restitution` gives every
 /// contact one e (then no energy can be created, see below); `frictionless` sets every μ to 0.
-class MultiContactGenerator {
+class MultiContactGenerator : public routh::test::RandomSource {
  public:
-  explicit MultiContactGenerator(std::uint64_t seed) : rng_(seed) {}
+  explicit MultiContactGenerator(std::uint64_t seed) : RandomSource(seed) {}
 
   ImpactProblem next(routh::ContactDimension dimension, int contacts, bool common_restitution,
                      bool frictionless = false) {
@@ -875,10 +868,6 @@ class MultiContactGenerator {
   }
 
  private:
-  double uniform(double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng_);
-  }
-  std::mt19937_64 rng_;
 };
 
 std::string describe_contacts(const ImpactProblem& p) {

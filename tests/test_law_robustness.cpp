@@ -16,6 +16,7 @@
 
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/spatial_contact.hpp"
+#include "support/random_source.hpp"
 
 namespace {
 
@@ -30,15 +31,9 @@ bool all_finite(const ImpactResult& r) {
 }
 
 // Random and degenerate problems (ROBUSTNESS campaign below).
-class AwkwardProblems {
+class AwkwardProblems : public routh::test::RandomSource {
  public:
-  explicit AwkwardProblems(std::uint64_t seed) : rng_(seed) {}
-
-  double uniform(double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng_);
-  }
-  bool chance(double p) { return uniform(0.0, 1.0) < p; }
-  double decade(double lo, double hi) { return std::pow(10.0, uniform(lo, hi)); }
+  using RandomSource::RandomSource;
 
   // K contacts of `rows` rows each. D is SPD (condition up to 1e6) or, half the time, J M⁻¹ Jᵀ
   // with up to as many degrees of freedom as rows (mostly fewer: rank-deficient), u⁻ = J v⁻ then
@@ -98,7 +93,6 @@ class AwkwardProblems {
   }
 
  private:
-  std::mt19937_64 rng_;
 };
 
 // The laws that promise never to create kinetic energy (their headers' guarantees); lcp only

@@ -17,6 +17,7 @@
 #include "sim/impact/energetic.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/multipoint_energetic.hpp"
+#include "support/random_source.hpp"
 #include "support/rocking_block_contacts.hpp"
 
 namespace {
@@ -45,14 +46,9 @@ Scales scales_of(const ImpactProblem& problem, const ImpactResult& result) {
   return {G, V, G * V};
 }
 
-class Generator {
+class Generator : public routh::test::RandomSource {
  public:
-  explicit Generator(std::uint64_t seed) : rng_(seed) {}
-
-  double uniform(double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng_);
-  }
-  bool chance(double p) { return uniform(0.0, 1.0) < p; }
+  using RandomSource::RandomSource;
 
   ContactParameters parameters() {
     ContactParameters p;
@@ -118,7 +114,6 @@ class Generator {
   }
 
  private:
-  std::mt19937_64 rng_;
 };
 
 }  // namespace
