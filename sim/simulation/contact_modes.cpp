@@ -30,9 +30,11 @@ void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen
   }
 }
 
-// One change at a time, the first violated condition in contact order: a closed contact that
-// pulls opens, else a sticking one outside its cone slides against the force it needed. Each
-// change is for good, so 2K + 1 passes suffice.
+// One change at a time: a closed contact that pulls opens, the most pulling first; only when
+// none pulls does a sticking contact whose margin is gone slide, against the force it needed.
+// Contacts that would pull are released before friction modes are chosen, since the friction a
+// contact needs depends on which others carry load. Each change is for good, so 2K + 1 passes
+// suffice.
 void change_modes_one_at_a_time(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                 double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                 std::vector<ContactMode>& modes) {
@@ -40,19 +42,26 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, const SimulationSe
   for (int pass = 0; pass <= 2 * K; ++pass) {
     const ConstrainedAcceleration& dynamics =
         dynamics_at(evaluation, t, q, v, modes, settings.contacts);
-    bool changed = false;
-    for (int k = 0; k < K && !changed; ++k) {
-      const ContactForce& force = dynamics.forces[k];
-      if (is_closed(modes[k]) && !(force.normal > 0.0)) {
-        modes[k] = ContactMode::open;
-        changed = true;
-      } else if (modes[k] == ContactMode::stick &&
-                 !(static_friction_margin(settings.contacts[k], force, dynamics) > 0.0)) {
-        modes[k] = slide_against(force.tangential);
-        changed = true;
+    int pulling = -1;
+    for (int k = 0; k < K; ++k) {
+      if (is_closed(modes[k]) && !(dynamics.forces[k].normal > 0.0) &&
+          (pulling < 0 || dynamics.forces[k].normal < dynamics.forces[pulling].normal)) {
+        pulling = k;
       }
     }
-    if (!changed) return;
+    if (pulling >= 0) {
+      modes[pulling] = ContactMode::open;
+      continue;
+    }
+    int slipping = -1;
+    for (int k = 0; k < K && slipping < 0; ++k) {
+      if (modes[k] == ContactMode::stick &&
+          !(static_friction_margin(settings.contacts[k], dynamics.forces[k], dynamics) > 0.0)) {
+        slipping = k;
+      }
+    }
+    if (slipping < 0) return;
+    modes[slipping] = slide_against(dynamics.forces[slipping].tangential);
   }
 }
 

@@ -1,22 +1,21 @@
 #pragma once
-// The event-driven simulator (DESIGN §4). Between events the smooth dynamics of the current
-// contact modes is integrated with Odeint's controlled dense-output dopri5; after every accepted
-// step each contact's witness is checked on (t0, t1] and the earliest trigger is isolated on the
-// step's dense output with TOMS 748 (witness_function.hpp); the event is handled, the modes are
-// updated, and integration restarts from the event. Witnesses per contact mode:
+// The event-driven simulator (DESIGN §4; docs/simulation.md). A loop over named stages, each a
+// free function in its own file that a reader can test alone:
 //
-//   mode      witness               direction                     event
-//   open      gap g                 positive_then_non_positive    impact
-//   closed    normal force λ_n      positive_then_non_positive    lift-off
-//   stick     μs λ_n − |λ_t|        positive_then_non_positive    slip
-//   slide     σ u_t                 positive_then_non_positive    stick or reversal
+//   stage                       file                        what it decides
+//   smooth phase                contact_forces.hpp          v̇ and the contact forces of the modes
+//   witnesses                   witnesses.hpp               what each mode watches, and its value
+//   event location              event_location.hpp          where a witness crosses on the step
+//   contact modes               contact_modes.hpp           the modes after an event; Painlevé
+//   impact step                 impact_step.hpp             who takes part, the law, Δv
+//   Zeno and rest               rest_rule.hpp               where an accumulation of impacts ends
+//   drift                       constraint_projection.hpp   back onto the closed constraints
+//   guards                      run_guards.hpp              why a run cannot complete
 //
-// Impacts go to the scenario's law in contact space. An impact whose approach speed is below
-// the rest speed closes the contact (persistent contact, DESIGN §4.4); if the impacts before it
-// formed a geometric sequence in time, time jumps to the sequence's limit (the Zeno point),
-// carrying the other coordinates along the closed-contact flow. A contact that friction leaves
-// without consistent forces (Painlevé's paradox: it can neither stay closed nor open) gets a
-// `painleve` event and an impact without collision, solved by the law from u_n = 0.
+// Between events Odeint's controlled dense-output dopri5 integrates the current modes; after
+// every accepted step the witnesses are sampled at its end, the earliest trigger is located on
+// the step's dense output, and the event's stage changes the modes or the velocities; then the
+// integration restarts from the event. A run that cannot complete ends with a RunStatus.
 
 #include <Eigen/Core>
 #include <vector>
