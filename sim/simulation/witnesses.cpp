@@ -53,13 +53,13 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
   for (std::size_t i = 0; i < witnesses.size(); ++i) {
     const Witness& witness = witnesses[i];
     const int k = witness.contact;
-    const ContactForce& force = dynamics.forces[k];  // zero for an open contact
     double& value = sample.value[static_cast<Eigen::Index>(i)];
+    // the forces are solved only when some contact is closed, and only closed contacts' are read
     switch (witness.kind) {
       case WitnessKind::gap: value = kinematics.gap[k]; break;
-      case WitnessKind::normal_force: value = force.normal; break;
+      case WitnessKind::normal_force: value = dynamics.forces[k].normal; break;
       case WitnessKind::static_friction_margin:
-        value = static_friction_margin(parameters[k], force, dynamics);
+        value = static_friction_margin(parameters[k], dynamics.forces[k], dynamics);
         break;
       case WitnessKind::slip:
         value = slip_direction(modes[k]) * tangential_velocity(kinematics, rows_per_contact, k, v);
