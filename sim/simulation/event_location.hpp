@@ -12,6 +12,7 @@
 // The locators take the gap and its rate as a callable t ↦ {g(t), ġ(t)} (on the dense output in
 // the simulator, a closed form in the tests), so they are tested alone.
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -60,7 +61,8 @@ WitnessCrossing locate_landing(const GapAt& gap_at, double a, GapAndRate at_a, d
 /// The first time on (t0, t1] at which an open contact's gap closes, or nothing. Cases:
 ///  - the contact left at t0 (g(t0) ≤ 0): a landing within the step must follow a flight that
 ///    turns back; its bracket starts at the apex, where u_n turns from + to −, whose secant
-///    estimate from the step's ends is exact while u_n is linear in t (free flight);
+///    estimate from the step's ends is exact while u_n is linear in t (free flight); a flight so
+///    low that the gap reads ≤ 0 even at its apex lands as long after the apex as it rose;
 ///  - g(t1) ≤ 0: a landing, located by locate_landing();
 ///  - g > 0 at both ends with u_n turning from − to +: the lowest point is located, and a dip to
 ///    or below zero there is a grazing impact.
@@ -80,7 +82,13 @@ std::optional<WitnessCrossing> locate_gap_closing(const GapAt& gap_at, double t0
       a = locate_witness_crossing(rate, t0, u0, t1, u1, time_tolerance).before;
       at_a = gap_at(a);
     }
-    if (!(at_a.gap > 0.0)) return std::nullopt;
+    if (!(at_a.gap > 0.0)) {
+      // A flight lower than the gap resolves (even at its apex the gap reads ≤ 0: a rocking
+      // block's last pivot switches lift a corner by 1e-13 m): it lands, ballistically, as long
+      // after its apex as it took to rise, where it approaches as fast as it left.
+      const double landing = std::min(t1, a + (a - t0));
+      return WitnessCrossing{landing, landing};
+    }
   }
   if (end.gap <= 0.0) return locate_landing(gap_at, a, at_a, t1, end, time_tolerance);
   if (!(at_a.rate < 0.0 && end.rate > 0.0)) return std::nullopt;

@@ -306,8 +306,10 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
     impacts_.push(t);
     return true;
   }
-  // A contact closing after a plastic impact is simply in persistent contact; "rest" is for
-  // impacts too slow to bounce, and for the limit of a geometric sequence of them (Zeno).
+  // A contact closing after a single plastic impact is simply in persistent contact; "rest" is
+  // for the limit of a geometric sequence of impacts (Zeno), for impacts too slow to bounce, and
+  // for the impact that ends a sequence whose last intervals were too short to measure as
+  // geometric (it rests there, within their sum).
   const auto closed = std::find_if(impact.contacts.begin(), impact.contacts.end(),
                                    [this](int c) { return is_closed(modes_[c]); });
   const int k = closed != impact.contacts.end() ? *closed : impact.contacts.front();
@@ -318,7 +320,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
     record(zeno);
     pending_rest_time_ = limit;
     pending_rest_contact_ = k;
-  } else if (at_rest) {
+  } else if (at_rest || impacts_.accumulating()) {
     record(mode_event(t, EventKind::rest, k));
   }
   impacts_.clear();
