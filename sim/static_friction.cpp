@@ -166,7 +166,8 @@ void distribute_static_friction(const ContactVector& particular, const ContactMa
   const MarginProgram program = d >= 1 && d <= kMaxIndeterminacy
                                     ? margin_program(particular, null_basis, contacts)
                                     : MarginProgram{};
-  if (program.count == 0 || binomial(program.count, d + 1) > kMaxVertexCandidates) {
+  // fewer constraints than unknowns (z, m) bound no vertex: the program has no optimum to find
+  if (program.count < d + 1 || binomial(program.count, d + 1) > kMaxVertexCandidates) {
     out.stick_reserve = least_contact_margin(particular, contacts);
     return;
   }

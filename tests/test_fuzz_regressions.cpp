@@ -107,4 +107,14 @@ TEST_CASE("law fuzz regression: multipoint_energetic on a vanishing normal entry
   CHECK(law_failures_on_saved("multipoint_energetic_vanishing_D_nn") == "");
 }
 
+TEST_CASE(
+    "law fuzz regression: multipoint_energetic sharing a sticking impulse over more free "
+    "directions than the share has constraints") {
+  // The rate system of a degenerate D had a two-dimensional kernel, and the contacts it moves
+  // gave the static friction stage fewer constraints than unknowns: its vertex enumeration read
+  // past its table (UndefinedBehaviorSanitizer: index 38 of 37). Such a program has no vertex,
+  // and the stage now keeps the minimum-norm share.
+  CHECK(law_failures_on_saved("multipoint_energetic_sticking_share_without_vertex") == "");
+}
+
 }  // namespace routh

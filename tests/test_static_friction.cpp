@@ -305,3 +305,18 @@ TEST_CASE("static friction: distributing a sticking block's forces does not allo
   routh::constrained_acceleration(state, modes, parameters, workspace, out);
   CHECK(routh::test::allocation_count() == before);
 }
+
+TEST_CASE("static friction: fewer constraints than free directions keep the particular forces") {
+  // One sliding contact (only λ_n ≥ 0 constrains the set, plus m ≤ 1) over two free directions:
+  // the program (1) has three unknowns (z, m) and two constraints, so no vertex bounds it; the
+  // stage keeps λ0 (found by a fuzzer, where the enumeration read past its table).
+  ContactVector particular(2);
+  particular << 1.0, -0.3;
+  ContactMatrix null_basis = ContactMatrix::Zero(2, 2);
+  null_basis(0, 0) = 1.0;
+  null_basis(1, 1) = 1.0;
+  const routh::SetContacts sliding = {{0, -1, 0.5}};
+  const routh::StaticFrictionDistribution out = distribute(particular, null_basis, sliding);
+  CHECK(out.forces == particular);
+  CHECK(out.stick_reserve == std::numeric_limits<double>::infinity());  // no sticking contact
+}

@@ -87,7 +87,7 @@ class Run {
   }
   EventRecord mode_event(double t, EventKind kind, int contact) const;
   bool stop(RunStatus status, std::string detail, double t, const Eigen::VectorXd& q,
-            const Eigen::VectorXd& v);
+            const Eigen::VectorXd& v, EventRecord event = {});
   std::optional<RunStatus> interruption() const;
 
   // --- output
@@ -198,12 +198,24 @@ EventRecord Run::mode_event(double t, EventKind kind, int contact) const {
   return event;
 }
 
+// Ends the run at (t, q, v): its last event (`event`, or a bare one) becomes an `interrupted` or
+// `trouble` event whose status names the RunStatus and says what happened.
 bool Run::stop(RunStatus status, std::string detail, double t, const Eigen::VectorXd& q,
-               const Eigen::VectorXd& v) {
+               const Eigen::VectorXd& v, EventRecord event) {
+  event.t = t;
+  event.kind = status == RunStatus::interrupted ? EventKind::interrupted : EventKind::trouble;
+  event.status = cat(to_string(status), ": ", detail);
+  record(event);
   outcome_.status = status;
   outcome_.detail = std::move(detail);
   outcome_.final_state = {t, q, v, modes_};
   return false;
+}
+
+// What an interruption() means, in words.
+std::string interruption_detail(RunStatus reason) {
+  return reason == RunStatus::interrupted ? "stopped on request (SIGINT or SIGTERM)"
+                                          : "the wall-clock limit was reached";
 }
 
 std::optional<RunStatus> Run::interruption() const {
@@ -257,18 +269,15 @@ bool Run::resolve_painleve(double t, const std::vector<int>& stuck, const Eigen:
   const ImpactResolution impact = resolve_impact(evaluation_, settings_, t, q, v, stuck,
                                                  /*at_rest=*/false, ImpactStart::without_collision);
   if (!impact.resolved) {
-    record(impact.event);
-    return stop(RunStatus::painleve_unresolved, impact.event.status, t, q, v);
+    return stop(RunStatus::painleve_unresolved, impact.event.status, t, q, v, impact.event);
   }
-  if (!apply_impact(impact, v))
-    return stop(RunStatus::non_finite_state, "after a tangential impact", t, q, v);
+  if (!apply_impact(impact, v)) {
+    return stop(RunStatus::non_finite_state, "the velocity after a tangential impact", t, q, v);
+  }
   const ModeSettlement after = settle_contact_modes(evaluation_, settings_, t, q, v, modes_);
   if (after.painleve.empty()) return true;
-  EventRecord trouble = event;
-  trouble.kind = EventKind::trouble;
-  trouble.status = "Painlevé's paradox persists after a tangential impact";
-  record(trouble);
-  return stop(RunStatus::painleve_unresolved, trouble.status, t, q, v);
+  return stop(RunStatus::painleve_unresolved,
+              "Painlevé's paradox persists after a tangential impact", t, q, v, event);
 }
 
 bool Run::apply_impact(const ImpactResolution& impact, Eigen::VectorXd& v) {
@@ -285,8 +294,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
   const ImpactResolution impact = resolve_impact(
       evaluation_, settings_, t, q, v, approaching.contacts, at_rest, ImpactStart::collision);
   if (!impact.resolved) {
-    record(impact.event);
-    return stop(RunStatus::impact_law_failure, impact.event.status, t, q, v);
+    return stop(RunStatus::impact_law_failure, impact.event.status, t, q, v, impact.event);
   }
   if (!apply_impact(impact, v)) {
     return stop(RunStatus::non_finite_state, "the velocity after an impact is not finite", t, q, v);
@@ -379,42 +387,26 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   while (stepper.current_time() < settings_.duration) {
     if (const std::optional<RunStatus> reason = interruption()) {
       unpack(stepper.current_state(), q, v);
-      EventRecord event;
-      event.t = stepper.current_time();
-      event.kind = *reason == RunStatus::interrupted ? EventKind::interrupted : EventKind::trouble;
-      event.status = std::string(to_string(*reason));
-      record(event);
-      stop(*reason,
-           *reason == RunStatus::interrupted ? "stopped on request (SIGINT or SIGTERM)"
-                                             : "the wall-clock limit was reached",
-           event.t, q, v);
+      stop(*reason, interruption_detail(*reason), stepper.current_time(), q, v);
       return outcome_;
     }
     try {
       stepper.do_step(rhs);
-    } catch (const std::exception& error) {  // odeint's step_adjustment_error and kin
+    } catch (const odeint::step_adjustment_error& error) {
       unpack(stepper.current_state(), q, v);
-      EventRecord trouble;
-      trouble.t = stepper.current_time();
-      trouble.kind = EventKind::trouble;
-      trouble.status = cat("step_size_failure: ", error.what());
-      record(trouble);
-      stop(RunStatus::step_size_failure, trouble.status, trouble.t, q, v);
+      stop(RunStatus::step_size_failure, error.what(), stepper.current_time(), q, v);
       return outcome_;
     }
     const double t0 = stepper.previous_time(), t1 = stepper.current_time();
     unpack(stepper.current_state(), q, v);
     if (!is_finite_state(q, v) || !(t1 > t0)) {
       const bool finite = is_finite_state(q, v);
-      unpack(stepper.previous_state(), q, v);
-      EventRecord trouble;
-      trouble.t = t0;
-      trouble.kind = EventKind::trouble;
-      trouble.status = finite ? "step_size_failure: the step did not advance time"
-                              : "non_finite_state: the integrated state is not finite";
-      record(trouble);
-      stop(finite ? RunStatus::step_size_failure : RunStatus::non_finite_state, trouble.status, t0,
-           q, v);
+      unpack(stepper.previous_state(), q, v);  // the last finite state, at t0
+      if (finite) {
+        stop(RunStatus::step_size_failure, "the step did not advance time", t0, q, v);
+      } else {
+        stop(RunStatus::non_finite_state, "the integrated state is not finite", t0, q, v);
+      }
       return outcome_;
     }
     sample_witnesses_at_step_end(t1, stepper.current_state(), end_);
@@ -457,13 +449,10 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     }
     if (!keep_going) return outcome_;
     if (storm_guard_.storm(t_event)) {
-      EventRecord trouble;
-      trouble.t = t_event;
-      trouble.kind = EventKind::trouble;
-      trouble.status = cat("event_storm: more than ", EventStormGuard::kMaxEventsPerInstant,
-                           " events within ", EventStormGuard::kSameInstant, " s");
-      record(trouble);
-      stop(RunStatus::event_storm, trouble.status, t_event, q, v);
+      stop(RunStatus::event_storm,
+           cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
+               EventStormGuard::kSameInstant, " s"),
+           t_event, q, v);
       return outcome_;
     }
     witnesses_ = witnesses_of(modes_);
@@ -475,12 +464,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   if (const std::optional<RunStatus> reason = interruption()) {
     // stopped while emitting the last samples: the loop's top is not reached again
     unpack(stepper.current_state(), q, v);
-    EventRecord event;
-    event.t = next_sample_;
-    event.kind = *reason == RunStatus::interrupted ? EventKind::interrupted : EventKind::trouble;
-    event.status = std::string(to_string(*reason));
-    record(event);
-    stop(*reason, event.status, stepper.current_time(), q, v);
+    stop(*reason, interruption_detail(*reason), stepper.current_time(), q, v);
     return outcome_;
   }
   stepper.calc_state(settings_.duration, x_scratch_);
