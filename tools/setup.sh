@@ -18,7 +18,9 @@
 #   --sanitize   build in build/sanitize with AddressSanitizer + UndefinedBehaviorSanitizer
 #                (RelWithDebInfo, no benchmarks) instead of build/release
 #
-# Environment: ROUTH_JOBS (parallel build/test jobs, default 2).
+# Environment: ROUTH_JOBS (parallel build/test jobs, default 2); ROUTH_FUZZ_SEED (libFuzzer's
+# -seed for `fuzz`; CI fixes it so that its short budget explores the same inputs on every run,
+# default 0: a new seed each time).
 # Works from any directory; installs with apt-get (through sudo when not root) only when a package
 # is missing, so a second run is quiet.
 set -euo pipefail
@@ -116,7 +118,7 @@ run_fuzzer() {
   for seed in "$@" tests/fuzz/regressions/"$target"/*; do
     [[ -f $seed ]] && cp "$seed" "$corpus/"
   done
-  local options=()
+  local options=(-seed="${ROUTH_FUZZ_SEED:-0}")
   [[ -f tests/fuzz/$target.dict ]] && options+=(-dict="tests/fuzz/$target.dict")
   say "fuzzing $target for ${fuzz_seconds}s (corpus $corpus)"
   if ! "build/fuzz/tests/fuzz/$target" "$corpus" "${options[@]}" -max_total_time="$fuzz_seconds" -timeout=10 \
