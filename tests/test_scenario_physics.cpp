@@ -115,6 +115,25 @@ TEST_CASE(
   CHECK(end.v.norm() < 1e-9);
 }
 
+namespace {
+
+// Never a NaN: every sample and the final state are finite; a completed run reached its duration
+// and has nothing to explain, one that did not complete says why.
+void check_finite_or_named(const test::ScenarioRun& run) {
+  CHECK_MESSAGE(test::first_non_finite_sample(run.trajectory).empty(),
+                test::first_non_finite_sample(run.trajectory));
+  CHECK(run.outcome.final_state.q.allFinite());
+  CHECK(run.outcome.final_state.v.allFinite());
+  if (run.outcome.status == RunStatus::completed) {
+    CHECK(run.outcome.final_state.t == run.scenario.settings.duration);
+    CHECK(run.outcome.detail.empty());
+  } else {
+    CHECK(!run.outcome.detail.empty());  // it says why
+  }
+}
+
+}  // namespace
+
 TEST_CASE(
     "campaign: every shipped scenario run with contact.law=newton completes with finite samples "
     "or ends with a named status, never a NaN sample") {
@@ -126,16 +145,7 @@ TEST_CASE(
     test::ScenarioRun run = test::run_shipped_scenario(name, {"contact.law=newton"});
     MESSAGE(name << " with newton: " << to_string(run.outcome.status)
                  << " at t = " << run.outcome.final_state.t << " s " << run.outcome.detail);
-    CHECK_MESSAGE(test::first_non_finite_sample(run.trajectory).empty(),
-                  test::first_non_finite_sample(run.trajectory));
-    CHECK(run.outcome.final_state.q.allFinite());
-    CHECK(run.outcome.final_state.v.allFinite());
-    if (run.outcome.status == RunStatus::completed) {
-      CHECK(run.outcome.final_state.t == run.scenario.settings.duration);
-      CHECK(run.outcome.detail.empty());
-    } else {
-      CHECK(!run.outcome.detail.empty());  // it says why
-    }
+    check_finite_or_named(run);
     ++runs;
   }
   CHECK(runs == 6);
@@ -169,16 +179,10 @@ TEST_CASE(
     MESSAGE("events before the first non-finite sample at t = " << first_bad << " s:\n"
                                                                 << log.str());
   }
-  CHECK_MESSAGE(test::first_non_finite_sample(run.trajectory).empty(),
-                test::first_non_finite_sample(run.trajectory));
-  CHECK(run.outcome.final_state.q.allFinite());
-  CHECK(run.outcome.final_state.v.allFinite());
+  check_finite_or_named(run);
   if (run.outcome.status == RunStatus::completed) {
-    CHECK(run.outcome.final_state.t == run.scenario.settings.duration);
     REQUIRE(!run.trajectory.samples.empty());
     CHECK(run.trajectory.samples.back().t == run.scenario.settings.duration);
-  } else {
-    CHECK(!run.outcome.detail.empty());
   }
 }
 

@@ -76,6 +76,18 @@ void check_flat_on_floor(const FlatBlock& block, const test::TrajectoryMemory& t
   }
 }
 
+// The block under a steady ground acceleration a_g for 0.5 s: completed, finite, and sampled.
+test::TrajectoryMemory run_steady(const FlatBlock& block, double a_g) {
+  test::TrajectoryMemory trajectory;
+  const SimulationOutcome outcome = run_flat_block(
+      block, [a_g](double) { return Eigen::Vector2d(a_g, 0.0); }, 0.5, trajectory);
+  CHECK(outcome.status == RunStatus::completed);
+  CHECK_MESSAGE(test::first_non_finite_sample(trajectory).empty(),
+                test::first_non_finite_sample(trajectory));
+  REQUIRE(trajectory.samples.size() > 40);
+  return trajectory;
+}
+
 // The time the whole block starts to slide: when the last of its corners entered sliding (each
 // corner's latest slip event). −1 if a corner never slipped.
 double slide_start(const test::TrajectoryMemory& trajectory) {
@@ -106,13 +118,7 @@ TEST_CASE("campaign: static friction: a flat block under a steady a_g < μs g do
       CAPTURE(block.mu_s);
       CAPTURE(a_g);
       REQUIRE(a_g < kGravity * block.b / block.h);  // it cannot tip
-      test::TrajectoryMemory trajectory;
-      const SimulationOutcome outcome = run_flat_block(
-          block, [a_g](double) { return Eigen::Vector2d(a_g, 0.0); }, 0.5, trajectory);
-      CHECK(outcome.status == RunStatus::completed);
-      CHECK_MESSAGE(test::first_non_finite_sample(trajectory).empty(),
-                    test::first_non_finite_sample(trajectory));
-      REQUIRE(trajectory.samples.size() > 40);
+      const test::TrajectoryMemory trajectory = run_steady(block, a_g);
       for (const auto& s : trajectory.samples) {
         CAPTURE(s.t);
         CHECK(std::abs(s.q[0]) < 1e-12);
@@ -139,13 +145,7 @@ TEST_CASE(
       CAPTURE(block.mu_s);
       CAPTURE(a_g);
       REQUIRE(a_g < kGravity * block.b / block.h);  // it slides rather than tips
-      test::TrajectoryMemory trajectory;
-      const SimulationOutcome outcome = run_flat_block(
-          block, [a_g](double) { return Eigen::Vector2d(a_g, 0.0); }, 0.5, trajectory);
-      CHECK(outcome.status == RunStatus::completed);
-      CHECK_MESSAGE(test::first_non_finite_sample(trajectory).empty(),
-                    test::first_non_finite_sample(trajectory));
-      REQUIRE(trajectory.samples.size() > 40);
+      const test::TrajectoryMemory trajectory = run_steady(block, a_g);
       const double acceleration = -(a_g - block.mu_d * kGravity);
       for (const auto& s : trajectory.samples) {
         CAPTURE(s.t);

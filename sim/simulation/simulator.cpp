@@ -77,7 +77,7 @@ class Run {
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   bool apply_impact(const ImpactResolution& impact, Eigen::VectorXd& v);
   bool handle_mode_event(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
-  bool settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  bool settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool log_changes = false);
   bool resolve_painleve(double t, const std::vector<int>& stuck, const Eigen::VectorXd& q,
                         Eigen::VectorXd& v);
   void record_mode_changes(double t, const std::vector<ContactMode>& before);
@@ -249,9 +249,12 @@ void Run::record_mode_changes(double t, const std::vector<ContactMode>& before) 
   }
 }
 
-// Settles the modes after an event and resolves Painlevé's paradox if no mode is consistent.
-bool Run::settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
+// Settles the modes after an event (logging what changed when asked) and resolves Painlevé's
+// paradox if no mode is consistent.
+bool Run::settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool log_changes) {
+  const std::vector<ContactMode> before = modes_;
   const ModeSettlement settlement = settle_contact_modes(evaluation_, settings_, t, q, v, modes_);
+  if (log_changes) record_mode_changes(t, before);
   if (settlement.painleve.empty()) return true;
   return resolve_painleve(t, settlement.painleve, q, v);
 }
@@ -338,11 +341,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
 bool Run::handle_mode_event(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   // A normal force, friction margin or slip reached zero: the whole contact set is settled again
   // (static friction is a property of the set, DESIGN §4 step 1), and what changed is logged.
-  const std::vector<ContactMode> before = modes_;
-  const ModeSettlement settlement = settle_contact_modes(evaluation_, settings_, t, q, v, modes_);
-  record_mode_changes(t, before);
-  if (settlement.painleve.empty()) return true;
-  return resolve_painleve(t, settlement.painleve, q, v);
+  return settle(t, q, v, /*log_changes=*/true);
 }
 
 bool Run::emit_samples_until(double t_end, DenseStepper& stepper) {
