@@ -24,12 +24,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/planar/planar_body.hpp"
 #include "models/planar/planar_contact_geometry.hpp"
 #include "models/planar/planar_joint.hpp"
 #include "models/planar/planar_kinematics.hpp"
+#include "models/planar/shape.hpp"
 #include "sim/dynamics/mechanical_system.hpp"
 
 namespace routh {
@@ -53,13 +55,31 @@ struct PlanarTreeWorkspace final : SystemWorkspace {
   PointMotion point;
 };
 
+/// A named ground-fixed obstacle: a floor, a wall, a slope.
+struct Obstacle {
+  std::string name;
+  HalfPlane surface;
+};
+
 /// Everything that defines a planar tree; bodies[i] hangs from joints[i], parents first.
+///
+/// Its contacts are the listed ones (`contacts`: a point or circle against a half-plane), then
+/// those the shapes generate (planar_contact_candidates.hpp): every vertex and disk against every
+/// obstacle, and, with `collide_bodies`, every pair of bodies not joined to each other: vertex–
+/// edge, disk–edge (and disk–vertex past an edge's end), disk–disk. Generated contacts are named
+/// BODY.VERTEX/OBSTACLE, BODY/OBSTACLE (a disk), BODY.VERTEX/OTHER.EDGE, BODY/OTHER.EDGE and
+/// BODY/OTHER (two disks), unless `contact_aliases` renames them.
 struct PlanarTreeDescription {
   std::vector<std::string> body_names;
   std::vector<PlanarBody> bodies;
   std::vector<PlanarJoint> joints;
-  std::vector<std::string> contact_names;
-  std::vector<ContactGeometry> contacts;
+  std::vector<std::string> contact_names;  ///< of the listed contacts
+  std::vector<ContactGeometry> contacts;   ///< listed contacts
+  std::vector<std::optional<Shape>> shapes;  ///< empty, or one per body (nullopt: no shape)
+  std::vector<Obstacle> obstacles;           ///< touched by every vertex and disk
+  bool collide_bodies = true;                ///< body–body contacts (never across a joint)
+  /// (generated name, name to use instead), e.g. ("block.bottom_left/floor", "left_corner").
+  std::vector<std::pair<std::string, std::string>> contact_aliases;
   Eigen::Vector2d gravity_m_s2{0.0, -kStandardGravity};
   GroundAcceleration ground_acceleration;  ///< empty: the ground does not move
 };
@@ -81,6 +101,8 @@ class PlanarTree final : public MechanicalSystem {
   ContactDimension contact_dimension() const override { return ContactDimension::planar; }
 
   std::unique_ptr<SystemWorkspace> make_workspace() const override;
+  void nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                       std::vector<int>& nearby) const override;
   void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                 const QuantityRequest& request, SystemWorkspace& workspace,
                 StateQuantities& out) const override;
@@ -93,6 +115,8 @@ class PlanarTree final : public MechanicalSystem {
   int first_coordinate(int joint) const {
     return first_coordinate_[static_cast<std::size_t>(joint)];
   }
+  /// The bodies contact k acts between: (body, other body), the other kGround for an obstacle.
+  std::pair<int, int> contact_bodies(int contact) const;
   /// Index of coordinate `name`, or −1.
   int coordinate_index(const std::string& name) const;
   /// a_g(t) [m/s²]; zero without base excitation.
@@ -136,6 +160,14 @@ class PlanarTreeBuilder {
   int add_body(std::string name, const PlanarBody& body, PlanarJoint joint);
   /// Adds a contact of a point or circle on a body against a half-plane.
   void add_contact(std::string name, const ContactGeometry& contact);
+  /// Gives body `body` a shape: its vertices and disk touch obstacles and other bodies.
+  void set_shape(int body, Shape shape);
+  /// Adds a ground-fixed obstacle that every vertex and disk touches.
+  void add_obstacle(std::string name, const HalfPlane& surface);
+  /// Whether bodies touch each other (default true; jointed bodies never do).
+  void set_body_collisions(bool collide);
+  /// Names the generated contact `generated` `name` instead.
+  void rename_contact(std::string generated, std::string name);
   /// g [m/s²], default (0, −9.81).
   void set_gravity(const Eigen::Vector2d& gravity_m_s2);
   void set_ground_acceleration(GroundAcceleration ground_acceleration);

@@ -29,6 +29,10 @@ struct ContactKinematics {
   Eigen::MatrixXd jacobian;        ///< rows_per_contact·K × n: J_k, normal row first
   Eigen::VectorXd jacobian_dot_v;  ///< rows_per_contact·K: J̇_k(q, v) v [m/s²], the velocity
                                    ///< product in the contact acceleration a_k = J_k v̇ + J̇_k v
+  /// Per contact [m]: how far the contact point may still slide along the surface it touches
+  /// before it leaves it (a corner reaching the end of another body's edge): > 0 while supported,
+  /// ≤ 0 once off the end. +∞ for surfaces without an end (a floor, a disk).
+  Eigen::VectorXd support;
 };
 
 /// Which quantities one evaluate() computes.
@@ -37,6 +41,9 @@ struct QuantityRequest {
   bool generalized_force = false;
   bool contacts = false;
   bool potential_energy = false;
+  /// The contacts to evaluate, by index, in this order (ContactKinematics then holds these only);
+  /// nullptr: every contact. The simulator passes the contacts its broad phase found nearby.
+  const std::vector<int>* contact_subset = nullptr;
 };
 
 /// A system's quantities at one state (t, q, v); evaluate() writes only the requested ones.
@@ -76,6 +83,19 @@ class MechanicalSystem {
   int contact_count() const { return static_cast<int>(contact_names().size()); }
   /// Planar contacts have one tangential row, spatial ones two.
   virtual ContactDimension contact_dimension() const = 0;
+
+  /// Broad phase: the contacts that may close soon at q, into `nearby` (ascending indices),
+  /// without allocating once `nearby` has grown. A contact left out is farther than the model's
+  /// margin, or does not exist at q (a corner beyond the end of an edge, or behind it); its gap
+  /// then cannot close before it is listed again, as long as no body moves farther than that
+  /// margin between two calls. The default lists every contact.
+  virtual void nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                               std::vector<int>& nearby) const {
+    (void)q;
+    (void)workspace;
+    nearby.resize(static_cast<std::size_t>(contact_count()));
+    for (int k = 0; k < contact_count(); ++k) nearby[static_cast<std::size_t>(k)] = k;
+  }
 
   /// Scratch for evaluate(), owned by the caller.
   virtual std::unique_ptr<SystemWorkspace> make_workspace() const = 0;
