@@ -127,6 +127,15 @@ void PlanarTree::check_mass_matrix() const {
       "planar tree: M(q) is not positive definite (a coordinate moves no mass or inertia)");
 }
 
+void PlanarTree::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                                 std::vector<int>& nearby) const {
+  MechanicalSystem::nearby_contacts(q, workspace, nearby);
+}
+
+std::pair<int, int> PlanarTree::contact_bodies(int contact) const {
+  return {description_.contacts.at(static_cast<std::size_t>(contact)).body, kGround};
+}
+
 int PlanarTree::coordinate_index(const std::string& name) const {
   const auto found = std::find(coordinate_names_.begin(), coordinate_names_.end(), name);
   return found == coordinate_names_.end() ? -1
