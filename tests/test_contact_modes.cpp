@@ -20,7 +20,7 @@ constexpr double kWidth = 0.4, kHeight = 0.2, kMass = 1.0;
 
 routh::SimulationSettings settings_with_friction(double mu) {
   routh::SimulationSettings settings;
-  settings.contacts = {{0.0, mu, mu}, {0.0, mu, mu}};
+  settings.contacts.assign(4, {0.0, mu, mu});  // every corner of the block
   return settings;
 }
 
@@ -32,13 +32,15 @@ struct Settled {
 
 Settled settle_flat_block(double mu, const Eigen::Vector3d& velocity) {
   const auto block = routh::make_rocking_block(kWidth, kHeight, kMass);
-  routh::SystemEvaluation evaluation(*block);
+  routh::SimulationSettings settings = settings_with_friction(mu);
+  settings.contacts.resize(static_cast<std::size_t>(block->contact_count()), settings.contacts[0]);
+  routh::SystemEvaluation evaluation(*block, settings.contacts);
   const Eigen::VectorXd q = Eigen::Vector3d(0.0, 0.5 * kHeight, 0.0);
   Settled settled;
   settled.v = velocity;
-  settled.modes.assign(2, ContactMode::open);
-  settled.settlement = routh::settle_contact_modes(evaluation, settings_with_friction(mu), 0.0, q,
-                                                   settled.v, settled.modes);
+  settled.modes.assign(static_cast<std::size_t>(block->contact_count()), ContactMode::open);
+  settled.settlement =
+      routh::settle_contact_modes(evaluation, settings, 0.0, q, settled.v, settled.modes);
   return settled;
 }
 

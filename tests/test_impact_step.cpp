@@ -28,7 +28,7 @@ routh::SimulationSettings plastic_settings(routh::ImpactLaw multi_contact_law) {
   routh::SimulationSettings settings;
   settings.law = routh::find_law("poisson")->solve;
   settings.multi_contact_law = multi_contact_law;
-  settings.contacts = {{0.0, 1.0, 1.0}, {0.0, 1.0, 1.0}};
+  settings.contacts.assign(4, {0.0, 1.0, 1.0});  // every corner of the block
   return settings;
 }
 
@@ -49,12 +49,19 @@ routh::ImpactResult answers_nan(const routh::ImpactProblem& problem) {
 
 const Eigen::VectorXd kFlat = Eigen::Vector3d(0.0, kH, 0.0);
 
+// The settings' parameters for each of the block's corners.
+routh::ContactParameterList corner_parameters(const routh::PlanarTree& block,
+                                              const routh::SimulationSettings& settings) {
+  return routh::ContactParameterList(static_cast<std::size_t>(block.contact_count()),
+                                     settings.contacts.front());
+}
+
 }  // namespace
 
 TEST_CASE("impact step: a resting pivot's round-off velocity is not an approach") {
   const auto block = routh::make_rocking_block(2 * kB, 2 * kH, 1.0);
-  routh::SystemEvaluation evaluation(*block);
   const routh::SimulationSettings settings = plastic_settings(nullptr);
+  routh::SystemEvaluation evaluation(*block, corner_parameters(*block, settings));
   for (const double round_off : {-1e-12, 0.0, 1e-12}) {
     const Eigen::VectorXd v = landing_on_right_corner(0.5, round_off);
     const routh::ApproachingContacts approaching =
@@ -70,8 +77,8 @@ TEST_CASE("impact step: a resting pivot's round-off velocity is not an approach"
 
 TEST_CASE("impact step: Housner's corner impact takes one contact and keeps 1 - 1.5 sin^2 alpha") {
   const auto block = routh::make_rocking_block(2 * kB, 2 * kH, 1.0);
-  routh::SystemEvaluation evaluation(*block);
   const routh::SimulationSettings settings = plastic_settings(routh::find_law("lcp")->solve);
+  routh::SystemEvaluation evaluation(*block, corner_parameters(*block, settings));
   const double omega = 0.5;
   const Eigen::VectorXd v = landing_on_right_corner(omega, -1e-12);
   const routh::ImpactResolution impact = routh::resolve_impact(
@@ -86,7 +93,7 @@ TEST_CASE("impact step: Housner's corner impact takes one contact and keeps 1 - 
 
 TEST_CASE("impact step: a law that cannot answer falls back to lcp, flagged") {
   const auto block = routh::make_rocking_block(2 * kB, 2 * kH, 1.0);
-  routh::SystemEvaluation evaluation(*block);
+  routh::SystemEvaluation evaluation(*block, corner_parameters(*block, plastic_settings(nullptr)));
   const Eigen::VectorXd falling = Eigen::Vector3d(0.0, -1.0, 0.0);
   const routh::ImpactResolution reference =
       routh::resolve_impact(evaluation, plastic_settings(routh::find_law("lcp")->solve), 0.0, kFlat,
@@ -108,8 +115,8 @@ TEST_CASE("impact step: a law that cannot answer falls back to lcp, flagged") {
 
 TEST_CASE("impact step: an impact without collision that the law refuses is trouble, not NaN") {
   const auto block = routh::make_rocking_block(2 * kB, 2 * kH, 1.0);
-  routh::SystemEvaluation evaluation(*block);
   routh::SimulationSettings settings = plastic_settings(nullptr);
+  routh::SystemEvaluation evaluation(*block, corner_parameters(*block, settings));
   settings.law = &refuses;
   const Eigen::VectorXd sliding = Eigen::Vector3d(2.0, 0.0, 0.0);
   const routh::ImpactResolution impact = routh::resolve_impact(

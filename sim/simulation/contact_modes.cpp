@@ -35,13 +35,11 @@ void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen
 // Contacts that would pull are released before friction modes are chosen, since the friction a
 // contact needs depends on which others carry load. Each change is for good, so 2K + 1 passes
 // suffice.
-void change_modes_one_at_a_time(SystemEvaluation& evaluation, const SimulationSettings& settings,
-                                double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                std::vector<ContactMode>& modes) {
+void change_modes_one_at_a_time(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& v, std::vector<ContactMode>& modes) {
   const int K = evaluation.contacts;
   for (int pass = 0; pass <= 2 * K; ++pass) {
-    const ConstrainedAcceleration& dynamics =
-        dynamics_at(evaluation, t, q, v, modes, settings.contacts);
+    const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
     int pulling = -1;
     for (int k = 0; k < K; ++k) {
       if (is_closed(modes[k]) && !(dynamics.forces[k].normal > 0.0) &&
@@ -56,7 +54,7 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, const SimulationSe
     int slipping = -1;
     for (int k = 0; k < K && slipping < 0; ++k) {
       if (modes[k] == ContactMode::stick &&
-          !(static_friction_margin(settings.contacts[k], dynamics.forces[k], dynamics) > 0.0)) {
+          !(static_friction_margin(evaluation.parameters[k], dynamics.forces[k], dynamics) > 0.0)) {
         slipping = k;
       }
     }
@@ -75,8 +73,7 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
                                 std::vector<ContactMode>& modes) {
   const std::size_t count = candidates.size();
   if (count > kMaxEnumeratedContacts) return false;
-  const std::vector<ContactForce> sticking_forces =
-      dynamics_at(evaluation, t, q, v, modes, settings.contacts).forces;
+  const std::vector<ContactForce> sticking_forces = dynamics_at(evaluation, t, q, v, modes).forces;
   std::vector<std::vector<ContactMode>> options(count);
   for (std::size_t i = 0; i < count; ++i) {
     const int k = candidates[i];
@@ -148,7 +145,7 @@ std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const Simulatio
     const Eigen::LLT<Eigen::MatrixXd> mass(mass_matrix_at(evaluation, q));
     const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
     for (const int k : candidates) {
-      const double mu = settings.contacts[k].kinetic_friction;
+      const double mu = evaluation.parameters[k].kinetic_friction;
       const double u_t = tangential_velocity(kinematics, rows, k, v);
       if (!(mu > 0.0) || !(std::abs(u_t) > settings.rest_speed)) continue;
       const auto J_n = kinematics.jacobian.row(k * rows);
@@ -159,11 +156,10 @@ std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const Simulatio
     }
   }
   if (!stuck.empty()) return stuck;
-  const ConstrainedAcceleration& dynamics =
-      dynamics_at(evaluation, t, q, v, modes, settings.contacts);
+  const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   for (const int k : candidates) {
-    if (!(settings.contacts[k].kinetic_friction > 0.0)) continue;  // no friction, no paradox
+    if (!(evaluation.parameters[k].kinetic_friction > 0.0)) continue;  // no friction, no paradox
     const double dynamic_term = kinematics.jacobian.row(k * rows).dot(dynamics.acceleration);
     const double curvature_term = kinematics.jacobian_dot_v[k * rows];
     const double a_n = dynamic_term + curvature_term;
@@ -182,7 +178,7 @@ std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const Simulatio
 bool is_persistent_contact_candidate(const ContactKinematics& kinematics, int rows_per_contact,
                                      int k, const Eigen::VectorXd& v,
                                      const SimulationSettings& settings) {
-  return kinematics.gap[k] <= settings.contact_distance &&
+  return is_touching(kinematics, k, settings.contact_distance) &&
          normal_velocity(kinematics, rows_per_contact, k, v) <= settings.rest_speed;
 }
 
@@ -190,14 +186,13 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                           const std::vector<ContactMode>& modes,
                           const std::vector<int>& candidates) {
-  const ConstrainedAcceleration& dynamics =
-      dynamics_at(evaluation, t, q, v, modes, settings.contacts);
+  const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
   if (!dynamics.consistent) return false;
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   const int rows = evaluation.rows_per_contact;
   for (const int k : candidates) {
     const ContactForce& force = dynamics.forces[k];
-    const ContactParameters& contact = settings.contacts[k];
+    const ContactParameters& contact = evaluation.parameters[k];
     switch (modes[k]) {
       case ContactMode::open:
         if (contact_acceleration(kinematics, rows, k, 0, dynamics.acceleration) <
@@ -240,7 +235,7 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
   if (candidates.empty()) return settlement;
   project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   const std::vector<ContactMode> closed = modes;
-  change_modes_one_at_a_time(evaluation, settings, t, q, v, modes);
+  change_modes_one_at_a_time(evaluation, t, q, v, modes);
   if (modes_are_consistent(evaluation, settings, t, q, v, modes, candidates)) return settlement;
   const std::vector<ContactMode> one_at_a_time = modes;
   modes = closed;

@@ -17,6 +17,9 @@ std::string_view to_string(EventKind kind) {
     case EventKind::zeno: return "zeno";
     case EventKind::rest: return "rest";
     case EventKind::painleve: return "painleve";
+    case EventKind::edge_end: return "edge_end";
+    case EventKind::uplift: return "uplift";
+    case EventKind::overturn: return "overturn";
     case EventKind::trouble: return "trouble";
     case EventKind::interrupted: return "interrupted";
   }

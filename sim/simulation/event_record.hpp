@@ -22,14 +22,18 @@ enum class EventKind : std::uint8_t {
   zeno,         ///< a geometric accumulation of impacts was jumped to its limit
   rest,         ///< approach speed fell below the Zeno speed: the contact closes for good
   painleve,     ///< no consistent contact mode exists (Painlevé's paradox)
+  edge_end,     ///< a closed contact slid or rolled off the end of the edge it touched
+  uplift,       ///< the first lift-off of a contact from a set of several closed ones
+  overturn,     ///< a free body turned ±π/2 from its initial orientation (onto its side)
   trouble,      ///< numerical trouble (step underflow, no LCP solution...): `status` names it
   interrupted,  ///< the run was stopped on request (SIGINT/SIGTERM), the file ends here
 };
 
 inline constexpr EventKind kAllEventKinds[] = {
-    EventKind::impact,   EventKind::liftoff,    EventKind::stick, EventKind::slip,
-    EventKind::reversal, EventKind::zeno,       EventKind::rest,  EventKind::painleve,
-    EventKind::trouble,  EventKind::interrupted};
+    EventKind::impact,     EventKind::liftoff, EventKind::stick,    EventKind::slip,
+    EventKind::reversal,   EventKind::zeno,    EventKind::rest,     EventKind::painleve,
+    EventKind::edge_end,   EventKind::uplift,  EventKind::overturn, EventKind::trouble,
+    EventKind::interrupted};
 
 std::string_view to_string(EventKind kind);
 /// The kind whose to_string() is `text`, or nothing.

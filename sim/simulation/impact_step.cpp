@@ -46,7 +46,7 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
   for (Eigen::Index i = 0; i < count; ++i) {
     J.middleRows(rows * i, rows) =
         evaluation.quantities.contacts.jacobian.middleRows(rows * involved[i], rows);
-    ContactParameters contact = settings.contacts[involved[i]];
+    ContactParameters contact = evaluation.parameters[involved[i]];
     if (at_rest) contact.restitution = 0.0;  // too slow to bounce: the contact closes
     parameters.push_back(contact);
   }
@@ -98,7 +98,7 @@ ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
   ApproachingContacts approaching;
   for (int k = 0; k < evaluation.contacts; ++k) {
     const double u_n = contact_velocity[k * evaluation.rows_per_contact];
-    if (kinematics.gap[k] <= settings.contact_distance && u_n < -round_off) {
+    if (is_touching(kinematics, k, settings.contact_distance) && u_n < -round_off) {
       approaching.contacts.push_back(k);
       approaching.approach_speed = std::max(approaching.approach_speed, -u_n);
     }
@@ -111,7 +111,8 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
                                 std::vector<int> involved, bool at_rest, ImpactStart start) {
   const int rows = evaluation.rows_per_contact;
   // M and the contacts at q, for the whole impact
-  evaluation.system.evaluate(t, q, v, {.mass_matrix = true, .contacts = true},
+  evaluation.system.evaluate(t, q, v,
+                             restricted(evaluation, {.mass_matrix = true, .contacts = true}),
                              *evaluation.model_workspace, evaluation.quantities);
   const ContactKinematics& kinematics = evaluation.quantities.contacts;
   LawAnswer answer;
@@ -123,7 +124,7 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
     int penetrating = -1;
     for (int k = 0; k < evaluation.contacts && penetrating < 0; ++k) {
       const bool in = std::find(involved.begin(), involved.end(), k) != involved.end();
-      if (!in && kinematics.gap[k] <= settings.contact_distance &&
+      if (!in && is_touching(kinematics, k, settings.contact_distance) &&
           normal_velocity(kinematics, rows, k, v_post) < -settings.rest_speed) {
         penetrating = k;
       }

@@ -5,6 +5,7 @@ namespace routh {
 std::string_view to_string(RunStatus status) {
   switch (status) {
     case RunStatus::completed: return "completed";
+    case RunStatus::stopped_on_event: return "stopped_on_event";
     case RunStatus::interrupted: return "interrupted";
     case RunStatus::time_limit: return "time_limit";
     case RunStatus::non_finite_state: return "non_finite_state";
@@ -25,7 +26,8 @@ std::optional<RunStatus> run_status_from_string(std::string_view text) {
 
 int exit_code(RunStatus status) {
   switch (status) {
-    case RunStatus::completed: return 0;
+    case RunStatus::completed:
+    case RunStatus::stopped_on_event: return 0;
     case RunStatus::interrupted: return 130;
     case RunStatus::time_limit: return 3;
     case RunStatus::non_finite_state: return 4;

@@ -4,8 +4,18 @@
 
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/simulation/event_record.hpp"
+
+#include <string>
+#include <vector>
 
 namespace routh {
+
+/// A free body watched for overturning: the index of its angle θ in q, and its name for the log.
+struct OverturnWatch {
+  int coordinate = 0;
+  std::string body;
+};
 
 struct SimulationSettings {
   double duration = 1.0;       ///< [s] simulated time
@@ -24,6 +34,10 @@ struct SimulationSettings {
   ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
   ContactParameterList contacts;          ///< per contact: e, μs, μd
   double wall_time_limit = 0.0;           ///< [s] of wall-clock time; 0: no limit
+  /// Free bodies whose rotation from their initial angle is watched: an `overturn` event when it
+  /// reaches ±π/2, and the largest |θ − θ₀| in the run's summary.
+  std::vector<OverturnWatch> overturn_watch;
+  std::vector<EventKind> stop_on;  ///< outcome events that end the run (overturn, uplift)
 };
 
 }  // namespace routh

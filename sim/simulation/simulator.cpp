@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/numeric/odeint.hpp>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <optional>
 
@@ -42,7 +43,7 @@ class Run {
       TrajectoryObserver& observer)
       : settings_(settings),
         observer_(observer),
-        evaluation_(system),
+        evaluation_(system, settings.contacts),
         n_(system.coordinate_count()),
         x_scratch_(2 * static_cast<std::size_t>(n_)),
         wall_clock_(settings.wall_time_limit) {}
@@ -66,6 +67,28 @@ class Run {
     unpack(x_scratch_, q_scratch_, v_scratch_);
   }
 
+  // --- the active contacts (broad phase)
+  void wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted);
+  bool activate(const std::vector<int>& wanted);
+  bool widen_for_step(DenseStepper& stepper);
+  void narrow_after_step(double t, const OdeState& x);
+  int local_index(int contact) const;
+
+  // --- outcomes
+  void track_rotation(DenseStepper& stepper);
+  void note_rotation(double t, const Eigen::VectorXd& q);
+  bool handle_overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
+                       const Eigen::VectorXd& v);
+  bool note_uplift(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                   const std::vector<ContactMode>& before);
+  bool end_on_event(std::string detail, double t, const Eigen::VectorXd& q,
+                    const Eigen::VectorXd& v);
+  std::vector<ContactMode> model_modes() const;
+  bool stops_on(EventKind kind) const {
+    return std::find(settings_.stop_on.begin(), settings_.stop_on.end(), kind) !=
+           settings_.stop_on.end();
+  }
+
   // --- dynamics and witnesses
   void derivative(const OdeState& x, OdeState& dxdt, double t);
   void sample_witnesses_at(double t, const OdeState& x, WitnessSample& sample);
@@ -76,15 +99,13 @@ class Run {
   // --- events: each hands the state to its stage and records what changed
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
   bool apply_impact(const ImpactResolution& impact, Eigen::VectorXd& v);
-  bool handle_mode_event(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
+  bool handle_mode_event(double t, const Witness& witness, const Eigen::VectorXd& q,
+                         Eigen::VectorXd& v);
   bool settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool log_changes = false);
   bool resolve_painleve(double t, const std::vector<int>& stuck, const Eigen::VectorXd& q,
                         Eigen::VectorXd& v);
   void record_mode_changes(double t, const std::vector<ContactMode>& before);
-  void record(const EventRecord& event) {
-    observer_.record_event(event);
-    ++outcome_.events;
-  }
+  void record(EventRecord event);
   EventRecord mode_event(double t, EventKind kind, int contact) const;
   bool stop(RunStatus status, std::string detail, double t, const Eigen::VectorXd& q,
             const Eigen::VectorXd& v, EventRecord event = {});
@@ -101,7 +122,9 @@ class Run {
   SystemEvaluation evaluation_;
   const int n_;
   std::vector<ContactMode> modes_;
-  std::vector<Witness> witnesses_;  // of modes_
+  std::vector<Witness> witnesses_;        // of modes_ and rotations_
+  std::vector<RotationWatch> rotations_;  // bodies not yet overturned
+  std::vector<int> wanted_, merged_;      // broad-phase scratch
   // Scratch, sized once: nothing in the integration loop allocates.
   OdeState x_scratch_;
   Eigen::VectorXd q_scratch_, v_scratch_;
@@ -114,14 +137,15 @@ class Run {
   double next_sample_ = 0.0;
   long sample_index_ = 0;
   double pending_rest_time_ = -1.0;  // a Zeno limit ahead, where a rest event is due
-  int pending_rest_contact_ = -1;
+  int pending_rest_contact_ = -1;    // the model's index
+  Eigen::VectorXd initial_q_;
   SimulationOutcome outcome_;
 };
 
 void Run::derivative(const OdeState& x, OdeState& dxdt, double t) {
   unpack(x, q_scratch_, v_scratch_);
   const ConstrainedAcceleration& dynamics =
-      dynamics_at(evaluation_, t, q_scratch_, v_scratch_, modes_, settings_.contacts);
+      dynamics_at(evaluation_, t, q_scratch_, v_scratch_, modes_);
   last_derivative_t_ = t;
   last_derivative_x_ = x;
   dxdt.resize(2 * n_);
@@ -129,15 +153,185 @@ void Run::derivative(const OdeState& x, OdeState& dxdt, double t) {
   Eigen::Map<Eigen::VectorXd>(dxdt.data() + n_, n_) = dynamics.acceleration;
 }
 
+void Run::record(EventRecord event) {
+  // the stages number the active contacts; the log names the model's
+  for (int& k : event.contacts) k = evaluation_.active[static_cast<std::size_t>(k)];
+  if (event.kind == EventKind::impact) outcome_.summary.dissipated_energy -= event.delta_T;
+  observer_.record_event(event);
+  ++outcome_.events;
+}
+
+// --- the active contacts
+
+int Run::local_index(int contact) const {
+  const auto found =
+      std::lower_bound(evaluation_.active.begin(), evaluation_.active.end(), contact);
+  if (found == evaluation_.active.end() || *found != contact) return -1;
+  return static_cast<int>(found - evaluation_.active.begin());
+}
+
+// The contacts to evaluate at q: those the model's broad phase finds nearby, and every closed
+// one (it stays closed until an event opens it, wherever the broad phase would put it).
+void Run::wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted) {
+  evaluation_.system.nearby_contacts(q, *evaluation_.model_workspace, wanted);
+  const std::size_t listed = wanted.size();
+  for (int k = 0; k < evaluation_.contacts; ++k) {
+    const int contact = evaluation_.active[static_cast<std::size_t>(k)];
+    if (is_closed(modes_[k]) &&
+        !std::binary_search(wanted.begin(), wanted.begin() + static_cast<long>(listed), contact)) {
+      wanted.push_back(contact);
+    }
+  }
+  if (wanted.size() > listed) std::sort(wanted.begin(), wanted.end());
+}
+
+// Makes `wanted` the active contacts, carrying the modes of those that stay (new ones are open).
+bool Run::activate(const std::vector<int>& wanted) {
+  if (wanted == evaluation_.active) return false;
+  std::vector<ContactMode> modes(wanted.size(), ContactMode::open);
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    const int k = local_index(wanted[i]);
+    if (k >= 0) modes[i] = modes_[static_cast<std::size_t>(k)];
+  }
+  select_contacts(evaluation_, wanted);
+  modes_ = std::move(modes);
+  witnesses_ = witnesses_of(modes_, rotations_);
+  last_derivative_t_ = std::numeric_limits<double>::quiet_NaN();  // its kinematics are stale
+  return true;
+}
+
+// Before a step's events are located: contacts that came near during the step join, and the
+// step's start is sampled again with them, so that a gap that closed within it is located.
+bool Run::widen_for_step(DenseStepper& stepper) {
+  unpack(stepper.current_state(), q_scratch_, v_scratch_);
+  wanted_contacts(q_scratch_, wanted_);
+  if (std::includes(evaluation_.active.begin(), evaluation_.active.end(), wanted_.begin(),
+                    wanted_.end())) {
+    return false;
+  }
+  merged_.clear();
+  std::set_union(evaluation_.active.begin(), evaluation_.active.end(), wanted_.begin(),
+                 wanted_.end(), std::back_inserter(merged_));
+  activate(merged_);
+  sample_witnesses_at(stepper.previous_time(), stepper.previous_state(), start_);
+  return true;
+}
+
+// After a step is accepted at (t, x): contacts gone far leave; what stays is sampled again.
+void Run::narrow_after_step(double t, const OdeState& x) {
+  unpack(x, q_scratch_, v_scratch_);
+  wanted_contacts(q_scratch_, wanted_);
+  if (activate(wanted_)) sample_witnesses_at(t, x, end_);
+}
+
+// --- outcomes
+
+void Run::note_rotation(double t, const Eigen::VectorXd& q) {
+  RunSummary& summary = outcome_.summary;
+  for (const OverturnWatch& watch : settings_.overturn_watch) {
+    const double turned = std::abs(q[watch.coordinate] - initial_q_[watch.coordinate]);
+    if (turned > summary.max_abs_theta) {
+      summary.max_abs_theta = turned;
+      summary.max_abs_theta_time = t;
+    }
+  }
+}
+
+// The largest rotation of a step lies at its end or where a watched θ̇ changes sign within it.
+void Run::track_rotation(DenseStepper& stepper) {
+  const double t0 = stepper.previous_time(), t1 = stepper.current_time();
+  for (const OverturnWatch& watch : settings_.overturn_watch) {
+    const auto rate = static_cast<std::size_t>(n_ + watch.coordinate);
+    const double w0 = stepper.previous_state()[rate], w1 = stepper.current_state()[rate];
+    if (!(w0 * w1 < 0.0)) continue;
+    const double sign = w0 > 0.0 ? 1.0 : -1.0;
+    const auto rate_at = [&](double t) {
+      stepper.calc_state(t, x_scratch_);
+      return sign * x_scratch_[rate];
+    };
+    const std::optional<WitnessCrossing> turn =
+        locate_witness_crossing(rate_at, t0, sign * w0, t1, sign * w1, settings_.time_tolerance);
+    if (!turn) continue;
+    dense_state_at(stepper, turn->before);
+    note_rotation(turn->before, q_scratch_);
+  }
+  unpack(stepper.current_state(), q_scratch_, v_scratch_);
+  note_rotation(t1, q_scratch_);
+}
+
+bool Run::handle_overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
+                          const Eigen::VectorXd& v) {
+  const auto watch =
+      std::find_if(settings_.overturn_watch.begin(), settings_.overturn_watch.end(),
+                   [&](const OverturnWatch& w) { return w.coordinate == witness.coordinate; });
+  const std::string body = watch != settings_.overturn_watch.end() ? watch->body : "a body";
+  EventRecord event;
+  event.t = t;
+  event.kind = EventKind::overturn;
+  event.status = cat(body, " turned pi/2 from its initial angle");
+  record(event);
+  note_rotation(t, q);
+  RunSummary& summary = outcome_.summary;
+  if (!summary.overturned) {
+    summary.overturned = true;
+    summary.overturn_time = t;
+    summary.overturned_body = body;
+  }
+  rotations_.erase(rotations_.begin() + witness.contact);
+  if (stops_on(EventKind::overturn)) return end_on_event(cat("overturn of ", body), t, q, v);
+  return true;
+}
+
+// The first lift-off from a set of several closed contacts (a block standing flat begins to
+// rock): an `uplift` event, once per run.
+bool Run::note_uplift(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                      const std::vector<ContactMode>& before) {
+  if (!std::isnan(outcome_.summary.uplift_time)) return true;
+  const auto closed_before = std::count_if(before.begin(), before.end(), is_closed);
+  if (closed_before < 2) return true;
+  EventRecord event;
+  for (int k = 0; k < evaluation_.contacts; ++k) {
+    if (is_closed(before[k]) && !is_closed(modes_[k])) event.contacts.push_back(k);
+  }
+  if (event.contacts.empty()) return true;
+  event.t = t;
+  event.kind = EventKind::uplift;
+  event.status = "first lift-off from a resting contact set";
+  record(event);
+  outcome_.summary.uplift_time = t;
+  if (stops_on(EventKind::uplift)) return end_on_event("uplift", t, q, v);
+  return true;
+}
+
+// Ends the run at an event `events.stop_on` names: the run did what it was asked.
+bool Run::end_on_event(std::string detail, double t, const Eigen::VectorXd& q,
+                       const Eigen::VectorXd& v) {
+  outcome_.status = RunStatus::stopped_on_event;
+  outcome_.detail = std::move(detail);
+  outcome_.final_state = {t, q, v, model_modes()};
+  return false;
+}
+
+// The modes by the model's contact index (inactive contacts are open).
+std::vector<ContactMode> Run::model_modes() const {
+  std::vector<ContactMode> modes(static_cast<std::size_t>(evaluation_.all_contacts),
+                                 ContactMode::open);
+  for (int k = 0; k < evaluation_.contacts; ++k) {
+    modes[static_cast<std::size_t>(evaluation_.active[static_cast<std::size_t>(k)])] = modes_[k];
+  }
+  return modes;
+}
+
 void Run::sample_witnesses_at(double t, const OdeState& x, WitnessSample& sample) {
   unpack(x, q_scratch_, v_scratch_);
   if (any_closed(modes_)) {  // the forces of open contacts are zero: no solve needed
-    dynamics_at(evaluation_, t, q_scratch_, v_scratch_, modes_, settings_.contacts);
+    dynamics_at(evaluation_, t, q_scratch_, v_scratch_, modes_);
   } else {
     contacts_at(evaluation_, q_scratch_, v_scratch_);
   }
-  sample_witnesses(witnesses_, modes_, settings_.contacts, evaluation_.quantities.contacts,
-                   evaluation_.dynamics, evaluation_.rows_per_contact, v_scratch_, sample);
+  sample_witnesses(witnesses_, modes_, evaluation_.parameters, evaluation_.quantities.contacts,
+                   evaluation_.dynamics, evaluation_.rows_per_contact, q_scratch_, v_scratch_,
+                   sample);
 }
 
 void Run::sample_witnesses_at_step_end(double t, const OdeState& x, WitnessSample& sample) {
@@ -145,8 +339,9 @@ void Run::sample_witnesses_at_step_end(double t, const OdeState& x, WitnessSampl
   // last); with a closed contact that solve is the one the witnesses need, still in evaluation_.
   if (any_closed(modes_) && t == last_derivative_t_ && x == last_derivative_x_) {
     unpack(x, q_scratch_, v_scratch_);
-    sample_witnesses(witnesses_, modes_, settings_.contacts, evaluation_.quantities.contacts,
-                     evaluation_.dynamics, evaluation_.rows_per_contact, v_scratch_, sample);
+    sample_witnesses(witnesses_, modes_, evaluation_.parameters, evaluation_.quantities.contacts,
+                     evaluation_.dynamics, evaluation_.rows_per_contact, q_scratch_, v_scratch_,
+                     sample);
     return;
   }
   sample_witnesses_at(t, x, sample);
@@ -208,7 +403,7 @@ bool Run::stop(RunStatus status, std::string detail, double t, const Eigen::Vect
   record(event);
   outcome_.status = status;
   outcome_.detail = std::move(detail);
-  outcome_.final_state = {t, q, v, modes_};
+  outcome_.final_state = {t, q, v, model_modes()};
   return false;
 }
 
@@ -254,7 +449,10 @@ void Run::record_mode_changes(double t, const std::vector<ContactMode>& before) 
 bool Run::settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool log_changes) {
   const std::vector<ContactMode> before = modes_;
   const ModeSettlement settlement = settle_contact_modes(evaluation_, settings_, t, q, v, modes_);
-  if (log_changes) record_mode_changes(t, before);
+  if (log_changes) {
+    record_mode_changes(t, before);
+    if (!note_uplift(t, q, v, before)) return false;
+  }
   if (settlement.painleve.empty()) return true;
   return resolve_painleve(t, settlement.painleve, q, v);
 }
@@ -309,7 +507,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
   const ContactKinematics& kinematics = contacts_at(evaluation_, q, v);
   bool comes_to_rest = true;
   for (int k = 0; k < evaluation_.contacts; ++k) {
-    if (kinematics.gap[k] <= settings_.contact_distance && !is_closed(modes_[k])) {
+    if (is_touching(kinematics, k, settings_.contact_distance) && !is_closed(modes_[k])) {
       comes_to_rest = false;
     }
   }
@@ -330,7 +528,7 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
     zeno.status = cat("geometric accumulation of impacts; limit at t = ", limit, " s");
     record(zeno);
     pending_rest_time_ = limit;
-    pending_rest_contact_ = k;
+    pending_rest_contact_ = evaluation_.active[static_cast<std::size_t>(k)];
   } else if (at_rest || impacts_.accumulating()) {
     record(mode_event(t, EventKind::rest, k));
   }
@@ -338,7 +536,17 @@ bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) 
   return true;
 }
 
-bool Run::handle_mode_event(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
+bool Run::handle_mode_event(double t, const Witness& witness, const Eigen::VectorXd& q,
+                            Eigen::VectorXd& v) {
+  if (witness.kind == WitnessKind::rotation) return handle_overturn(t, witness, q, v);
+  if (witness.kind == WitnessKind::support) {
+    // off the end of its edge the contact touches nothing: it opens, and the set settles anew
+    // (a disk rolling off a block's top now pivots on its corner, a corner falls past an edge)
+    EventRecord event = mode_event(t, EventKind::edge_end, witness.contact);
+    event.status = "left the end of its edge";
+    record(event);
+    modes_[witness.contact] = ContactMode::open;
+  }
   // A normal force, friction margin or slip reached zero: the whole contact set is settled again
   // (static friction is a property of the set, DESIGN §4 step 1), and what changed is logged.
   return settle(t, q, v, /*log_changes=*/true);
@@ -362,16 +570,27 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     return (stop(RunStatus::non_finite_state, "the initial state is not finite", t, q, v),
             outcome_);
   }
-  modes_ = initial.modes;
-  if (modes_.size() != static_cast<std::size_t>(evaluation_.contacts)) {
+  initial_q_ = q;
+  for (const OverturnWatch& watch : settings_.overturn_watch) {
+    rotations_.push_back({watch.coordinate, q[watch.coordinate]});
+  }
+  const bool modes_given =
+      initial.modes.size() == static_cast<std::size_t>(evaluation_.all_contacts);
+  // every contact is active until the broad phase has looked at the initial state
+  modes_ = modes_given ? initial.modes
+                       : std::vector<ContactMode>(static_cast<std::size_t>(evaluation_.contacts),
+                                                  ContactMode::open);
+  wanted_contacts(q, wanted_);
+  activate(wanted_);
+  if (!modes_given) {
     // Modes decided from the initial state; an impulse there (Painlevé's tangential impact)
     // gets its pre-event sample like any event.
-    modes_.assign(evaluation_.contacts, ContactMode::open);
     const bool settled = settle(t, q, v);
     if (outcome_.events > 0) sample(t, initial.q, initial.v);
     if (!settled) return outcome_;
   }
-  witnesses_ = witnesses_of(modes_);
+  note_rotation(t, q);
+  witnesses_ = witnesses_of(modes_, rotations_);
   next_sample_ = t;
   sample_index_ = 0;
   const auto rhs = [this](const OdeState& x, OdeState& dxdt, double time) {
@@ -408,17 +627,20 @@ SimulationOutcome Run::operator()(SimulationState initial) {
       }
       return outcome_;
     }
+    widen_for_step(stepper);
     sample_witnesses_at_step_end(t1, stepper.current_state(), end_);
     const std::optional<TriggeredWitness> fired = earliest_trigger(stepper);
     const double t_pending = pending_rest_time_;
     const bool rest_due = t_pending > t0 && t_pending <= t1;
     if (!fired && !rest_due) {
       if (!emit_samples_until(t1, stepper)) continue;  // interrupted: handled at the loop's top
+      track_rotation(stepper);
       unpack(stepper.current_state(), q, v);
       if (remove_drift(evaluation_, modes_, end_.gap, q, v)) {
         stepper.initialize(pack(q, v), t1, stepper.current_time_step());
         sample_witnesses_at(t1, stepper.current_state(), end_);
       }
+      narrow_after_step(t1, stepper.current_state());
       std::swap(start_, end_);
       continue;
     }
@@ -436,11 +658,15 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     unpack(x_scratch_, q, v);
     sample(t_event, q, v);
     bool keep_going = true;
+    note_rotation(t_event, q);
     if (rest_first) {
-      record(mode_event(t_event, EventKind::rest, pending_rest_contact_));
+      const int resting = local_index(pending_rest_contact_);
+      if (resting >= 0) record(mode_event(t_event, EventKind::rest, resting));
       pending_rest_time_ = -1.0;
     } else {
-      keep_going = impact ? handle_impact(t_event, q, v) : handle_mode_event(t_event, q, v);
+      const Witness witness = witnesses_[fired->index];
+      keep_going =
+          impact ? handle_impact(t_event, q, v) : handle_mode_event(t_event, witness, q, v);
     }
     sample(t_event, q, v);
     if (next_sample_ <= t_event) {
@@ -454,7 +680,9 @@ SimulationOutcome Run::operator()(SimulationState initial) {
            t_event, q, v);
       return outcome_;
     }
-    witnesses_ = witnesses_of(modes_);
+    wanted_contacts(q, wanted_);
+    activate(wanted_);
+    witnesses_ = witnesses_of(modes_, rotations_);
     const double step = std::max(stepper.current_time_step(), 1e-9);
     stepper.initialize(pack(q, v), t_event, std::min(step, settings_.max_step));
     sample_witnesses_at(t_event, stepper.current_state(), start_);
@@ -468,7 +696,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   }
   stepper.calc_state(settings_.duration, x_scratch_);
   unpack(x_scratch_, q, v);
-  outcome_.final_state = {settings_.duration, q, v, modes_};
+  outcome_.final_state = {settings_.duration, q, v, model_modes()};
   return outcome_;
 }
 

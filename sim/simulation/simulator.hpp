@@ -18,6 +18,8 @@
 // integration restarts from the event. A run that cannot complete ends with a RunStatus.
 
 #include <Eigen/Core>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "sim/dynamics/mechanical_system.hpp"
@@ -36,11 +38,25 @@ struct SimulationState {
   std::vector<ContactMode> modes;  ///< per contact; empty: decided from the initial state
 };
 
+/// The figures a study asks of a run (the file's /summary): when a resting body first lifted
+/// off, whether and when a body overturned, how far the watched bodies turned, and the energy the
+/// impacts dissipated.
+struct RunSummary {
+  double uplift_time = std::numeric_limits<double>::quiet_NaN();    ///< [s], NaN: no uplift
+  double overturn_time = std::numeric_limits<double>::quiet_NaN();  ///< [s], NaN: none
+  bool overturned = false;
+  std::string overturned_body;  ///< the first body to overturn, "" if none
+  double max_abs_theta = 0.0;   ///< max over watched bodies and time of |θ − θ₀| [rad]
+  double max_abs_theta_time = std::numeric_limits<double>::quiet_NaN();  ///< where [s]
+  double dissipated_energy = 0.0;  ///< Σ −ΔT over the impacts [J] (sliding friction not included)
+};
+
 /// How a run ended.
 struct SimulationOutcome {
   SimulationState final_state;
   int impacts = 0;
   int events = 0;
+  RunSummary summary;
   RunStatus status = RunStatus::completed;
   std::string detail;  ///< what stopped a run that did not complete, in words; "" if completed
 };

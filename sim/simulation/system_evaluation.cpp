@@ -1,19 +1,51 @@
 #include "sim/simulation/system_evaluation.hpp"
 
+#include <numeric>
+#include <stdexcept>
+#include <utility>
+
+#include "sim/text.hpp"
+
 namespace routh {
 
-SystemEvaluation::SystemEvaluation(const MechanicalSystem& model)
+SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
+                                   ContactParameterList all_parameters_)
     : system(model),
       coordinates(model.coordinate_count()),
-      contacts(model.contact_count()),
+      all_contacts(model.contact_count()),
+      contacts(0),
+      all_parameters(std::move(all_parameters_)),
       rows_per_contact(routh::rows_per_contact(model.contact_dimension())),
       model_workspace(model.make_workspace()),
-      no_velocity(Eigen::VectorXd::Zero(model.coordinate_count())) {}
+      no_velocity(Eigen::VectorXd::Zero(model.coordinate_count())) {
+  if (static_cast<int>(all_parameters.size()) != all_contacts) {
+    throw std::invalid_argument(cat("system evaluation: ", all_parameters.size(),
+                                    " contact parameter sets for ", all_contacts, " contacts"));
+  }
+  std::vector<int> every(static_cast<std::size_t>(all_contacts));
+  std::iota(every.begin(), every.end(), 0);
+  select_contacts(*this, every);
+}
+
+void select_contacts(SystemEvaluation& evaluation, const std::vector<int>& active) {
+  evaluation.active = active;
+  evaluation.contacts = static_cast<int>(active.size());
+  evaluation.parameters.clear();
+  for (const int k : active) {
+    evaluation.parameters.push_back(evaluation.all_parameters[static_cast<std::size_t>(k)]);
+  }
+}
+
+QuantityRequest restricted(const SystemEvaluation& evaluation, QuantityRequest request) {
+  // every contact active: the model's own order, no subset to follow
+  if (evaluation.contacts != evaluation.all_contacts) request.contact_subset = &evaluation.active;
+  return request;
+}
 
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& v) {
-  evaluation.system.evaluate(0.0, q, v, {.contacts = true}, *evaluation.model_workspace,
-                             evaluation.quantities);
+  evaluation.system.evaluate(0.0, q, v, restricted(evaluation, {.contacts = true}),
+                             *evaluation.model_workspace, evaluation.quantities);
   return evaluation.quantities.contacts;
 }
 
@@ -25,12 +57,11 @@ const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen:
 
 const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
                                            const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                           const std::vector<ContactMode>& modes,
-                                           const ContactParameterList& parameters) {
-  evaluation.system.evaluate(t, q, v, constrained_acceleration_needs(modes),
+                                           const std::vector<ContactMode>& modes) {
+  evaluation.system.evaluate(t, q, v, restricted(evaluation, constrained_acceleration_needs(modes)),
                              *evaluation.model_workspace, evaluation.quantities);
-  constrained_acceleration(evaluation.quantities, modes, parameters, evaluation.force_workspace,
-                           evaluation.dynamics);
+  constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
+                           evaluation.force_workspace, evaluation.dynamics);
   return evaluation.dynamics;
 }
 

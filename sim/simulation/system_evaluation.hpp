@@ -4,6 +4,11 @@
 // the functions below, which evaluate into this one reusable workspace, so that nothing in the
 // integration loop allocates once the workspace has its sizes. What an evaluation leaves here is
 // valid until the next one: a stage that needs two states copies what it keeps.
+//
+// The contacts it evaluates are the *active* ones: those the model's broad phase finds nearby
+// (MechanicalSystem::nearby_contacts), plus every closed or touching one. The stages see only
+// these, numbered 0 … contacts − 1 in the order of `active`; a model of K contacts with a few
+// near each other costs what those few cost. select_contacts() changes the set between steps.
 
 #include <Eigen/Core>
 #include <memory>
@@ -17,11 +22,16 @@
 namespace routh {
 
 struct SystemEvaluation {
-  explicit SystemEvaluation(const MechanicalSystem& model);
+  /// Every contact active; `all_parameters` holds e, μs, μd per contact of the model.
+  SystemEvaluation(const MechanicalSystem& model, ContactParameterList all_parameters);
 
   const MechanicalSystem& system;
-  const int coordinates;       ///< n
-  const int contacts;          ///< K
+  const int coordinates;    ///< n
+  const int all_contacts;   ///< K, the model's contacts
+  int contacts;             ///< the active ones, numbered 0 … contacts − 1
+  std::vector<int> active;  ///< the model's index of each active contact, ascending
+  const ContactParameterList all_parameters;  ///< per model contact
+  ContactParameterList parameters;            ///< per active contact
   const int rows_per_contact;  ///< contact-space rows per contact: 2 planar, 3 spatial
   std::unique_ptr<SystemWorkspace> model_workspace;
   StateQuantities quantities;  ///< of the latest evaluation (only what it asked for)
@@ -30,7 +40,13 @@ struct SystemEvaluation {
   const Eigen::VectorXd no_velocity;
 };
 
-/// Gaps, Jacobians and J̇v of every contact at (q, v) (they do not depend on t).
+/// Makes `active` (model indices, ascending) the evaluated contacts.
+void select_contacts(SystemEvaluation& evaluation, const std::vector<int>& active);
+
+/// `request` restricted to the active contacts.
+QuantityRequest restricted(const SystemEvaluation& evaluation, QuantityRequest request);
+
+/// Gaps, Jacobians and J̇v of every active contact at (q, v) (they do not depend on t).
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& v);
 /// M(q) (it depends on neither t nor v).
@@ -40,10 +56,16 @@ const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen:
 /// is closed.
 const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
                                            const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                           const std::vector<ContactMode>& modes,
-                                           const ContactParameterList& parameters);
+                                           const std::vector<ContactMode>& modes);
 /// Kinetic ½ vᵀMv and potential energy at (q, v).
 Energy energy_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+
+/// Whether contact k touches: its gap is within `contact_distance` [m] and it still lies on its
+/// surface (its support is positive: a corner past the end of an edge touches nothing there).
+inline bool is_touching(const ContactKinematics& kinematics, int k, double contact_distance) {
+  const bool supported = kinematics.support.size() == 0 || kinematics.support[k] > 0.0;
+  return supported && kinematics.gap[k] <= contact_distance;
+}
 
 /// Contact k's normal velocity u_n = J_n v [m/s] (< 0 approaching).
 inline double normal_velocity(const ContactKinematics& kinematics, int rows_per_contact, int k,

@@ -1,6 +1,8 @@
 #include "sim/simulation/witnesses.hpp"
 
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 namespace routh {
 
@@ -12,6 +14,10 @@ double static_friction_margin(const ContactParameters& contact, const ContactFor
   return contact.static_friction * force.normal - std::abs(force.tangential);
 }
 
+double rotation_margin(const Witness& witness, const Eigen::VectorXd& q) {
+  return 0.5 * std::numbers::pi - std::abs(q[witness.coordinate] - witness.reference);
+}
+
 std::string_view Witness::description() const {
   switch (kind) {
     case WitnessKind::gap: return "the gap closes (impact)";
@@ -19,11 +25,14 @@ std::string_view Witness::description() const {
     case WitnessKind::static_friction_margin:
       return "the friction force reaches the static cone (slip)";
     case WitnessKind::slip: return "the slip reaches zero (stick or reversal)";
+    case WitnessKind::support: return "the contact reaches the end of its edge";
+    case WitnessKind::rotation: return "the body turns a right angle (overturn)";
   }
   return "?";
 }
 
-std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes) {
+std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
+                                  const std::vector<RotationWatch>& rotations) {
   std::vector<Witness> witnesses;
   for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
     const ContactMode mode = modes[k];
@@ -34,6 +43,11 @@ std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes) {
     witnesses.push_back({WitnessKind::normal_force, k});
     witnesses.push_back(
         {mode == ContactMode::stick ? WitnessKind::static_friction_margin : WitnessKind::slip, k});
+    witnesses.push_back({WitnessKind::support, k});
+  }
+  for (std::size_t i = 0; i < rotations.size(); ++i) {
+    witnesses.push_back({WitnessKind::rotation, static_cast<int>(i), rotations[i].coordinate,
+                         rotations[i].initial_rad});
   }
   return witnesses;
 }
@@ -41,7 +55,7 @@ std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes) {
 void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
                       const ContactParameterList& parameters, const ContactKinematics& kinematics,
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
-                      const Eigen::VectorXd& v, WitnessSample& sample) {
+                      const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample) {
   const auto contacts = kinematics.gap.size();
   sample.gap = kinematics.gap;
   sample.separation_speed.resize(contacts);
@@ -64,6 +78,11 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
       case WitnessKind::slip:
         value = slip_direction(modes[k]) * tangential_velocity(kinematics, rows_per_contact, k, v);
         break;
+      case WitnessKind::support:
+        value = kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
+                                               : kinematics.support[k];
+        break;
+      case WitnessKind::rotation: value = rotation_margin(witness, q); break;
     }
   }
 }

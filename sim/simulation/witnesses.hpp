@@ -10,6 +10,11 @@
 //                                     the set's reserve R
 //   slide     slip                    σ u_t                 positive_then_non_positive   stick or
 //                                                                                        reversal
+//   closed    support                 distance to the end   positive_then_non_positive   edge end
+//                                     of the touched edge
+//
+// and, per free body watched for overturning (SimulationSettings::overturn_watch), its rotation
+// margin π/2 − |θ − θ₀| from the initial angle θ₀: the body lies on its side when it reaches 0.
 //
 // A contact that sticks in a statically indeterminate set (a block flat on two corners) is watched
 // through the set's stick reserve R (static_friction.hpp): the set slips when no distribution of
@@ -35,11 +40,15 @@ enum class WitnessKind {
   normal_force,            ///< a closed contact's normal force: lift-off when it reaches 0
   static_friction_margin,  ///< a sticking contact's μs λ_n − |λ_t|: slip when it reaches 0
   slip,                    ///< a sliding contact's σ u_t: the slip halts when it reaches 0
+  support,   ///< a closed contact's distance to the end of its edge: it slides off at 0
+  rotation,  ///< a free body's π/2 − |θ − θ₀|: it has overturned at 0
 };
 
 struct Witness {
   WitnessKind kind = WitnessKind::gap;
-  int contact = 0;
+  int contact = 0;         ///< the (active) contact watched; for a rotation, the watch's index
+  int coordinate = -1;     ///< rotation: the index of θ in q
+  double reference = 0.0;  ///< rotation: θ₀ [rad]
   /// "gap of contact k closes (impact)" and the like, for messages and logs.
   std::string_view description() const;
   /// Every witness here triggers when it falls from positive to zero or below.
@@ -54,9 +63,17 @@ struct Witness {
 double static_friction_margin(const ContactParameters& contact, const ContactForce& force,
                               const ConstrainedAcceleration& dynamics);
 
-/// The witnesses that watch `modes`: per contact, its normal one, then its tangential one (for a
-/// closed contact). Allocates; called when the modes change, not in the integration loop.
-std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes);
+/// An angle to watch for overturning: θ = q[coordinate], θ₀ its initial value [rad].
+struct RotationWatch {
+  int coordinate = 0;
+  double initial_rad = 0.0;
+};
+
+/// The witnesses that watch `modes`: per contact, its normal one, then its tangential one and its
+/// support (for a closed contact); then one per rotation watch. Allocates; called when the modes
+/// change, not in the integration loop.
+std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
+                                  const std::vector<RotationWatch>& rotations = {});
 
 /// The witnesses' values at one state, with every contact's gap and normal velocity there: the
 /// gap locator reads them at a step's ends, the drift check reads the closed gaps.
@@ -71,6 +88,9 @@ struct WitnessSample {
 void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
                       const ContactParameterList& parameters, const ContactKinematics& kinematics,
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
-                      const Eigen::VectorXd& v, WitnessSample& sample);
+                      const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample);
+
+/// A rotation witness's value π/2 − |θ − θ₀| [rad] at q.
+double rotation_margin(const Witness& witness, const Eigen::VectorXd& q);
 
 }  // namespace routh
