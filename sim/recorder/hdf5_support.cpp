@@ -99,6 +99,16 @@ void write_int_attribute(hid_t object, const char* name, int value, std::string_
   check(H5Awrite(attribute.get(), H5T_NATIVE_INT, &value), context, cat("write attribute ", name));
 }
 
+void write_double_attribute(hid_t object, const char* name, double value,
+                            std::string_view context) {
+  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
+  const Handle attribute =
+      checked(H5Acreate2(object, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+              &H5Aclose, context, cat("create attribute ", name));
+  check(H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, &value), context,
+        cat("write attribute ", name));
+}
+
 namespace {
 
 Handle open_attribute(hid_t object, const char* name, std::string_view context) {
@@ -166,6 +176,18 @@ long long read_integer_attribute(hid_t object, const char* name, std::string_vie
   }
   long long value = 0;
   check(H5Aread(attribute.get(), H5T_NATIVE_LLONG, &value), context, cat("read attribute ", name));
+  return value;
+}
+
+double read_double_attribute(hid_t object, const char* name, std::string_view context) {
+  const Handle attribute = open_attribute(object, name, context);
+  const Handle type =
+      checked(H5Aget_type(attribute.get()), &H5Tclose, context, cat("read the type of ", name));
+  if (H5Tget_class(type.get()) != H5T_FLOAT && H5Tget_class(type.get()) != H5T_INTEGER) {
+    throw std::runtime_error(cat(context, ": attribute '", name, "' is not a number"));
+  }
+  double value = 0.0;
+  check(H5Aread(attribute.get(), H5T_NATIVE_DOUBLE, &value), context, cat("read attribute ", name));
   return value;
 }
 

@@ -80,12 +80,15 @@ void write_string_attribute(hid_t object, const char* name, const std::string& v
 void write_string_array_attribute(hid_t object, const char* name,
                                   const std::vector<std::string>& values, std::string_view context);
 void write_int_attribute(hid_t object, const char* name, int value, std::string_view context);
+void write_double_attribute(hid_t object, const char* name, double value, std::string_view context);
 
 /// Reads a string attribute, fixed or variable length, scalar. Throws if it is missing.
 std::string read_string_attribute(hid_t object, const char* name, std::string_view context);
 /// Reads a one-dimensional string array attribute (fixed or variable length).
 std::vector<std::string> read_string_array_attribute(hid_t object, const char* name,
                                                      std::string_view context);
+/// Reads a floating-point attribute as double.
+double read_double_attribute(hid_t object, const char* name, std::string_view context);
 /// Reads an integer attribute as long long.
 long long read_integer_attribute(hid_t object, const char* name, std::string_view context);
 

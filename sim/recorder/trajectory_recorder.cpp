@@ -365,6 +365,30 @@ void TrajectoryRecorder::set_run_status(RunStatus status, const std::string& det
   impl.flush_file();
 }
 
+void TrajectoryRecorder::set_summary(const SimulationOutcome& outcome) {
+  Impl& impl = *impl_;
+  impl.require_open();
+  const hdf5::QuietErrors quiet;
+  const std::string& context = impl.context;
+  const Handle group =
+      checked(H5Gcreate2(impl.file.get(), "summary", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+              &H5Gclose, context, "create group summary");
+  const RunSummary& summary = outcome.summary;
+  const hid_t g = group.get();
+  hdf5::write_int_attribute(g, "impacts", outcome.impacts, context);
+  hdf5::write_int_attribute(g, "events", outcome.events, context);
+  hdf5::write_double_attribute(g, "uplift_time", summary.uplift_time, context);
+  hdf5::write_double_attribute(g, "overturn_time", summary.overturn_time, context);
+  hdf5::write_int_attribute(g, "overturned", summary.overturned ? 1 : 0, context);
+  hdf5::write_string_attribute(g, "overturned_body", summary.overturned_body, context);
+  hdf5::write_double_attribute(g, "max_abs_theta", summary.max_abs_theta, context);
+  hdf5::write_double_attribute(g, "max_abs_theta_time", summary.max_abs_theta_time, context);
+  hdf5::write_double_attribute(g, "dissipated_energy", summary.dissipated_energy, context);
+  hdf5::write_double_attribute(g, "final_time", outcome.final_state.t, context);
+  impl.write_buffers();
+  impl.flush_file();
+}
+
 void TrajectoryRecorder::close() {
   if (impl_ == nullptr || !impl_->file.valid()) return;
   Impl& impl = *impl_;

@@ -15,6 +15,11 @@
 //                 u_post vlen float64 [m/s] | delta_T, normal_work, tangential_work float64 [J] |
 //                 flags str | status str
 //               attrs contact_names[K], units[12] (one per field, "" for text fields)
+//   /summary    group, the run's outcome figures as attributes (set_summary): impacts, events
+//               (int), uplift_time, overturn_time [s] (NaN if none), overturned (int 0/1),
+//               overturned_body (str), max_abs_theta [rad] (largest rotation of a free body
+//               from its initial angle), max_abs_theta_time [s], dissipated_energy [J] (Σ −ΔT
+//               over the impacts), final_time [s]
 //
 // All strings are variable-length UTF-8 (h5py: str for attributes, bytes inside datasets, use
 // .decode() or .asstr()). Choices for the event table, made for h5py/pandas:
@@ -62,6 +67,7 @@
 #include "sim/simulation/energy.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/simulation/run_status.hpp"
+#include "sim/simulation/simulator.hpp"
 #include "sim/simulation/trajectory_observer.hpp"
 
 namespace routh {
@@ -111,6 +117,8 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   /// `status_detail` (the words, "" for a completed run), replacing the "unfinished" that the
   /// constructor wrote, then flushes. Throws std::logic_error after close().
   void set_run_status(RunStatus status, const std::string& detail);
+  /// Writes the /summary group from the run's outcome (once), then flushes.
+  void set_summary(const SimulationOutcome& outcome);
   /// Flushes and closes the file. Further records throw; close() again does nothing.
   void close();
 

@@ -185,6 +185,19 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
     }
   }
 
+  // the outcome figures, in a file whose run recorded them
+  if (H5Lexists(root, "summary", H5P_DEFAULT) > 0) {
+    const Handle group =
+        checked(H5Gopen2(root, "summary", H5P_DEFAULT), &H5Gclose, context, "open /summary");
+    for (const char* name :
+         {"impacts", "uplift_time", "overturn_time", "overturned", "max_abs_theta",
+          "max_abs_theta_time", "dissipated_energy", "final_time"}) {
+      if (H5Aexists(group.get(), name) > 0) {
+        summary.outcome.emplace_back(name, hdf5::read_double_attribute(group.get(), name, context));
+      }
+    }
+  }
+
   {
     const Handle scenario = open_dataset(root, "scenario", context);
     const Handle text = hdf5::utf8_string_type();

@@ -43,6 +43,10 @@ struct TrajectorySummary {
   /// appearance.
   std::vector<std::pair<std::string, std::int64_t>> unusual_statuses;
 
+  /// The /summary figures (name, value; NaN for an event that did not happen), in the order
+  /// the recorder documents; empty for a file without /summary.
+  std::vector<std::pair<std::string, double>> outcome;
+
   /// Readable but suspect, e.g. /time and /q of different lengths (a writer killed mid-write).
   std::vector<std::string> warnings;
 };

@@ -31,8 +31,10 @@ constexpr std::array<std::string_view, 6> kContactKeys = {
 constexpr std::array<std::string_view, 2> kPerContactKeys = {"restitution", "friction"};
 constexpr std::array<std::string_view, 4> kIntegratorKeys = {"stepper", "relative_tolerance",
                                                              "absolute_tolerance", "max_step"};
-constexpr std::array<std::string_view, 3> kEventKeys = {"time_tolerance", "rest_speed",
-                                                        "contact_distance"};
+constexpr std::array<std::string_view, 4> kEventKeys = {"time_tolerance", "rest_speed",
+                                                        "contact_distance", "stop_on"};
+// The outcome events a run can be asked to end at.
+constexpr std::array<std::string_view, 2> kStopEvents = {"overturn", "uplift"};
 constexpr std::array<std::string_view, 3> kOutputKeys = {"file", "rate", "max_file_size"};
 constexpr std::array<std::string_view, 1> kExcitationKeys = {"harmonic"};
 constexpr std::array<std::string_view, 4> kHarmonicKeys = {"amplitude", "frequency", "direction",
@@ -284,6 +286,7 @@ struct Reader {
   void read_contact(const InputNode& node);
   void read_integrator(const std::optional<InputNode>& node);
   void read_events(const std::optional<InputNode>& node);
+  void read_stop_on(const InputNode& node);
   void read_output(const std::optional<InputNode>& node);
   void check_file_size(const std::optional<InputNode>& rate, double max_file_bytes) const;
 
@@ -493,12 +496,34 @@ void Reader::read_events(const std::optional<InputNode>& node) {
     if (auto distance = node->find("contact_distance")) {
       settings.contact_distance = read_number_in(*distance, kContactDistanceRange);
     }
+    if (auto stop_on = node->find("stop_on")) read_stop_on(*stop_on);
   }
   YAML::Node described;
   described["time_tolerance"] = number_node(settings.time_tolerance);
   described["rest_speed"] = number_node(settings.rest_speed);
   described["contact_distance"] = number_node(settings.contact_distance);
+  YAML::Node stop_on(YAML::NodeType::Sequence);
+  for (const EventKind kind : settings.stop_on) stop_on.push_back(std::string(to_string(kind)));
+  described["stop_on"] = stop_on;
+  described["stop_on"].SetStyle(YAML::EmitterStyle::Flow);
   effective["events"] = described;
+}
+
+// `stop_on: [overturn, uplift]`: the outcome events that end the run.
+void Reader::read_stop_on(const InputNode& node) {
+  if (!node.yaml().IsSequence()) throw node.error("must be a list of events, e.g. [overturn]");
+  for (const InputNode& item : node.items()) {
+    const std::string name = read_string(item);
+    if (std::find(kStopEvents.begin(), kStopEvents.end(), name) == kStopEvents.end()) {
+      throw item.error(cat("a run can stop on overturn or uplift; did you mean '",
+                           closest_name(name, kStopEvents), "'?"));
+    }
+    const EventKind kind = *event_kind_from_string(name);
+    if (std::find(scenario.settings.stop_on.begin(), scenario.settings.stop_on.end(), kind) ==
+        scenario.settings.stop_on.end()) {
+      scenario.settings.stop_on.push_back(kind);
+    }
+  }
 }
 
 void Reader::read_output(const std::optional<InputNode>& node) {
@@ -572,17 +597,26 @@ void Reader::read(const InputNode& root, const std::string& path) {
   read_output(root.find("output"));
   effective["excitation"] = excitation;
 
-  // a start inside an obstacle is an input error, not a simulation
-  ContactKinematics kinematics;
-  scenario.model->contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
+  // a start inside an obstacle or another body is an input error, not a simulation; only the
+  // contacts that exist there count (a corner far behind another body's edge touches nothing)
+  std::vector<int> nearby;
+  scenario.model->nearby_contacts(scenario.initial.q, *scenario.model->make_workspace(), nearby);
+  StateQuantities state;
+  scenario.model->evaluate(0.0, scenario.initial.q, scenario.initial.v,
+                           {.contacts = true, .contact_subset = &nearby},
+                           *scenario.model->make_workspace(), state);
   const std::vector<std::string>& contacts = scenario.model->contact_names();
-  for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const double gap = kinematics.gap[static_cast<Eigen::Index>(k)];
-    if (gap < -scenario.settings.contact_distance) {
-      throw root.required("initial").error(cat("contact '", contacts[k], "' starts ", -gap,
-                                               " m inside its obstacle (gap ", gap, " m)"));
+  for (std::size_t i = 0; i < nearby.size(); ++i) {
+    const double gap = state.contacts.gap[static_cast<Eigen::Index>(i)];
+    const bool supported = state.contacts.support.size() == 0 ||
+                           state.contacts.support[static_cast<Eigen::Index>(i)] > 0.0;
+    if (supported && gap < -scenario.settings.contact_distance) {
+      throw root.required("initial").error(
+          cat("contact '", contacts[static_cast<std::size_t>(nearby[i])], "' starts ", -gap,
+              " m inside its obstacle (gap ", gap, " m)"));
     }
   }
+  scenario.settings.overturn_watch = overturn_watch(*scenario.model);
 
   YAML::Emitter out;
   out << effective;
@@ -590,6 +624,17 @@ void Reader::read(const InputNode& root, const std::string& path) {
 }
 
 }  // namespace
+
+std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
+  std::vector<OverturnWatch> watch;
+  for (int b = 0; b < tree.body_count(); ++b) {
+    const PlanarJoint& joint = tree.description().joints[static_cast<std::size_t>(b)];
+    if (joint.type != JointType::free || joint.parent != kGround) continue;
+    watch.push_back(
+        {tree.first_coordinate(b) + 2, tree.description().body_names[static_cast<std::size_t>(b)]});
+  }
+  return watch;
+}
 
 std::string file_name_safe(const std::string& name) {
   std::string safe = name;

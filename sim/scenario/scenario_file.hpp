@@ -25,6 +25,8 @@
 //   integrator: {stepper: dopri5, relative_tolerance: 3e-11, absolute_tolerance: 3e-11,
 //                max_step: 0.05}     # [s]
 //   events: {time_tolerance: 1e-12, rest_speed: 1e-6, contact_distance: 1e-9}  # [s, m/s, m]
+//     # stop_on: [overturn]          end the run at an outcome event: overturn (a free body
+//     #                               turned ±π/2 from its initial angle) or uplift
 //   output: {file: rocking_block.h5, rate: 100}  # rate [Hz]; file default: <name>.h5
 //     # max_file_size: 1 GiB        bytes, or with a unit: B, kB, MB, GB, TB, KiB, MiB, GiB, TiB
 //   excitation:                      # optional ground acceleration a_g(t) [m/s²]
@@ -79,6 +81,10 @@ struct Scenario {
 /// Throws InputError: located in the file, or, for a value or key an override put there, with
 /// the location "--set key.path=value".
 Scenario load_scenario(const std::string& path, std::span<const std::string> overrides = {});
+
+/// The free bodies of `tree` (jointed freely to the ground) whose rotation a run watches for
+/// overturning: the index of each one's θ in q, and its name.
+std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree);
 
 /// "rocking block 2" → "rocking_block_2": a name made safe as a file name (letters, digits, '.',
 /// '-', '_' kept; anything else becomes '_').

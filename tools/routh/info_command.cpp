@@ -36,6 +36,14 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
   }
   out << '\n';
   print_physics_report(out, summary, 13);
+  if (!summary.outcome.empty()) {
+    out << "outcome      ";
+    for (std::size_t i = 0; i < summary.outcome.size(); ++i) {
+      out << (i == 0 ? "" : ", ") << summary.outcome[i].first << " "
+          << cat(summary.outcome[i].second);
+    }
+    out << '\n';
+  }
   out << "scenario     " << summary.scenario_bytes << " bytes of YAML in /scenario\n";
   for (const std::string& warning : summary.warnings) out << "warning      " << warning << '\n';
 }

@@ -142,12 +142,29 @@ class ProgressObserver final : public TrajectoryObserver {
 
 // The run's outcome, then what the written file says about its physics (read back, so the
 // report is the file's, exactly as `routh info` gives it).
+// The outcome figures a study asks for, when the run has free bodies or an uplift.
+void print_outcome(const SimulationOutcome& outcome) {
+  const RunSummary& summary = outcome.summary;
+  if (!std::isnan(summary.uplift_time)) {
+    std::cout << "uplift       t = " << cat(summary.uplift_time) << " s\n";
+  }
+  if (summary.overturned) {
+    std::cout << "overturned   " << summary.overturned_body
+              << " at t = " << cat(summary.overturn_time) << " s\n";
+  }
+  if (!std::isnan(summary.max_abs_theta_time)) {
+    std::cout << "max |theta|  " << cat(summary.max_abs_theta)
+              << " rad at t = " << cat(summary.max_abs_theta_time) << " s\n";
+  }
+}
+
 void print_summary(const Scenario& scenario, const SimulationOutcome& outcome, double wall_s) {
   std::cout << scenario.name << ": " << to_string(outcome.status) << '\n'
             << "simulated    " << cat(outcome.final_state.t) << " s of "
             << cat(scenario.settings.duration) << " s\n"
-            << "impacts      " << outcome.impacts << '\n'
-            << "wall time    " << cat(std::round(wall_s * 1e3) / 1e3) << " s\n"
+            << "impacts      " << outcome.impacts << '\n';
+  print_outcome(outcome);
+  std::cout << "wall time    " << cat(std::round(wall_s * 1e3) / 1e3) << " s\n"
             << "output       " << scenario.output_file.string() << '\n';
   print_physics_report(std::cout, summarize_trajectory(scenario.output_file), 13);
 }
@@ -176,9 +193,10 @@ int run_run_command(CommandArguments arguments) {
     const double wall_s = std::chrono::duration<double>(Clock::now() - start).count();
     progress.finish();
     recorder.set_run_status(outcome.status, outcome.detail);
+    recorder.set_summary(outcome);
     recorder.close();
     print_summary(scenario, outcome, wall_s);
-    if (outcome.status == RunStatus::completed) return kExitSuccess;
+    if (exit_code(outcome.status) == kExitSuccess) return kExitSuccess;
     std::cerr << "routh run: " << options->scenario_path
               << ": the run did not complete: " << to_string(outcome.status) << " ("
               << outcome.detail << ") at t = " << cat(outcome.final_state.t) << " s\n";

@@ -1,0 +1,139 @@
+// The outcome events of a run (uplift, overturn), `events.stop_on`, and the summary figures,
+// checked against closed forms and an independent integration of the rocking equation.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "sim/text.hpp"
+#include "support/scenario_run.hpp"
+
+namespace {
+
+using routh::EventKind;
+using routh::RunStatus;
+using routh::test::run_shipped_scenario;
+
+// The shipped rocking block: 0.2 m × 1.0 m, so b = 0.1 m, h = 0.5 m.
+constexpr double kB = 0.1, kH = 0.5, kGravity = 9.81;
+const double kAlpha = std::atan(kB / kH);
+const double kR = std::hypot(kB, kH);
+
+// Housner's equation on the left corner, θ̈ = (3g / 4R) sin(θ − α) for a uniform block
+// (I_O = 4/3 m R²), integrated by classical RK4 from rest at θ0 until θ − θ0 = π/2; the crossing
+// is refined by bisection on a re-integrated last step. Independent of routh's model and
+// integrator.
+double overturn_time_by_rk4(double theta0) {
+  const double k = 3.0 * kGravity / (4.0 * kR);
+  const auto acceleration = [&](double theta) { return k * std::sin(theta - kAlpha); };
+  struct State {
+    double theta, rate;
+  };
+  const auto step = [&](State s, double dt) {
+    const auto f = [&](const State& x) { return State{x.rate, acceleration(x.theta)}; };
+    const State k1 = f(s);
+    const State k2 = f({s.theta + 0.5 * dt * k1.theta, s.rate + 0.5 * dt * k1.rate});
+    const State k3 = f({s.theta + 0.5 * dt * k2.theta, s.rate + 0.5 * dt * k2.rate});
+    const State k4 = f({s.theta + dt * k3.theta, s.rate + dt * k3.rate});
+    return State{s.theta + dt / 6.0 * (k1.theta + 2 * k2.theta + 2 * k3.theta + k4.theta),
+                 s.rate + dt / 6.0 * (k1.rate + 2 * k2.rate + 2 * k3.rate + k4.rate)};
+  };
+  const double target = theta0 + 0.5 * std::numbers::pi;
+  constexpr double kDt = 1e-5;
+  State state{theta0, 0.0};
+  double t = 0.0;
+  while (true) {
+    const State next = step(state, kDt);
+    if (next.theta >= target) break;
+    state = next;
+    t += kDt;
+  }
+  double low = 0.0, high = kDt;
+  for (int i = 0; i < 60; ++i) {
+    const double middle = 0.5 * (low + high);
+    (step(state, middle).theta < target ? low : high) = middle;
+  }
+  return t + 0.5 * (low + high);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "outcomes: a block released beyond its critical angle overturns when Housner's "
+    "equation says, and stop_on ends the run there") {
+  // Released 0.15 rad beyond α on its left corner. Housner's equation holds while the pivot
+  // sticks, and a falling block needs far more friction to keep it than to rock: with ψ = θ − α,
+  //   F/(m g) = (3/4) sin ψ cos ψ − (3/2)(cos ψ0 − cos ψ) sin ψ,
+  //   N/(m g) = 1 − (3/4) sin² ψ − (3/2)(cos ψ0 − cos ψ) cos ψ,
+  // and N nearly vanishes at ψ ≈ 1.235 (0.0056 m g), where |F/N| = 125: μ = 1000 keeps it stuck
+  // (at μ = 10 or 100 the pivot slips there, and the block overturns 0.8 ms or 9 µs later).
+  const double theta0 = kAlpha + 0.15;
+  const routh::test::ScenarioRun run = run_shipped_scenario(
+      "rocking_block.yaml", {routh::cat("initial.q.theta=", std::setprecision(17), theta0), "duration=5",
+                             "contact.friction=1000", "events.stop_on=[overturn]"});
+  const double expected = overturn_time_by_rk4(theta0);
+  REQUIRE(run.outcome.status == RunStatus::stopped_on_event);
+  const std::vector<double> overturns = run.trajectory.times_of(EventKind::overturn);
+  REQUIRE(overturns.size() == 1);
+  // the pivot stuck throughout: nothing happened before the overturn
+  CHECK(run.trajectory.events.front().kind == EventKind::overturn);
+  CHECK(std::abs(overturns.front() - expected) < 1e-8);
+  CHECK(run.outcome.final_state.t == overturns.front());
+  CHECK(run.outcome.summary.overturned);
+  CHECK(run.outcome.summary.overturn_time == overturns.front());
+  CHECK(run.outcome.summary.overturned_body == "block");
+  CHECK(run.outcome.summary.max_abs_theta == doctest::Approx(0.5 * std::numbers::pi));
+  MESSAGE("overturn at ", overturns.front(), " s; RK4 of Housner's equation: ", expected, " s");
+}
+
+TEST_CASE(
+    "outcomes: a block standing on a harmonically shaken floor uplifts when a_g reaches "
+    "g b/h (closed form), and stop_on: [uplift] ends the run there") {
+  // a_g = A sin(2π f t); the block tips onto a corner when the inertial load's moment about it,
+  // m a_g h, exceeds the weight's, m g b (friction 0.7 > b/h keeps it from sliding)
+  constexpr double kAmplitude = 3.0, kFrequency = 1.0;
+  const double expected =
+      std::asin(kGravity * kB / kH / kAmplitude) / (2.0 * std::numbers::pi * kFrequency);
+  const std::vector<std::string> shaking = {"initial.q.theta=0",
+                                            "duration=0.5",
+                                            "excitation.harmonic.amplitude=3.0",
+                                            "excitation.harmonic.frequency=1.0",
+                                            "excitation.harmonic.direction=x",
+                                            "excitation.harmonic.phase=0"};
+  const routh::test::ScenarioRun free_run = run_shipped_scenario("rocking_block.yaml", shaking);
+  CHECK(free_run.outcome.status == RunStatus::completed);
+  const std::vector<double> uplifts = free_run.trajectory.times_of(EventKind::uplift);
+  REQUIRE(uplifts.size() == 1);  // once per run, although the block rocks on
+  CHECK(std::abs(uplifts.front() - expected) < 1e-9);
+  CHECK(free_run.outcome.summary.uplift_time == uplifts.front());
+  CHECK_FALSE(free_run.outcome.summary.overturned);
+  CHECK(std::isnan(free_run.outcome.summary.overturn_time));
+  CHECK(free_run.outcome.summary.max_abs_theta > 0.0);
+
+  std::vector<std::string> stopping = shaking;
+  stopping.push_back("events.stop_on=[uplift]");
+  const routh::test::ScenarioRun stopped = run_shipped_scenario("rocking_block.yaml", stopping);
+  CHECK(stopped.outcome.status == RunStatus::stopped_on_event);
+  CHECK(stopped.outcome.final_state.t == uplifts.front());
+  CHECK(stopped.trajectory.events.back().kind == EventKind::uplift);
+  MESSAGE("uplift at ", uplifts.front(), " s; closed form ", expected, " s");
+}
+
+TEST_CASE("outcomes: the summary's dissipated energy is the impacts' loss, Σ −ΔT") {
+  const routh::test::ScenarioRun run = run_shipped_scenario("rocking_block.yaml");
+  double loss = 0.0;
+  for (const routh::EventRecord& event : run.trajectory.events) {
+    if (event.kind == EventKind::impact) loss -= event.delta_T;
+  }
+  CHECK(loss > 0.0);
+  CHECK(run.outcome.summary.dissipated_energy == doctest::Approx(loss).epsilon(1e-12));
+  // with no friction work and no excitation, it is the whole energy lost
+  const double lost =
+      run.trajectory.samples.front().energy.total() - run.trajectory.samples.back().energy.total();
+  CHECK(run.outcome.summary.dissipated_energy == doctest::Approx(lost).epsilon(1e-6));
+}
