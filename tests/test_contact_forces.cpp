@@ -18,7 +18,7 @@ constexpr double kMass = 2.0, kGravity = 9.81;
 routh::ConstrainedAcceleration solve(const routh::MechanicalSystem& system,
                                      const std::vector<ContactMode>& modes, double mu_s,
                                      double mu_d) {
-  routh::ContactParameterList parameters(modes.size(), {0.0, mu_s, mu_d});
+  routh::ContactParameterTable parameters(modes.size(), {0.0, mu_s, mu_d});
   const Eigen::VectorXd q = Eigen::Vector2d::Zero(), v = Eigen::Vector2d::Zero();
   routh::StateQuantities state;
   system.evaluate(0.0, q, v, routh::constrained_acceleration_needs(modes), *system.make_workspace(),

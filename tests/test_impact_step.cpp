@@ -50,10 +50,10 @@ routh::ImpactResult answers_nan(const routh::ImpactProblem& problem) {
 const Eigen::VectorXd kFlat = Eigen::Vector3d(0.0, kH, 0.0);
 
 // The settings' parameters for each of the block's corners.
-routh::ContactParameterList corner_parameters(const routh::PlanarTree& block,
-                                              const routh::SimulationSettings& settings) {
-  return routh::ContactParameterList(static_cast<std::size_t>(block.contact_count()),
-                                     settings.contacts.front());
+routh::ContactParameterTable corner_parameters(const routh::PlanarTree& block,
+                                               const routh::SimulationSettings& settings) {
+  return routh::ContactParameterTable(static_cast<std::size_t>(block.contact_count()),
+                                      settings.contacts.front());
 }
 
 }  // namespace

@@ -74,8 +74,8 @@ TEST_CASE(
   // (at μ = 10 or 100 the pivot slips there, and the block overturns 0.8 ms or 9 µs later).
   const double theta0 = kAlpha + 0.15;
   const routh::test::ScenarioRun run = run_shipped_scenario(
-      "rocking_block.yaml", {routh::cat("initial.q.theta=", std::setprecision(17), theta0), "duration=5",
-                             "contact.friction=1000", "events.stop_on=[overturn]"});
+      "rocking_block.yaml", {routh::cat("initial.q.theta=", std::setprecision(17), theta0),
+                             "duration=5", "contact.friction=1000", "events.stop_on=[overturn]"});
   const double expected = overturn_time_by_rk4(theta0);
   REQUIRE(run.outcome.status == RunStatus::stopped_on_event);
   const std::vector<double> overturns = run.trajectory.times_of(EventKind::overturn);

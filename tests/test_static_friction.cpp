@@ -200,7 +200,7 @@ routh::ConstrainedAcceleration flat_block(double w, double h, double m, double a
   routh::StateQuantities state;
   block->evaluate(0.0, q, v, routh::constrained_acceleration_needs(modes), *block->make_workspace(),
                   state);
-  const routh::ContactParameterList parameters(2, {0.0, mu_s, mu_s});
+  const routh::ContactParameterTable parameters(2, {0.0, mu_s, mu_s});
   routh::ContactForceWorkspace workspace;
   routh::ConstrainedAcceleration out;
   routh::constrained_acceleration(state, modes, parameters, workspace, out);
@@ -281,7 +281,7 @@ TEST_CASE("static friction: determinate sets keep their forces and report no set
                   *block->make_workspace(), state);
   routh::ContactForceWorkspace workspace;
   routh::ConstrainedAcceleration out;
-  routh::constrained_acceleration(state, modes, routh::ContactParameterList(2, {0.0, 0.5, 0.5}),
+  routh::constrained_acceleration(state, modes, routh::ContactParameterTable(2, {0.0, 0.5, 0.5}),
                                   workspace, out);
   CHECK(out.stick_reserve == std::numeric_limits<double>::infinity());
   CHECK(!out.forces[0].in_indeterminate_set);
@@ -297,7 +297,7 @@ TEST_CASE("static friction: distributing a sticking block's forces does not allo
   routh::StateQuantities state;
   block->evaluate(0.0, q, v, routh::constrained_acceleration_needs(modes), *block->make_workspace(),
                   state);
-  const routh::ContactParameterList parameters(2, {0.0, 0.6, 0.6});
+  const routh::ContactParameterTable parameters(2, {0.0, 0.6, 0.6});
   routh::ContactForceWorkspace workspace;
   routh::ConstrainedAcceleration out;
   routh::constrained_acceleration(state, modes, parameters, workspace, out);  // sizes everything

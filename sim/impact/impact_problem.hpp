@@ -24,6 +24,9 @@ struct ContactParameters {
 };
 
 using ContactParameterList = boost::container::static_vector<ContactParameters, kMaxContacts>;
+/// The parameters of every contact of a model, any number of them (the simulation's table; an
+/// impact takes a ContactParameterList of its few).
+using ContactParameterTable = std::vector<ContactParameters>;
 
 /// One impact in contact space: u⁺ = u⁻ + D Γ (DESIGN §2).
 struct ImpactProblem {

@@ -409,7 +409,7 @@ void Reader::read_contact(const InputNode& node) {
   read_friction(node.required("friction"), defaults, scenario.warnings);
 
   const std::vector<std::string>& names = scenario.model->contact_names();
-  ContactParameterList contacts(names.size(), defaults);
+  ContactParameterTable contacts(names.size(), defaults);
   if (auto per_contact = node.find("contacts")) {
     std::vector<std::pair<std::size_t, InputNode>> entries;
     if (per_contact->yaml().IsSequence()) {

@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <type_traits>
 #include <limits>
 
 namespace routh {
@@ -19,7 +20,7 @@ int unknown_count(const std::vector<ContactMode>& modes) {
 // Fills J_c, W and J̇_c v for the closed contacts, in contact order.
 void assemble_constraints(const ContactKinematics& kinematics,
                           const std::vector<ContactMode>& modes,
-                          const ContactParameterList& parameters, ContactForceWorkspace& ws) {
+                          const ContactParameterTable& parameters, ContactForceWorkspace& ws) {
   const auto n = kinematics.jacobian.cols();
   const int unknowns = unknown_count(modes);
   // contact k's rows in the stacked kinematics: its normal, then its tangential row(s)
@@ -51,8 +52,9 @@ void assemble_constraints(const ContactKinematics& kinematics,
 }
 
 // Distributes the solved unknowns back to per-contact normal and tangential forces.
-void scatter_forces(const std::vector<ContactMode>& modes, const ContactParameterList& parameters,
-                    const ContactVector& lambda, std::vector<ContactForce>& forces) {
+void scatter_forces(const std::vector<ContactMode>& modes, const ContactParameterTable& parameters,
+                    const Eigen::Ref<const Eigen::VectorXd>& lambda,
+                    std::vector<ContactForce>& forces) {
   forces.assign(modes.size(), ContactForce{});
   int row = 0;
   for (std::size_t k = 0; k < modes.size(); ++k) {
@@ -91,9 +93,13 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
 // orthogonal to the null space is the one of least norm. (A complete orthogonal decomposition
 // gives the same at several times the cost.) `Matrix` is A's type: fixed 1 × 1 or 2 × 2 for one
 // closed contact, the common case, where Eigen's fixed-size LU decides the rank (with the same
-// threshold) at a fraction of the general one's cost and a regular A is inverted in closed form.
+// threshold) at a fraction of the general one's cost and a regular A is inverted in closed form;
+// up to the contact-space capacity the scratch lives on the stack, beyond it (a stack of blocks)
+// on the heap.
 template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
+  using Kernel = std::conditional_t<Matrix::MaxRowsAtCompileTime == Eigen::Dynamic,
+                                    Eigen::MatrixXd, ContactMatrix>;
   const Eigen::FullPivLU<Matrix> lu(ws.A);
   if (lu.isInvertible()) {  // A λ = b holds to round-off
     ws.null_basis.resize(ws.A.rows(), 0);
@@ -105,8 +111,8 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
     return true;
   }
   ws.lambda = lu.solve(ws.b);
-  ws.null_basis = lu.kernel();
-  const ContactMatrix& N = ws.null_basis;
+  const Kernel N = lu.kernel();
+  ws.null_basis = N;
   ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
   constexpr double kConsistency = 1e-9;
   return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
@@ -117,7 +123,9 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
   switch (ws.A.rows()) {
     case 1: return solve_force_unknowns<Eigen::Matrix<double, 1, 1>>(ws);
     case 2: return solve_force_unknowns<Eigen::Matrix2d>(ws);
-    default: return solve_force_unknowns<ContactMatrix>(ws);
+    default:
+      if (ws.A.rows() <= kMaxContactRows) return solve_force_unknowns<ContactMatrix>(ws);
+      return solve_force_unknowns<Eigen::MatrixXd>(ws);
   }
 }
 
@@ -126,32 +134,41 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
 // with K a basis of ker(W N_A), found as the kernel of the d × d Gram matrix
 // H = (W N_A)ᵀ (W N_A) = N_Aᵀ (Wᵀ W) N_A; all of ker A when |W N_A|² = tr H is round-off of
 // |W|² |N_A|².
+template <class Matrix>
+void find_force_free_directions_as(ContactForceWorkspace& ws) {
+  const Matrix gram_W = ws.force_directions.transpose().lazyProduct(ws.force_directions);
+  const Matrix H = ws.null_basis.transpose() * gram_W * ws.null_basis;
+  constexpr double kRoundOff = 1e-20;  // |W N_A| below 1e-10 of |W| |N_A|
+  if (H.trace() <= kRoundOff * gram_W.trace() * ws.null_basis.squaredNorm()) {
+    ws.force_free = ws.null_basis;
+    return;
+  }
+  Eigen::FullPivLU<Matrix> lu(H);
+  lu.setThreshold(1e-14);  // eigenvalues of H: squared singular values of W N_A
+  if (lu.rank() == H.rows()) {
+    ws.force_free.resize(ws.null_basis.rows(), 0);
+    return;
+  }
+  ws.force_free = ws.null_basis * Matrix(lu.kernel());
+}
+
 void find_force_free_directions(const std::vector<ContactMode>& modes, ContactForceWorkspace& ws) {
   const bool all_stick = std::none_of(modes.begin(), modes.end(), is_sliding);
   if (all_stick) {
     ws.force_free = ws.null_basis;
     return;
   }
-  const ContactMatrix gram_W = ws.force_directions.transpose().lazyProduct(ws.force_directions);
-  const ContactMatrix H = ws.null_basis.transpose() * gram_W * ws.null_basis;
-  constexpr double kRoundOff = 1e-20;  // |W N_A| below 1e-10 of |W| |N_A|
-  if (H.trace() <= kRoundOff * gram_W.trace() * ws.null_basis.squaredNorm()) {
-    ws.force_free = ws.null_basis;
-    return;
+  if (ws.force_directions.cols() <= kMaxContactRows) {
+    find_force_free_directions_as<ContactMatrix>(ws);
+  } else {
+    find_force_free_directions_as<Eigen::MatrixXd>(ws);
   }
-  Eigen::FullPivLU<ContactMatrix> lu(H);
-  lu.setThreshold(1e-14);  // eigenvalues of H: squared singular values of W N_A
-  if (lu.rank() == H.rows()) {
-    ws.force_free.resize(ws.null_basis.rows(), 0);
-    return;
-  }
-  ws.force_free = ws.null_basis * ContactMatrix(lu.kernel());
 }
 
 // The closed contacts whose unknowns N moves, with where those sit in λ; true when one of them
 // sticks (only then is there static friction to distribute).
 bool collect_indeterminate_set(const std::vector<ContactMode>& modes,
-                               const ContactParameterList& parameters, ContactForceWorkspace& ws) {
+                               const ContactParameterTable& parameters, ContactForceWorkspace& ws) {
   ws.set_contacts.clear();
   ws.set_members.clear();
   if (ws.force_free.cols() == 0) return false;
@@ -163,6 +180,8 @@ bool collect_indeterminate_set(const std::vector<ContactMode>& modes,
     if (!is_closed(modes[k])) continue;
     const int rows = modes[k] == ContactMode::stick ? 2 : 1;
     if (ws.force_free.middleRows(row, rows).cwiseAbs().maxCoeff() > moved) {
+      // a set beyond the stage's capacity keeps its minimum-norm forces (contact_forces.hpp)
+      if (ws.set_contacts.size() == kMaxContacts) return false;
       ws.set_contacts.push_back(
           {row, rows == 2 ? row + 1 : -1, parameters[static_cast<std::size_t>(k)].static_friction});
       ws.set_members.push_back(k);
@@ -176,11 +195,14 @@ bool collect_indeterminate_set(const std::vector<ContactMode>& modes,
 // Replaces the minimum-norm forces of an indeterminate sticking set by the distribution of
 // static_friction.hpp and reports its stick reserve; determinate contacts keep theirs.
 void distribute_indeterminate_set(const std::vector<ContactMode>& modes,
-                                  const ContactParameterList& parameters, ContactForceWorkspace& ws,
-                                  ConstrainedAcceleration& out) {
+                                  const ContactParameterTable& parameters,
+                                  ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
   find_force_free_directions(modes, ws);
+  if (ws.lambda.size() > kMaxContactRows || ws.force_free.cols() > kMaxIndeterminacy) return;
   if (!collect_indeterminate_set(modes, parameters, ws)) return;
-  distribute_static_friction(ws.lambda, ws.force_free, ws.set_contacts, ws.distribution);
+  const ContactVector particular = ws.lambda;
+  const ContactMatrix force_free = ws.force_free;
+  distribute_static_friction(particular, force_free, ws.set_contacts, ws.distribution);
   scatter_forces(modes, parameters, ws.distribution.forces, out.forces);
   for (const int k : ws.set_members)
     out.forces[static_cast<std::size_t>(k)].in_indeterminate_set = true;
@@ -194,7 +216,7 @@ bool any_closed(const std::vector<ContactMode>& modes) {
 }
 
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
-                              const ContactParameterList& parameters, ContactForceWorkspace& ws,
+                              const ContactParameterTable& parameters, ContactForceWorkspace& ws,
                               ConstrainedAcceleration& out) {
   // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
   invert_mass_matrix(state.mass_matrix, ws);

@@ -46,7 +46,10 @@ struct ContactForce {
 };
 
 /// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
-/// current modes. The force unknowns (at most two per contact) fit the contact-space capacity.
+/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty); the
+/// static-friction distribution of an indeterminate set (static_friction.hpp) is for sets of up
+/// to kMaxContacts contacts, 24 force unknowns and kMaxIndeterminacy directions: a larger set keeps
+/// its minimum-norm forces, each sticking contact watched through its own cone.
 struct ContactForceWorkspace {
   Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
   Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
@@ -54,12 +57,12 @@ struct ContactForceWorkspace {
   Eigen::MatrixXd constraint_rows;       ///< J_c
   Eigen::MatrixXd force_directions;      ///< W
   Eigen::MatrixXd inverse_mass_W;        ///< M⁻¹ W
-  ContactVector velocity_product;        ///< J̇_c v of the constrained rows
-  ContactMatrix A;                       ///< J_c M⁻¹ W
-  ContactVector b;                       ///< −(J_c M⁻¹ f + J̇_c v)
-  ContactVector lambda;                  ///< the force unknowns
-  ContactMatrix null_basis;              ///< N_A, ker A (no columns when A is regular)
-  ContactMatrix force_free;              ///< N, the force-free part ker(W N_A) of ker A
+  Eigen::VectorXd velocity_product;      ///< J̇_c v of the constrained rows
+  Eigen::MatrixXd A;                     ///< J_c M⁻¹ W
+  Eigen::VectorXd b;                     ///< −(J_c M⁻¹ f + J̇_c v)
+  Eigen::VectorXd lambda;                ///< the force unknowns
+  Eigen::MatrixXd null_basis;            ///< N_A, ker A (no columns when A is regular)
+  Eigen::MatrixXd force_free;            ///< N, the force-free part ker(W N_A) of ker A
   SetContacts set_contacts;              ///< the closed contacts N moves, as the stage sees them
   boost::container::static_vector<int, kMaxContacts> set_members;  ///< their contact indices
   StaticFrictionDistribution distribution;                         ///< the stage's outcome
@@ -88,7 +91,7 @@ inline QuantityRequest constrained_acceleration_needs(const std::vector<ContactM
 /// from the system's quantities there (those constrained_acceleration_needs(modes) names).
 /// `parameters` holds μd per contact (only sliding contacts use it).
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
-                              const ContactParameterList& parameters,
+                              const ContactParameterTable& parameters,
                               ContactForceWorkspace& workspace, ConstrainedAcceleration& out);
 
 }  // namespace routh

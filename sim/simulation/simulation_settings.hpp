@@ -32,7 +32,7 @@ struct SimulationSettings {
   double contact_distance = 1e-9;         ///< [m] contacts this close count as touching
   ImpactLaw law = nullptr;                ///< single-contact impacts
   ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
-  ContactParameterList contacts;          ///< per contact: e, μs, μd
+  ContactParameterTable contacts;         ///< per contact: e, μs, μd
   double wall_time_limit = 0.0;           ///< [s] of wall-clock time; 0: no limit
   /// Free bodies whose rotation from their initial angle is watched: an `overturn` event when it
   /// reaches ±π/2, and the largest |θ − θ₀| in the run's summary.

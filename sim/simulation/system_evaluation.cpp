@@ -9,7 +9,7 @@
 namespace routh {
 
 SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
-                                   ContactParameterList all_parameters_)
+                                   ContactParameterTable all_parameters_)
     : system(model),
       coordinates(model.coordinate_count()),
       all_contacts(model.contact_count()),

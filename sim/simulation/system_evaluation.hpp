@@ -23,15 +23,15 @@ namespace routh {
 
 struct SystemEvaluation {
   /// Every contact active; `all_parameters` holds e, μs, μd per contact of the model.
-  SystemEvaluation(const MechanicalSystem& model, ContactParameterList all_parameters);
+  SystemEvaluation(const MechanicalSystem& model, ContactParameterTable all_parameters);
 
   const MechanicalSystem& system;
   const int coordinates;    ///< n
   const int all_contacts;   ///< K, the model's contacts
   int contacts;             ///< the active ones, numbered 0 … contacts − 1
   std::vector<int> active;  ///< the model's index of each active contact, ascending
-  const ContactParameterList all_parameters;  ///< per model contact
-  ContactParameterList parameters;            ///< per active contact
+  const ContactParameterTable all_parameters;  ///< per model contact
+  ContactParameterTable parameters;            ///< per active contact
   const int rows_per_contact;  ///< contact-space rows per contact: 2 planar, 3 spatial
   std::unique_ptr<SystemWorkspace> model_workspace;
   StateQuantities quantities;  ///< of the latest evaluation (only what it asked for)

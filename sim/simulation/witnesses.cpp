@@ -53,7 +53,7 @@ std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
 }
 
 void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
-                      const ContactParameterList& parameters, const ContactKinematics& kinematics,
+                      const ContactParameterTable& parameters, const ContactKinematics& kinematics,
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
                       const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample) {
   const auto contacts = kinematics.gap.size();

@@ -86,7 +86,7 @@ struct WitnessSample {
 /// Fills `sample` from one evaluation at (q, v): the contact kinematics and, when a contact is
 /// closed, the forces solved there in `modes`.
 void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
-                      const ContactParameterList& parameters, const ContactKinematics& kinematics,
+                      const ContactParameterTable& parameters, const ContactKinematics& kinematics,
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
                       const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample);
 
