@@ -41,6 +41,12 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
                         ImpactStart start) {
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<Eigen::Index>(involved.size());
+  LawAnswer answer;
+  if (count > kMaxContacts) {  // the laws' fixed capacity (contact_vector.hpp)
+    answer.trouble = cat("an impact at ", count, " contacts at once exceeds the laws' capacity of ",
+                         kMaxContacts);
+    return answer;
+  }
   Eigen::MatrixXd J(rows * count, evaluation.coordinates);
   ContactParameterList parameters;
   for (Eigen::Index i = 0; i < count; ++i) {
@@ -50,7 +56,6 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
     if (at_rest) contact.restitution = 0.0;  // too slow to bounce: the contact closes
     parameters.push_back(contact);
   }
-  LawAnswer answer;
   factor_contact_space(evaluation.quantities.mass_matrix, J, answer.space);
   answer.problem = generalized_impact_problem(answer.space, v,
                                               evaluation.system.contact_dimension(), parameters);
