@@ -60,11 +60,11 @@ const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double 
 /// Kinetic ½ vᵀMv and potential energy at (q, v).
 Energy energy_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
-/// Whether contact k touches: its gap is within `contact_distance` [m] and it still lies on its
-/// surface (its support is positive: a corner past the end of an edge touches nothing there).
+/// Whether contact k touches: its gap is within `contact_distance` [m]. (Past the end of an edge
+/// a corner's gap is its distance from the edge, so it touches nothing there; a disk's gap is its
+/// distance from the edge's end corner, which it may touch.)
 inline bool is_touching(const ContactKinematics& kinematics, int k, double contact_distance) {
-  const bool supported = kinematics.support.size() == 0 || kinematics.support[k] > 0.0;
-  return supported && kinematics.gap[k] <= contact_distance;
+  return kinematics.gap[k] <= contact_distance;
 }
 
 /// Contact k's normal velocity u_n = J_n v [m/s] (< 0 approaching).
