@@ -608,9 +608,7 @@ void Reader::read(const InputNode& root, const std::string& path) {
   const std::vector<std::string>& contacts = scenario.model->contact_names();
   for (std::size_t i = 0; i < nearby.size(); ++i) {
     const double gap = state.contacts.gap[static_cast<Eigen::Index>(i)];
-    const bool supported = state.contacts.support.size() == 0 ||
-                           state.contacts.support[static_cast<Eigen::Index>(i)] > 0.0;
-    if (supported && gap < -scenario.settings.contact_distance) {
+    if (gap < -scenario.settings.contact_distance) {
       throw root.required("initial").error(
           cat("contact '", contacts[static_cast<std::size_t>(nearby[i])], "' starts ", -gap,
               " m inside its obstacle (gap ", gap, " m)"));
