@@ -1,7 +1,6 @@
 #include "models/planar/planar_broad_phase.hpp"
 
 #include <algorithm>
-#include <type_traits>
 #include <variant>
 
 namespace routh {
