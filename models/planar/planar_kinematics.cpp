@@ -98,13 +98,10 @@ void point_jacobian(const BodyMotion& body, const Eigen::Vector2d& r_m,
 
 void point_motion(const BodyMotion& body, const Eigen::Vector2d& offset_m, PointMotion& point) {
   const Eigen::Vector2d r = body.rotation * offset_m;
-  const double omega = body.angular_velocity;
   point.position_m = body.origin_m + r;
   point_jacobian(body, r, point.jacobian);
-  point.velocity_m_s = body.origin_velocity + omega * perpendicular(r);
-  point.bias_acceleration_m_s2 = body.origin_bias_acceleration +
-                                 body.angular_bias_acceleration * perpendicular(r) -
-                                 omega * omega * r;
+  point.velocity_m_s = material_velocity(body, r);
+  point.bias_acceleration_m_s2 = material_bias_acceleration(body, r);
 }
 
 }  // namespace routh

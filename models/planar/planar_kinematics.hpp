@@ -46,6 +46,19 @@ inline Eigen::Matrix2d rotation(double angle_rad) {
   return (Eigen::Matrix2d() << c, -s, s, c).finished();
 }
 
+/// Velocity [m/s] of `body`'s material point at arm r [m] (world axes) from its origin: ȯ + ω r⊥.
+inline Eigen::Vector2d material_velocity(const BodyMotion& body, const Eigen::Vector2d& r_m) {
+  return body.origin_velocity + body.angular_velocity * perpendicular(r_m);
+}
+
+/// J̇v of that material point [m/s²], its acceleration at v̇ = 0: ö + ω̇ r⊥ − ω² r.
+inline Eigen::Vector2d material_bias_acceleration(const BodyMotion& body,
+                                                  const Eigen::Vector2d& r_m) {
+  const double omega = body.angular_velocity;
+  return body.origin_bias_acceleration + body.angular_bias_acceleration * perpendicular(r_m) -
+         omega * omega * r_m;
+}
+
 /// The motion of every body of a tree at one state, with the ground's (at rest): kept from one
 /// state to the next, so that its Jacobians are sized once and the recursion does not allocate.
 struct TreeMotion {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "models/planar/planar_broad_phase.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -60,6 +61,24 @@ void check_contact(const std::string& name, const ContactGeometry& contact, int 
   }
 }
 
+void check_shapes(const PlanarTreeDescription& d) {
+  if (!d.shapes.empty() && d.shapes.size() != d.bodies.size()) {
+    throw std::invalid_argument(cat("planar tree: ", d.shapes.size(), " shapes for ",
+                                    d.bodies.size(), " bodies (none, or one per body)"));
+  }
+  for (std::size_t b = 0; b < d.shapes.size(); ++b) {
+    if (d.shapes[b]) check_shape(*d.shapes[b], d.body_names[b]);
+  }
+}
+
+void check_obstacle(const Obstacle& obstacle) {
+  if (obstacle.name.empty()) throw std::invalid_argument("obstacle: empty name");
+  if (!obstacle.surface.point_m.allFinite() || !is_unit(obstacle.surface.normal)) {
+    throw std::invalid_argument(
+        cat("obstacle ", obstacle.name, ": needs a finite point and a unit normal"));
+  }
+}
+
 void check_unique(const std::vector<std::string>& names, const char* what) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
@@ -92,9 +111,17 @@ PlanarTree::PlanarTree(PlanarTreeDescription description) : description_(std::mo
   for (std::size_t k = 0; k < d.contacts.size(); ++k) {
     check_contact(d.contact_names[k], d.contacts[k], body_count());
   }
+  check_shapes(d);
+  std::vector<std::string> obstacle_names;
+  for (const Obstacle& obstacle : d.obstacles) {
+    check_obstacle(obstacle);
+    obstacle_names.push_back(obstacle.name);
+  }
   check_unique(coordinate_names_, "coordinate");
-  check_unique(d.contact_names, "contact");
   check_unique(d.body_names, "body");
+  check_unique(obstacle_names, "obstacle");
+  contacts_ = planar_contact_set(d);
+  check_unique(contacts_.names, "contact");
   check_mass_matrix();
   if (mass_matrix_is_constant()) {
     Eigen::MatrixXd M;
@@ -127,13 +154,19 @@ void PlanarTree::check_mass_matrix() const {
       "planar tree: M(q) is not positive definite (a coordinate moves no mass or inertia)");
 }
 
+// Positions only: the bodies are placed at rest (planar_broad_phase.hpp).
 void PlanarTree::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
                                  std::vector<int>& nearby) const {
-  MechanicalSystem::nearby_contacts(q, workspace, nearby);
+  PlanarTreeWorkspace& ws = own(workspace);
+  if (ws.no_velocity.size() != coordinate_count_) ws.no_velocity.setZero(coordinate_count_);
+  check_sizes(q, ws.no_velocity);
+  forward_kinematics(description_.joints, first_coordinate_, q, ws.no_velocity, ws.motion);
+  nearby_planar_contacts(contacts_, ws.motion, nearby);
 }
 
 std::pair<int, int> PlanarTree::contact_bodies(int contact) const {
-  return {description_.contacts.at(static_cast<std::size_t>(contact)).body, kGround};
+  const TreeContact& planar = contacts_.contacts.at(static_cast<std::size_t>(contact));
+  return {contact_body(planar), contact_other_body(planar)};
 }
 
 int PlanarTree::coordinate_index(const std::string& name) const {
@@ -181,7 +214,7 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
     inertial_terms(t, sum_mass_matrix, request.generalized_force, ws, out);
   }
   if (request.generalized_force) add_spring_forces(ws.motion, q, v, out.generalized_force);
-  if (request.contacts) contact_kinematics_at(ws, out.contacts);
+  if (request.contacts) contact_kinematics_at(request.contact_subset, ws.motion, out.contacts);
   if (request.potential_energy) out.potential_energy = potential_energy_at(ws.motion, q, v);
 }
 
@@ -280,28 +313,50 @@ double PlanarTree::potential_energy_at(const TreeMotion& motion, const Eigen::Ve
   return energy;
 }
 
-void PlanarTree::contact_kinematics_at(PlanarTreeWorkspace& ws, ContactKinematics& contacts) const {
-  const auto count = static_cast<Eigen::Index>(description_.contacts.size());
+namespace {
+
+// Row `row` of J from a row's terms in the two bodies' velocities (the ground's are zero):
+// J_row = linear·J_o + angular·J_φ for each body.
+void write_row(const ContactRow& terms, const BodyMotion& body, const BodyMotion* other,
+               Eigen::Index row, Eigen::MatrixXd& jacobian) {
+  for (Eigen::Index j = 0; j < jacobian.cols(); ++j) {
+    double entry = terms.body.linear.dot(body.origin_jacobian.col(j)) +
+                   terms.body.angular_m * body.angle_jacobian[j];
+    if (other) {
+      entry += terms.other.linear.dot(other->origin_jacobian.col(j)) +
+               terms.other.angular_m * other->angle_jacobian[j];
+    }
+    jacobian(row, j) = entry;
+  }
+}
+
+}  // namespace
+
+void PlanarTree::contact_kinematics_at(const std::vector<int>* subset, const TreeMotion& motion,
+                                       ContactKinematics& contacts) const {
+  const std::vector<TreeContact>& all = contacts_.contacts;
+  const auto count = static_cast<Eigen::Index>(subset ? subset->size() : all.size());
   contacts.gap.resize(count);
   contacts.jacobian.resize(2 * count, coordinate_count_);
   contacts.jacobian_dot_v.resize(2 * count);
-  for (Eigen::Index k = 0; k < count; ++k) {
-    const ContactGeometry& contact = description_.contacts[static_cast<std::size_t>(k)];
-    const BodyMotion& body = ws.motion.bodies[static_cast<std::size_t>(contact.body)];
-    PointMotion& centre = ws.point;
-    point_motion(body, contact.centre_m, centre);
-    const Eigen::Vector2d n = contact.obstacle.normal;
-    const Eigen::Vector2d t = contact.obstacle.tangent();
-    const double r = contact.radius_m;
-    contacts.gap[k] = contact.obstacle.distance(centre.position_m) - r;
-    // u_n = n·ṗ; u_t = t·(ṗ + ω (−r n)⊥) = t·ṗ + r ω, since t·n⊥ = −1
-    for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
-      contacts.jacobian(2 * k, j) = n.dot(centre.jacobian.col(j));
-      contacts.jacobian(2 * k + 1, j) = t.dot(centre.jacobian.col(j)) + r * body.angle_jacobian[j];
+  contacts.support.resize(count);
+  for (Eigen::Index i = 0; i < count; ++i) {
+    const int k = subset ? (*subset)[static_cast<std::size_t>(i)] : static_cast<int>(i);
+    if (k < 0 || k >= contact_count()) {
+      throw std::invalid_argument(
+          cat("planar tree: no contact ", k, " (it has ", contact_count(), ")"));
     }
-    contacts.jacobian_dot_v[2 * k] = n.dot(centre.bias_acceleration_m_s2);
-    contacts.jacobian_dot_v[2 * k + 1] =
-        t.dot(centre.bias_acceleration_m_s2) + r * body.angular_bias_acceleration;
+    const TreeContact& contact = all[static_cast<std::size_t>(k)];
+    const PairKinematics pair = pair_kinematics(contact, motion);
+    const BodyMotion& body = body_motion(motion, contact_body(contact));
+    const int other = contact_other_body(contact);
+    const BodyMotion* other_motion = other == kGround ? nullptr : &body_motion(motion, other);
+    contacts.gap[i] = pair.gap_m;
+    contacts.support[i] = pair.support_m;
+    write_row(pair.normal, body, other_motion, 2 * i, contacts.jacobian);
+    write_row(pair.tangential, body, other_motion, 2 * i + 1, contacts.jacobian);
+    contacts.jacobian_dot_v[2 * i] = pair.normal.velocity_product;
+    contacts.jacobian_dot_v[2 * i + 1] = pair.tangential.velocity_product;
   }
 }
 
@@ -323,9 +378,15 @@ Eigen::Vector2d PlanarTree::point_position(const Eigen::VectorXd& q, int body,
 Eigen::VectorXd PlanarTree::contact_tangential_positions(const Eigen::VectorXd& q) const {
   TreeMotion motion;
   motion_at(q, motion);
-  Eigen::VectorXd positions(static_cast<Eigen::Index>(description_.contacts.size()));
-  for (std::size_t k = 0; k < description_.contacts.size(); ++k) {
-    const ContactGeometry& contact = description_.contacts[k];
+  Eigen::VectorXd positions(contact_count());
+  for (std::size_t k = 0; k < contacts_.contacts.size(); ++k) {
+    const auto* obstacle = std::get_if<ContactGeometry>(&contacts_.contacts[k]);
+    if (!obstacle) {
+      throw std::logic_error(cat("contact ", contacts_.names[k],
+                                 " is between two bodies: tangential positions exist for obstacle "
+                                 "contacts only"));
+    }
+    const ContactGeometry& contact = *obstacle;
     const BodyMotion& body = motion.bodies[static_cast<std::size_t>(contact.body)];
     const Eigen::Vector2d p = body.origin_m + body.rotation * contact.centre_m;
     positions[static_cast<Eigen::Index>(k)] =
@@ -339,12 +400,31 @@ int PlanarTreeBuilder::add_body(std::string name, const PlanarBody& body, Planar
   description_.body_names.push_back(std::move(name));
   description_.bodies.push_back(body);
   description_.joints.push_back(std::move(joint));
+  if (!description_.shapes.empty()) description_.shapes.emplace_back();
   return static_cast<int>(description_.bodies.size()) - 1;
 }
 
 void PlanarTreeBuilder::add_contact(std::string name, const ContactGeometry& contact) {
   description_.contact_names.push_back(std::move(name));
   description_.contacts.push_back(contact);
+}
+
+void PlanarTreeBuilder::set_shape(int body, Shape shape) {
+  if (body < 0 || body >= static_cast<int>(description_.bodies.size())) {
+    throw std::invalid_argument(cat("set_shape: no body ", body));
+  }
+  description_.shapes.resize(description_.bodies.size());
+  description_.shapes[static_cast<std::size_t>(body)] = std::move(shape);
+}
+
+void PlanarTreeBuilder::add_obstacle(std::string name, const HalfPlane& surface) {
+  description_.obstacles.push_back({std::move(name), surface});
+}
+
+void PlanarTreeBuilder::set_body_collisions(bool collide) { description_.collide_bodies = collide; }
+
+void PlanarTreeBuilder::rename_contact(std::string generated, std::string name) {
+  description_.contact_aliases.emplace_back(std::move(generated), std::move(name));
 }
 
 void PlanarTreeBuilder::set_gravity(const Eigen::Vector2d& gravity_m_s2) {

@@ -1,7 +1,9 @@
 #pragma once
 // A planar rigid multibody system: a tree of bodies, each attached to its parent (or the ground)
 // by a revolute, prismatic or free joint, with point and circle contacts against ground-fixed
-// half-planes. It implements MechanicalSystem for any such tree; no model-specific algebra.
+// half-planes and the contacts its bodies' shapes generate against obstacles and each other
+// (planar_contact_candidates.hpp). It implements MechanicalSystem for any such tree; no
+// model-specific algebra.
 //
 // Dynamics by Kane's method (Kane & Levinson, "Dynamics: Theory and Applications", 1985, ch. 6),
 // whose partial velocities are the columns of the body Jacobians from one outward recursion
@@ -28,6 +30,7 @@
 #include <vector>
 
 #include "models/planar/planar_body.hpp"
+#include "models/planar/planar_contact_candidates.hpp"
 #include "models/planar/planar_contact_geometry.hpp"
 #include "models/planar/planar_joint.hpp"
 #include "models/planar/planar_kinematics.hpp"
@@ -48,11 +51,13 @@ struct JointDisplacement {
   double rate = 0.0;
 };
 
-/// The scratch of a PlanarTree's evaluations: every body's motion and one point's.
+/// The scratch of a PlanarTree's evaluations: every body's motion, one point's, and the zero
+/// velocity at which the broad phase places the bodies.
 struct PlanarTreeWorkspace final : SystemWorkspace {
   using SystemWorkspace::SystemWorkspace;
   TreeMotion motion;
   PointMotion point;
+  Eigen::VectorXd no_velocity;
 };
 
 /// A named ground-fixed obstacle: a floor, a wall, a slope.
@@ -73,8 +78,8 @@ struct PlanarTreeDescription {
   std::vector<std::string> body_names;
   std::vector<PlanarBody> bodies;
   std::vector<PlanarJoint> joints;
-  std::vector<std::string> contact_names;  ///< of the listed contacts
-  std::vector<ContactGeometry> contacts;   ///< listed contacts
+  std::vector<std::string> contact_names;    ///< of the listed contacts
+  std::vector<ContactGeometry> contacts;     ///< listed contacts
   std::vector<std::optional<Shape>> shapes;  ///< empty, or one per body (nullopt: no shape)
   std::vector<Obstacle> obstacles;           ///< touched by every vertex and disk
   bool collide_bodies = true;                ///< body–body contacts (never across a joint)
@@ -88,16 +93,17 @@ class PlanarTree final : public MechanicalSystem {
  public:
   /// Checks the description (throws std::invalid_argument naming the offending entry): parents
   /// come before children, masses > 0, inertias ≥ 0, unit axes and normals, radii ≥ 0, one name
-  /// per dof, unique coordinate and contact names, and that M(q) is positive definite at q = 0
-  /// or at a generic pose (a valid tree may be singular at special poses).
+  /// per dof, valid shapes (check_shape), none or one per body, named obstacles, aliases of
+  /// existing contacts, unique coordinate, body, obstacle and contact names, and that M(q) is
+  /// positive definite at q = 0 or at a generic pose (a valid tree may be singular at special
+  /// poses).
   explicit PlanarTree(PlanarTreeDescription description);
 
   int coordinate_count() const override { return coordinate_count_; }
   const std::vector<std::string>& coordinate_names() const override { return coordinate_names_; }
   const std::vector<std::string>& coordinate_units() const override { return coordinate_units_; }
-  const std::vector<std::string>& contact_names() const override {
-    return description_.contact_names;
-  }
+  /// The listed contacts' names, then the generated ones' (after the aliases).
+  const std::vector<std::string>& contact_names() const override { return contacts_.names; }
   ContactDimension contact_dimension() const override { return ContactDimension::planar; }
 
   std::unique_ptr<SystemWorkspace> make_workspace() const override;
@@ -115,6 +121,8 @@ class PlanarTree final : public MechanicalSystem {
   int first_coordinate(int joint) const {
     return first_coordinate_[static_cast<std::size_t>(joint)];
   }
+  /// Every contact: the listed ones, then the generated ones, as in contact_names().
+  const std::vector<TreeContact>& contacts() const { return contacts_.contacts; }
   /// The bodies contact k acts between: (body, other body), the other kGround for an obstacle.
   std::pair<int, int> contact_bodies(int contact) const;
   /// Index of coordinate `name`, or −1.
@@ -126,7 +134,9 @@ class PlanarTree final : public MechanicalSystem {
   Eigen::Vector2d point_position(const Eigen::VectorXd& q, int body,
                                  const Eigen::Vector2d& offset_m) const;
   /// Per contact, the tangential coordinate s = t·(p − p₀) + r φ [m] whose rate is the slip u_t:
-  /// with the gap, a holonomic pair (g, s) whose gradients are the contact Jacobian rows.
+  /// with the gap, a holonomic pair (g, s) whose gradients are the contact Jacobian rows. Obstacle
+  /// contacts only: throws std::logic_error when the tree has a body–body contact, whose slip
+  /// (rolling on a moving surface) is not the rate of such a coordinate.
   Eigen::VectorXd contact_tangential_positions(const Eigen::VectorXd& q) const;
 
  private:
@@ -143,7 +153,8 @@ class PlanarTree final : public MechanicalSystem {
                          const Eigen::VectorXd& v, Eigen::VectorXd& f) const;
   double potential_energy_at(const TreeMotion& motion, const Eigen::VectorXd& q,
                              const Eigen::VectorXd& v) const;
-  void contact_kinematics_at(PlanarTreeWorkspace& ws, ContactKinematics& contacts) const;
+  void contact_kinematics_at(const std::vector<int>* subset, const TreeMotion& motion,
+                             ContactKinematics& contacts) const;
 
   PlanarTreeDescription description_;
   std::vector<int> first_coordinate_;
@@ -151,6 +162,7 @@ class PlanarTree final : public MechanicalSystem {
   std::vector<std::string> coordinate_names_;
   std::vector<std::string> coordinate_units_;
   std::optional<Eigen::MatrixXd> constant_mass_matrix_;  ///< M, when no q changes it
+  PlanarContactSet contacts_;                            ///< listed and generated
 };
 
 /// Assembles a PlanarTreeDescription step by step: add bodies parents first, then contacts.

@@ -36,10 +36,12 @@ using Shape = std::variant<DiskShape, PolygonShape>;
 /// top_left, edges bottom, right, top, left.
 PolygonShape rectangle_shape(double width_m, double height_m);
 
-/// A segment of length L from (−L/2, 0) to (L/2, 0), vertices left_end, right_end.
+/// A segment of length L from (−L/2, 0) to (L/2, 0), vertices left_end, right_end, edges bottom
+/// (its side facing −y) and top.
 PolygonShape segment_shape(double length_m);
 
-/// A segment between two points of the body frame, with its two vertices' names.
+/// A segment between two points of the body frame, with its two vertices' names; its edges are
+/// e0 (from a to b, facing right of that direction) and e1 (back from b to a).
 PolygonShape segment_between(const Eigen::Vector2d& a_m, const Eigen::Vector2d& b_m,
                              std::string a_name, std::string b_name);
 

@@ -31,7 +31,10 @@ struct ContactKinematics {
                                    ///< product in the contact acceleration a_k = J_k v̇ + J̇_k v
   /// Per contact [m]: how far the contact point may still slide along the surface it touches
   /// before it leaves it (a corner reaching the end of another body's edge): > 0 while supported,
-  /// ≤ 0 once off the end. +∞ for surfaces without an end (a floor, a disk).
+  /// ≤ 0 once off the end. +∞ for surfaces without an end (a floor, a disk). Its crossing from
+  /// > 0 to ≤ 0 while the contact is closed is the event "slides off the end"; whether a contact
+  /// may close goes by its gap alone: a disk rolled past the end of an edge touches the corner
+  /// there with support ≤ 0 (models/planar/contact_pair_kinematics.hpp).
   Eigen::VectorXd support;
 };
 

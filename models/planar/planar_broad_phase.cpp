@@ -1,0 +1,91 @@
+#include "models/planar/planar_broad_phase.hpp"
+
+#include <algorithm>
+#include <variant>
+
+namespace routh {
+
+namespace {
+
+// How far a vertex or a disk's centre may lie behind an edge's line and still touch it.
+double deepest_contact_m(const EdgeFeature& edge, double length_m) {
+  constexpr double kSegmentSide = 1e-9;  // relative: a segment is touched from in front only
+  return edge.depth_m > 0.0 ? -0.5 * edge.depth_m : -kSegmentSide * length_m;
+}
+
+bool exists(const ContactGeometry&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
+  return true;
+}
+
+bool exists(const VertexEdgeContact& contact, const PairKinematics& kinematics,
+            const BodyMotion& body, const BodyMotion& other) {
+  if (kinematics.support_m < 0.0) return true;  // beyond the extent: by its gap alone
+  const Eigen::Vector2d vertex = body.origin_m + body.rotation * contact.vertex_m;
+  const EdgePosition edge = edge_position(other, contact.edge, vertex);
+  return edge.distance_m > deepest_contact_m(contact.edge, edge.length_m) &&
+         within_cone(body, contact.vertex_normals, -edge.normal, kNormalConeTolerance_rad);
+}
+
+bool exists(const DiskEdgeContact& contact, const PairKinematics&, const BodyMotion& body,
+            const BodyMotion& other) {
+  const Eigen::Vector2d centre = body.origin_m + body.rotation * contact.disk.centre_m;
+  const EdgePosition edge = edge_position(other, contact.edge, centre);
+  if (edge.along_m < 0.0) return true;  // before the start: by its gap alone
+  if (edge.along_m > edge.length_m) {   // the owned corner
+    const Eigen::Vector2d corner = other.origin_m + other.rotation * contact.edge.end_m;
+    return within_cone(other, contact.corner_normals, centre - corner, kNormalConeTolerance_rad);
+  }
+  return edge.distance_m > deepest_contact_m(contact.edge, edge.length_m);
+}
+
+bool exists(const DiskDiskContact&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
+  return true;
+}
+
+bool is_nearby(const TreeContact& contact, const TreeMotion& motion, double margin_m) {
+  const PairKinematics kinematics = pair_kinematics(contact, motion);
+  if (!(kinematics.gap_m < margin_m)) return false;
+  return std::visit(
+      [&](const auto& c) {
+        return exists(c, kinematics, body_motion(motion, c.body),
+                      body_motion(motion, contact_other_body(contact)));
+      },
+      contact);
+}
+
+void add_nearby(const PlanarContactSet& set, const TreeMotion& motion, int first, int end,
+                double margin_m, std::vector<int>& nearby) {
+  for (int k = first; k < end; ++k) {
+    if (is_nearby(set.contacts[static_cast<std::size_t>(k)], motion, margin_m)) {
+      nearby.push_back(k);
+    }
+  }
+}
+
+}  // namespace
+
+void nearby_planar_contacts(const PlanarContactSet& set, const TreeMotion& motion,
+                            std::vector<int>& nearby) {
+  nearby.clear();
+  for (int k = 0; k < set.listed_count; ++k) nearby.push_back(k);
+  for (const ObstacleContacts& group : set.obstacle_groups) {
+    const double radius_m = set.bounding_radii_m[static_cast<std::size_t>(group.body)];
+    const double margin_m = 0.5 * radius_m;
+    const BodyMotion& body = body_motion(motion, group.body);
+    if (group.surface.distance(body.origin_m) - radius_m >= margin_m) continue;
+    add_nearby(set, motion, group.first, group.end, margin_m, nearby);
+  }
+  for (const BodyPairContacts& group : set.pair_groups) {
+    const double radius_m = set.bounding_radii_m[static_cast<std::size_t>(group.body)];
+    const double other_radius_m = set.bounding_radii_m[static_cast<std::size_t>(group.other)];
+    const double margin_m = 0.5 * std::max(radius_m, other_radius_m);
+    const double apart_m =
+        (body_motion(motion, group.body).origin_m - body_motion(motion, group.other).origin_m)
+            .norm() -
+        radius_m - other_radius_m;
+    if (apart_m >= margin_m) continue;
+    add_nearby(set, motion, group.first, group.end, margin_m, nearby);
+  }
+}
+
+}  // namespace routh

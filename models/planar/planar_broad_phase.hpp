@@ -1,0 +1,43 @@
+#pragma once
+// The broad phase of a planar tree (MechanicalSystem::nearby_contacts): which of its contacts
+// (planar_contact_candidates.hpp) may close soon, in O(B² + near candidates) for B bodies.
+//
+// Margin: each body is bounded by the circle about its origin of radius R = bounding_radius of its
+// shape. A body pair is near when those circles come closer than m = ½ max(R_a, R_b), a body near
+// an obstacle when its circle comes closer than m = ½ R; within a near pair or body–obstacle
+// group a candidate is listed when its gap is below the same m. A contact left out is therefore
+// m or farther apart (or does not exist, below), and cannot close before the next call as long as
+// the two bodies' points move less than m relative to each other in between: the caller calls
+// often enough that no body point moves half its body's size.
+//
+// Existence (contact_pair_kinematics.hpp): a vertex within its edge's extent is listed only when
+// it is not deeper behind the edge than half the polygon's depth there (a segment: not behind it
+// at all, d > −1e-9 L), so that a vertex on one face of a block is not read as sunk into the
+// opposite face, and only when the edge's outward normal, reversed, is within 30° of the vertex's
+// normal cone (the directions in which the vertex is its body's extreme point): a vertex touches
+// an edge's inside only so, and a corner of one block resting at a corner of another then touches
+// the face it rests on, not also the side face through the same corner (whose gap is zero too,
+// and whose normal would stop the blocks sliding apart). A pair left out by the cone cannot come
+// into contact before the next call as long as the two bodies also turn less than 30° relative to
+// each other in between. A vertex beyond its extent is listed by its gap alone. A disk past an
+// edge's end touches the end corner only while the direction from the corner to the disk's centre
+// lies within 30° of the corner's normal cone; within the edge's extent, as a vertex (by its
+// centre's d); before the edge's start, by its gap alone.
+// Listed contacts (the description's `contacts`) are always listed.
+
+#include <vector>
+
+#include "models/planar/planar_contact_candidates.hpp"
+#include "models/planar/planar_kinematics.hpp"
+
+namespace routh {
+
+/// Tolerance on a vertex's or corner's normal cone [rad], 30°.
+inline constexpr double kNormalConeTolerance_rad = 0.5235987755982988;
+
+/// The nearby contacts of `set` with the bodies at `motion` (only positions are read), ascending,
+/// into `nearby` (cleared first; no allocation once it has the capacity).
+void nearby_planar_contacts(const PlanarContactSet& set, const TreeMotion& motion,
+                            std::vector<int>& nearby);
+
+}  // namespace routh

@@ -1,0 +1,68 @@
+#pragma once
+// The contacts of a planar tree (planar_tree.hpp): the listed ones, then the candidates its shapes
+// generate, in this order:
+//   1. per shaped body, per obstacle, per vertex (or the disk), in their orders:
+//      BODY.VERTEX/OBSTACLE, or BODY/OBSTACLE for a disk;
+//   2. with collide_bodies, per pair of bodies a < b that no joint joins (parent and child never
+//      touch): every vertex of a against every edge of b (a.VERTEX/b.EDGE), a's disk against
+//      every edge of b (a/b.EDGE), the same with b against a, then the two disks (a/b, the normal
+//      pointing from b toward a).
+// Then `contact_aliases` renames some (an alias of a name that no contact has is an error).
+//
+// Dropped, since they can never act or would repeat another contact:
+//   - a vertex fixed to the ground (at the origin of a body on a revolute joint to the ground, a
+//     pendulum's pivot end) against the obstacles: its gap never changes;
+//   - a child's vertex at its revolute joint where its parent has a vertex too (a chain's links
+//     share their ends): the parent's vertex is the same material point, and both would give the
+//     same Jacobian rows.
+//
+// Extents: a vertex of body i against an edge of body j (length L) exists while it projects within
+// [−ε, L + ε] if i > j and [ε, L − ε] otherwise, ε = 1e-6 L. Two equal-width blocks stacked corner
+// on corner then touch once per corner: the upper-indexed body's corner on the other's edge end
+// (widened), never also the lower-indexed body's corner on the upper's edge end (shrunk), which
+// would give D two equal rows. A disk against an edge has the extent [0, L] and owns the end
+// corner (contact_pair_kinematics.hpp).
+
+#include <string>
+#include <vector>
+
+#include "models/planar/contact_pair_kinematics.hpp"
+#include "models/planar/planar_contact_geometry.hpp"
+
+namespace routh {
+
+struct PlanarTreeDescription;
+
+/// Relative half-width ε/L by which a vertex–edge extent is widened or shrunk.
+inline constexpr double kExtentHair = 1e-6;
+
+/// The contacts of one body against one obstacle: indices [first, end).
+struct ObstacleContacts {
+  int body = 0;
+  HalfPlane surface;
+  int first = 0;
+  int end = 0;
+};
+
+/// The contacts between two bodies, body < other: indices [first, end).
+struct BodyPairContacts {
+  int body = 0;
+  int other = 0;
+  int first = 0;
+  int end = 0;
+};
+
+/// Every contact of a tree, its name, and the groups the broad phase tests as a whole.
+struct PlanarContactSet {
+  std::vector<TreeContact> contacts;  ///< the listed ones first
+  std::vector<std::string> names;     ///< after the aliases
+  int listed_count = 0;
+  std::vector<ObstacleContacts> obstacle_groups;  ///< ascending indices, after the listed
+  std::vector<BodyPairContacts> pair_groups;      ///< ascending indices, after the obstacles'
+  std::vector<double> bounding_radii_m;           ///< per body (bounding_radius), 0: no shape
+};
+
+/// The contacts of a checked description (PlanarTree checks it first).
+PlanarContactSet planar_contact_set(const PlanarTreeDescription& description);
+
+}  // namespace routh
