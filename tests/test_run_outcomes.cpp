@@ -25,8 +25,8 @@ const double kAlpha = std::atan(kB / kH);
 const double kR = std::hypot(kB, kH);
 
 // Housner's equation on the left corner, θ̈ = (3g / 4R) sin(θ − α) for a uniform block
-// (I_O = 4/3 m R²), integrated by classical RK4 from rest at θ0 until θ − θ0 = π/2; the crossing
-// is refined by bisection on a re-integrated last step. Independent of routh's model and
+// (I_O = 4/3 m R²), integrated by classical RK4 from rest at θ0 until θ = π/2 (on its side); the
+// crossing is refined by bisection on a re-integrated last step. Independent of routh's model and
 // integrator.
 double overturn_time_by_rk4(double theta0) {
   const double k = 3.0 * kGravity / (4.0 * kR);
@@ -43,7 +43,7 @@ double overturn_time_by_rk4(double theta0) {
     return State{s.theta + dt / 6.0 * (k1.theta + 2 * k2.theta + 2 * k3.theta + k4.theta),
                  s.rate + dt / 6.0 * (k1.rate + 2 * k2.rate + 2 * k3.rate + k4.rate)};
   };
-  const double target = theta0 + 0.5 * std::numbers::pi;
+  const double target = 0.5 * std::numbers::pi;
   constexpr double kDt = 1e-5;
   State state{theta0, 0.0};
   double t = 0.0;

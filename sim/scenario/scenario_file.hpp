@@ -26,7 +26,7 @@
 //                max_step: 0.05}     # [s]
 //   events: {time_tolerance: 1e-12, rest_speed: 1e-6, contact_distance: 1e-9}  # [s, m/s, m]
 //     # stop_on: [overturn]          end the run at an outcome event: overturn (a free body
-//     #                               turned ±π/2 from its initial angle) or uplift
+//     #                               turned ±π/2 from upright) or uplift
 //   output: {file: rocking_block.h5, rate: 100}  # rate [Hz]; file default: <name>.h5
 //     # max_file_size: 1 GiB        bytes, or with a unit: B, kB, MB, GB, TB, KiB, MiB, GiB, TiB
 //   excitation:                      # optional ground acceleration a_g(t) [m/s²]

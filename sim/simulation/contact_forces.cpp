@@ -2,8 +2,8 @@
 
 #include <Eigen/LU>
 #include <algorithm>
-#include <type_traits>
 #include <limits>
+#include <type_traits>
 
 namespace routh {
 
@@ -98,8 +98,8 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
 // on the heap.
 template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
-  using Kernel = std::conditional_t<Matrix::MaxRowsAtCompileTime == Eigen::Dynamic,
-                                    Eigen::MatrixXd, ContactMatrix>;
+  using Kernel = std::conditional_t<Matrix::MaxRowsAtCompileTime == Eigen::Dynamic, Eigen::MatrixXd,
+                                    ContactMatrix>;
   const Eigen::FullPivLU<Matrix> lu(ws.A);
   if (lu.isInvertible()) {  // A λ = b holds to round-off
     ws.null_basis.resize(ws.A.rows(), 0);

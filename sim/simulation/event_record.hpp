@@ -24,7 +24,7 @@ enum class EventKind : std::uint8_t {
   painleve,     ///< no consistent contact mode exists (Painlevé's paradox)
   edge_end,     ///< a closed contact slid or rolled off the end of the edge it touched
   uplift,       ///< the first lift-off of a contact from a set of several closed ones
-  overturn,     ///< a free body turned ±π/2 from its initial orientation (onto its side)
+  overturn,     ///< a free body turned ±π/2 from upright (onto its side)
   trouble,      ///< numerical trouble (step underflow, no LCP solution...): `status` names it
   interrupted,  ///< the run was stopped on request (SIGINT/SIGTERM), the file ends here
 };

@@ -11,10 +11,13 @@
 
 namespace routh {
 
-/// A free body watched for overturning: the index of its angle θ in q, and its name for the log.
+/// A free body watched for overturning: the index of its angle θ in q, its name for the log, and
+/// its upright angle θ₀ [rad], the orientation its shape is drawn in (0): a block lies on its
+/// side at |θ − θ₀| = π/2 whatever angle it was released at.
 struct OverturnWatch {
   int coordinate = 0;
   std::string body;
+  double reference_rad = 0.0;
 };
 
 struct SimulationSettings {
@@ -34,8 +37,8 @@ struct SimulationSettings {
   ImpactLaw multi_contact_law = nullptr;  ///< simultaneous impacts at several contacts
   ContactParameterTable contacts;         ///< per contact: e, μs, μd
   double wall_time_limit = 0.0;           ///< [s] of wall-clock time; 0: no limit
-  /// Free bodies whose rotation from their initial angle is watched: an `overturn` event when it
-  /// reaches ±π/2, and the largest |θ − θ₀| in the run's summary.
+  /// Free bodies whose rotation from upright is watched: an `overturn` event when it reaches
+  /// ±π/2, and the largest |θ − θ₀| in the run's summary.
   std::vector<OverturnWatch> overturn_watch;
   std::vector<EventKind> stop_on;  ///< outcome events that end the run (overturn, uplift)
 };

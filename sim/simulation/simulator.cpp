@@ -138,7 +138,6 @@ class Run {
   long sample_index_ = 0;
   double pending_rest_time_ = -1.0;  // a Zeno limit ahead, where a rest event is due
   int pending_rest_contact_ = -1;    // the model's index
-  Eigen::VectorXd initial_q_;
   SimulationOutcome outcome_;
 };
 
@@ -229,7 +228,7 @@ void Run::narrow_after_step(double t, const OdeState& x) {
 void Run::note_rotation(double t, const Eigen::VectorXd& q) {
   RunSummary& summary = outcome_.summary;
   for (const OverturnWatch& watch : settings_.overturn_watch) {
-    const double turned = std::abs(q[watch.coordinate] - initial_q_[watch.coordinate]);
+    const double turned = std::abs(q[watch.coordinate] - watch.reference_rad);
     if (turned > summary.max_abs_theta) {
       summary.max_abs_theta = turned;
       summary.max_abs_theta_time = t;
@@ -268,7 +267,7 @@ bool Run::handle_overturn(double t, const Witness& witness, const Eigen::VectorX
   EventRecord event;
   event.t = t;
   event.kind = EventKind::overturn;
-  event.status = cat(body, " turned pi/2 from its initial angle");
+  event.status = cat(body, " turned pi/2 from upright");
   record(event);
   note_rotation(t, q);
   RunSummary& summary = outcome_.summary;
@@ -570,9 +569,8 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     return (stop(RunStatus::non_finite_state, "the initial state is not finite", t, q, v),
             outcome_);
   }
-  initial_q_ = q;
   for (const OverturnWatch& watch : settings_.overturn_watch) {
-    rotations_.push_back({watch.coordinate, q[watch.coordinate]});
+    rotations_.push_back({watch.coordinate, watch.reference_rad});
   }
   const bool modes_given =
       initial.modes.size() == static_cast<std::size_t>(evaluation_.all_contacts);

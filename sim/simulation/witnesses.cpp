@@ -15,7 +15,11 @@ double static_friction_margin(const ContactParameters& contact, const ContactFor
 }
 
 double rotation_margin(const Witness& witness, const Eigen::VectorXd& q) {
-  return 0.5 * std::numbers::pi - std::abs(q[witness.coordinate] - witness.reference);
+  // A block that tips onto its side lands there at exactly π/2, with its landing impact: reached
+  // to within kOverturnTolerance, the overturn comes first (an impact is located a time
+  // tolerance before its crossing, far less than 1e-9 rad at any rate of turn a run can have).
+  return 0.5 * std::numbers::pi - kOverturnTolerance -
+         std::abs(q[witness.coordinate] - witness.reference);
 }
 
 std::string_view Witness::description() const {

@@ -14,7 +14,7 @@
 //                                     of the touched edge
 //
 // and, per free body watched for overturning (SimulationSettings::overturn_watch), its rotation
-// margin π/2 − |θ − θ₀| from the initial angle θ₀: the body lies on its side when it reaches 0.
+// margin π/2 − |θ − θ₀| from its upright angle θ₀: the body lies on its side when it reaches 0.
 //
 // A contact that sticks in a statically indeterminate set (a block flat on two corners) is watched
 // through the set's stick reserve R (static_friction.hpp): the set slips when no distribution of
@@ -90,7 +90,10 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
                       const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample);
 
-/// A rotation witness's value π/2 − |θ − θ₀| [rad] at q.
+/// How close to π/2 a rotation counts as an overturn [rad].
+inline constexpr double kOverturnTolerance = 1e-9;
+
+/// A rotation witness's value π/2 − kOverturnTolerance − |θ − θ₀| [rad] at q.
 double rotation_margin(const Witness& witness, const Eigen::VectorXd& q);
 
 }  // namespace routh
