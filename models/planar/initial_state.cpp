@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
+#include "models/planar/vertical_support.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -44,28 +47,72 @@ std::vector<bool> subtree(const PlanarTree& tree, int root) {
   return inside;
 }
 
-// Lowers or lifts free root body `root` (its y at index `y`) until its lowest contact against an
-// upward-facing obstacle touches. Returns the indices of the touching contacts (none when the
-// subtree has no such contact). The gap is affine in y with slope n_y for every such contact.
-std::vector<int> rest_on_obstacles(const PlanarTree& tree, int root, int y, Eigen::VectorXd& q) {
-  const std::vector<bool> inside = subtree(tree, root);
-  const std::vector<ContactGeometry>& contacts = tree.description().contacts;
+// Body `body`'s shape in the world at q, if it has one.
+std::optional<PlacedShape> placed_shape(const PlanarTree& tree, const Eigen::VectorXd& q,
+                                        int body) {
+  const std::vector<std::optional<Shape>>& shapes = tree.description().shapes;
+  const auto b = static_cast<std::size_t>(body);
+  if (b >= shapes.size() || !shapes[b]) return std::nullopt;
+  if (const auto* disk = std::get_if<DiskShape>(&*shapes[b])) {
+    return PlacedShape{{tree.point_position(q, body, disk->centre_m)}, disk->radius_m};
+  }
+  PlacedShape placed;
+  for (const Eigen::Vector2d& vertex : std::get<PolygonShape>(*shapes[b]).vertices_m) {
+    placed.points_m.push_back(tree.point_position(q, body, vertex));
+  }
+  return placed;
+}
+
+// The lift (< 0: a drop) [m] that rests the `moving` bodies, translated vertically together, on
+// what lies beneath them: upward-facing obstacles, through their listed contacts or their shapes,
+// and the shapes of the `placed` bodies. −∞ when nothing does.
+double lift_onto_supports(const PlanarTree& tree, const Eigen::VectorXd& q,
+                          const std::vector<bool>& moving, const std::vector<bool>& placed) {
+  const PlanarTreeDescription& description = tree.description();
+  double lift_m = -std::numeric_limits<double>::infinity();
+  // a listed contact's gap is affine in the lift, with slope n_y
   ContactKinematics kinematics;
   tree.contact_kinematics(q, Eigen::VectorXd::Zero(q.size()), kinematics);
-  double lift_m = -std::numeric_limits<double>::infinity();
-  std::vector<int> candidates;
-  for (std::size_t k = 0; k < contacts.size(); ++k) {
-    const double n_y = contacts[k].obstacle.normal.y();
-    if (!inside[static_cast<std::size_t>(contacts[k].body)] || n_y <= kUpwardNormal) continue;
+  for (std::size_t k = 0; k < description.contacts.size(); ++k) {
+    const double n_y = description.contacts[k].obstacle.normal.y();
+    if (!moving[static_cast<std::size_t>(description.contacts[k].body)] || n_y <= kUpwardNormal) {
+      continue;
+    }
     lift_m = std::max(lift_m, -kinematics.gap[static_cast<Eigen::Index>(k)] / n_y);
-    candidates.push_back(static_cast<int>(k));
   }
-  if (candidates.empty()) return {};
+  for (int body = 0; body < tree.body_count(); ++body) {
+    if (!moving[static_cast<std::size_t>(body)]) continue;
+    const std::optional<PlacedShape> shape = placed_shape(tree, q, body);
+    if (!shape) continue;
+    for (const Obstacle& obstacle : description.obstacles) {
+      if (obstacle.surface.normal.y() > kUpwardNormal) {
+        lift_m = std::max(lift_m, lift_to_rest_on(*shape, obstacle.surface));
+      }
+    }
+    for (int other = 0; other < tree.body_count(); ++other) {
+      if (!placed[static_cast<std::size_t>(other)]) continue;
+      const std::optional<PlacedShape> beneath = placed_shape(tree, q, other);
+      if (!beneath) continue;
+      lift_m = std::max(lift_m, lift_to_rest_on(*shape, *beneath).value_or(lift_m));
+    }
+  }
+  return lift_m;
+}
+
+// Lowers or lifts free root body `root` (its y at index `y`), with everything hanging from it,
+// until it rests on what lies beneath it. Returns the touching contacts that lifting it would
+// open (none when nothing lies beneath).
+std::vector<int> rest_on_supports(const PlanarTree& tree, int root, int y,
+                                  const std::vector<bool>& placed, Eigen::VectorXd& q) {
+  const double lift_m = lift_onto_supports(tree, q, subtree(tree, root), placed);
+  if (!std::isfinite(lift_m)) return {};
   q[y] += lift_m;
+  ContactKinematics kinematics;
   tree.contact_kinematics(q, Eigen::VectorXd::Zero(q.size()), kinematics);
   std::vector<int> touching;
-  for (int k : candidates) {
-    if (std::abs(kinematics.gap[k]) <= kTouchTolerance_m * (1.0 + std::abs(q[y]))) {
+  for (int k = 0; k < tree.contact_count(); ++k) {
+    const bool supports = kinematics.jacobian(2 * k, y) > kUpwardNormal;
+    if (supports && std::abs(kinematics.gap[k]) <= kTouchTolerance_m * (1.0 + std::abs(q[y]))) {
       touching.push_back(k);
     }
   }
@@ -126,12 +173,26 @@ PlanarState complete_initial_state(const PlanarTree& tree, const PartialState& q
                                    const PartialState& v_given) {
   std::vector<bool> q_was_given, v_was_given;
   PlanarState state{fill(tree, q_given, "q", q_was_given), fill(tree, v_given, "v", v_was_given)};
+  // Bodies whose height is missing rest on what is already placed: bodies placed by their given
+  // coordinates, and those rested before them, bottom-up in tree order.
+  const auto rests = [&](int body) {
+    const PlanarJoint& joint = tree.description().joints[static_cast<std::size_t>(body)];
+    const int y = tree.first_coordinate(body) + 1;
+    return joint.type == JointType::free && joint.parent == kGround &&
+           !q_was_given[static_cast<std::size_t>(y)];
+  };
+  std::vector<bool> placed(static_cast<std::size_t>(tree.body_count()), true);
   for (int b = 0; b < tree.body_count(); ++b) {
-    const PlanarJoint& joint = tree.description().joints[static_cast<std::size_t>(b)];
-    if (joint.type != JointType::free || joint.parent != kGround) continue;
+    if (!rests(b)) continue;
+    const std::vector<bool> inside = subtree(tree, b);
+    for (std::size_t i = 0; i < inside.size(); ++i) placed[i] = placed[i] && !inside[i];
+  }
+  for (int b = 0; b < tree.body_count(); ++b) {
+    if (!rests(b)) continue;
     const int x = tree.first_coordinate(b), y = x + 1;
-    if (q_was_given[static_cast<std::size_t>(y)]) continue;
-    const std::vector<int> touching = rest_on_obstacles(tree, b, y, state.q);
+    const std::vector<int> touching = rest_on_supports(tree, b, y, placed, state.q);
+    const std::vector<bool> inside = subtree(tree, b);
+    for (std::size_t i = 0; i < inside.size(); ++i) placed[i] = placed[i] || inside[i];
     complete_resting_velocities(tree, state.q, x, y, v_was_given, touching, state.v);
   }
   return state;

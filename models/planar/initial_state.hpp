@@ -1,6 +1,7 @@
 #pragma once
 // Completing a partial initial state so that a model starts where its user means: a rocking
-// block given only θ rests on its lower corner, a ball given nothing sits on the floor.
+// block given only θ rests on its lower corner, a ball given nothing sits on the floor, stacked
+// blocks given nothing rest on each other.
 
 #include <Eigen/Core>
 #include <functional>
@@ -25,8 +26,11 @@ struct PlanarState {
 /// std::invalid_argument, suggesting the closest valid name.
 ///  - Coordinates not given are 0 (angles: the model's reference pose), except the `y` of a free
 ///    body jointed to the ground: when it is not given, the body (with everything hanging from
-///    it) is placed so that its lowest contact against an upward-facing obstacle (n_y > 0)
-///    touches, gap 0, and no such contact penetrates. The body then *rests*.
+///    it) is lowered from above onto what lies beneath it, and then *rests* there, touching with
+///    gap 0 and penetrating nothing: an upward-facing obstacle (n_y > 0; met by its listed contacts
+///    or its shapes' vertices and disks), or the shape of a body already placed. Bodies placed by
+///    their given coordinates are there from the start; the others are placed in tree order, each
+///    resting on those before it, so that blocks given nothing stack up bottom-first.
 ///  - Velocities not given are 0, except, for a resting body, its missing translational
 ///    velocities (of x and/or y): they are set so that a touching contact does not move along
 ///    the missing directions (e.g. a block given θ̇ rocks about its touching corner; a ball given
