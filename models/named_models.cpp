@@ -3,11 +3,13 @@
 #include <cmath>
 #include <initializer_list>
 #include <numbers>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "models/planar/planar_body.hpp"
+#include "models/planar/shape.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -30,39 +32,47 @@ PlanarTreeBuilder builder_with(const ModelOptions& options) {
   return builder;
 }
 
-// A free body above the floor y ≥ 0 with point contacts at `corners` (body frame).
-std::unique_ptr<PlanarTree> free_body_on_floor(
-    const char* name, const PlanarBody& body,
-    std::initializer_list<std::pair<const char*, Eigen::Vector2d>> corners,
+// A free body `name` of uniform density over `shape` (centred on the body origin) above the floor
+// y ≥ 0; `aliases` rename its generated contacts to the model's own names.
+std::unique_ptr<PlanarTree> free_shape_on_floor(
+    const std::string& name, const Shape& shape, double mass_kg,
+    std::initializer_list<std::pair<const char*, const char*>> aliases,
     const ModelOptions& options) {
   PlanarTreeBuilder builder = builder_with(options);
-  const int index = builder.add_body(name, body, free_joint());
-  for (const auto& [contact, corner] : corners) {
-    builder.add_contact(contact, ContactGeometry{index, corner, 0.0, floor_at(0.0)});
-  }
+  const int body = builder.add_body(name, uniform_body(shape, mass_kg), free_joint());
+  builder.set_shape(body, shape);
+  builder.add_obstacle("floor", floor_at(0.0));
+  for (const auto& [generated, kept] : aliases) builder.rename_contact(generated, kept);
   return builder.build();
 }
 
-// Each link's frame has its origin at its proximal joint and hangs along −y at θ = 0: centre of
-// mass (0, −L/2), distal end (0, −L). A single link's coordinate is "theta", else "theta<i>".
-std::unique_ptr<PlanarTree> hanging_links(int links, double link_length_m, double link_mass_kg,
-                                          const std::optional<HalfPlane>& tip_obstacle,
-                                          AngleReference angles, const ModelOptions& options,
-                                          bool numbered) {
-  require_positive(link_length_m, "link length [m]");
-  require_positive(link_mass_kg, "link mass [kg]");
-  const Eigen::Vector2d distal_end(0.0, -link_length_m);
-  const PlanarBody link = uniform_rod(link_length_m, link_mass_kg, 0.5 * distal_end);
+// A link's free end in its frame, whose origin is its proximal joint and which hangs along −y at
+// θ = 0 (centre of mass halfway).
+Eigen::Vector2d free_end(const ChainLink& link) { return {0.0, -link.length_m}; }
+
+// `links` hanging in series from a pivot at the origin, without contacts: the caller adds those
+// at their free ends. A single link's coordinate is "theta" unless `numbered`, else "theta<i>".
+// Returns the builder and each link's body index.
+std::pair<PlanarTreeBuilder, std::vector<int>> hanging_links(std::span<const ChainLink> links,
+                                                             AngleReference angles,
+                                                             const ModelOptions& options,
+                                                             bool numbered) {
   PlanarTreeBuilder builder = builder_with(options);
+  std::vector<int> bodies;
   int parent = kGround;
-  for (int i = 1; i <= links; ++i) {
-    const Eigen::Vector2d pivot = parent == kGround ? Eigen::Vector2d::Zero() : distal_end;
-    const std::string name = numbered ? cat("theta", i) : std::string("theta");
-    parent = builder.add_body(cat("link", i), link, revolute_joint(parent, pivot, name, angles));
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    const ChainLink& link = links[i];
+    require_positive(link.length_m, "link length [m]");
+    require_positive(link.mass_kg, "link mass [kg]");
+    const Eigen::Vector2d pivot =
+        parent == kGround ? Eigen::Vector2d::Zero() : free_end(links[i - 1]);
+    const std::string name = numbered ? cat("theta", i + 1) : std::string("theta");
+    parent = builder.add_body(cat("link", i + 1),
+                              uniform_rod(link.length_m, link.mass_kg, 0.5 * free_end(link)),
+                              revolute_joint(parent, pivot, name, angles));
+    bodies.push_back(parent);
   }
-  if (tip_obstacle)
-    builder.add_contact("tip", ContactGeometry{parent, distal_end, 0.0, *tip_obstacle});
-  return builder.build();
+  return {std::move(builder), std::move(bodies)};
 }
 
 }  // namespace
@@ -71,19 +81,16 @@ std::unique_ptr<PlanarTree> make_ball(double radius_m, double mass_kg,
                                       const ModelOptions& options) {
   require_positive(radius_m, "ball radius [m]");
   require_positive(mass_kg, "ball mass [kg]");
-  PlanarTreeBuilder builder = builder_with(options);
-  const int ball = builder.add_body("ball", uniform_disk(radius_m, mass_kg), free_joint());
-  builder.add_contact("floor",
-                      ContactGeometry{ball, Eigen::Vector2d::Zero(), radius_m, floor_at(0.0)});
-  return builder.build();
+  return free_shape_on_floor("ball", DiskShape{radius_m}, mass_kg, {{"ball/floor", "floor"}},
+                             options);
 }
 
 std::unique_ptr<PlanarTree> make_rod(double length_m, double mass_kg, const ModelOptions& options) {
   require_positive(length_m, "rod length [m]");
   require_positive(mass_kg, "rod mass [kg]");
-  const double half = 0.5 * length_m;
-  return free_body_on_floor("rod", uniform_rod(length_m, mass_kg),
-                            {{"left_end", {-half, 0.0}}, {"right_end", {half, 0.0}}}, options);
+  return free_shape_on_floor(
+      "rod", segment_shape(length_m), mass_kg,
+      {{"rod.left_end/floor", "left_end"}, {"rod.right_end/floor", "right_end"}}, options);
 }
 
 std::unique_ptr<PlanarTree> make_rocking_block(double width_m, double height_m, double mass_kg,
@@ -91,29 +98,100 @@ std::unique_ptr<PlanarTree> make_rocking_block(double width_m, double height_m, 
   require_positive(width_m, "block width [m]");
   require_positive(height_m, "block height [m]");
   require_positive(mass_kg, "block mass [kg]");
-  const Eigen::Vector2d half(0.5 * width_m, 0.5 * height_m);
-  return free_body_on_floor(
-      "block", uniform_rectangle(width_m, height_m, mass_kg),
-      {{"left_corner", {-half.x(), -half.y()}}, {"right_corner", {half.x(), -half.y()}}}, options);
+  return free_shape_on_floor("block", rectangle_shape(width_m, height_m), mass_kg,
+                             {{"block.bottom_left/floor", "left_corner"},
+                              {"block.bottom_right/floor", "right_corner"},
+                              {"block.top_right/floor", "top_right_corner"},
+                              {"block.top_left/floor", "top_left_corner"}},
+                             options);
 }
 
 std::unique_ptr<PlanarTree> make_pendulum(double length_m, double mass_kg,
                                           const HalfPlane& obstacle, const ModelOptions& options) {
-  return hanging_links(1, length_m, mass_kg, obstacle, AngleReference::absolute, options, false);
+  const ChainLink link{length_m, mass_kg};
+  auto [builder, bodies] = hanging_links({&link, 1}, AngleReference::absolute, options, false);
+  builder.add_contact("tip", ContactGeometry{bodies.back(), free_end(link), 0.0, obstacle});
+  return builder.build();
+}
+
+std::unique_ptr<PlanarTree> make_chain(const std::vector<ChainLink>& links,
+                                       const std::optional<HalfPlane>& obstacle,
+                                       AngleReference angles, const ModelOptions& options) {
+  if (links.empty()) throw std::invalid_argument("a chain needs at least one link");
+  auto [builder, bodies] = hanging_links(links, angles, options, true);
+  for (std::size_t i = 0; obstacle && i < links.size(); ++i) {
+    const bool last = i + 1 == links.size();
+    builder.add_contact(last ? std::string("tip") : cat("link", i + 1, ".end"),
+                        ContactGeometry{bodies[i], free_end(links[i]), 0.0, *obstacle});
+  }
+  return builder.build();
 }
 
 std::unique_ptr<PlanarTree> make_chain(int links, double link_length_m, double link_mass_kg,
-                                       const std::optional<HalfPlane>& tip_obstacle,
+                                       const std::optional<HalfPlane>& obstacle,
                                        AngleReference angles, const ModelOptions& options) {
   if (links < 1) throw std::invalid_argument(cat("chain links = ", links, ": must be >= 1"));
-  return hanging_links(links, link_length_m, link_mass_kg, tip_obstacle, angles, options, true);
+  return make_chain(std::vector<ChainLink>(static_cast<std::size_t>(links),
+                                           ChainLink{link_length_m, link_mass_kg}),
+                    obstacle, angles, options);
+}
+
+HalfPlane paper000_floor(const std::array<double, 2>& lengths_m) {
+  constexpr double kDegree = std::numbers::pi / 180.0;
+  return floor_at(
+      -(lengths_m[0] * std::cos(20.0 * kDegree) + lengths_m[1] * std::cos(30.0 * kDegree)));
+}
+
+std::unique_ptr<PlanarTree> make_double_pendulum(const std::array<ChainLink, 2>& links,
+                                                 const HalfPlane& obstacle,
+                                                 const ModelOptions& options) {
+  auto [builder, bodies] = hanging_links(links, AngleReference::absolute, options, true);
+  builder.add_contact("tip", ContactGeometry{bodies.back(), free_end(links[1]), 0.0, obstacle});
+  return builder.build();
 }
 
 std::unique_ptr<PlanarTree> make_double_pendulum(const ModelOptions& options) {
-  constexpr double kLength_m = 2.0, kMass_kg = 3.0;
-  constexpr double kDegree = std::numbers::pi / 180.0;
-  const double floor_m = -kLength_m * (std::cos(20.0 * kDegree) + std::cos(30.0 * kDegree));
-  return make_chain(2, kLength_m, kMass_kg, floor_at(floor_m), AngleReference::absolute, options);
+  constexpr ChainLink kPaperRod{2.0, 3.0};
+  return make_double_pendulum({kPaperRod, kPaperRod}, paper000_floor({2.0, 2.0}), options);
+}
+
+std::unique_ptr<PlanarTree> make_stacked_blocks(const std::vector<StackedBlock>& blocks,
+                                                const std::optional<Obstacle>& obstacle,
+                                                const ModelOptions& options) {
+  if (blocks.empty()) throw std::invalid_argument("a stack needs at least one block");
+  PlanarTreeBuilder builder = builder_with(options);
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const StackedBlock& block = blocks[i];
+    require_positive(block.width_m, "block width [m]");
+    require_positive(block.height_m, "block height [m]");
+    require_positive(block.mass_kg, "block mass [kg]");
+    const std::string name = cat("block", i + 1);
+    const Shape shape = rectangle_shape(block.width_m, block.height_m);
+    const int body =
+        builder.add_body(name, uniform_body(shape, block.mass_kg),
+                         free_joint(cat(name, ".x"), cat(name, ".y"), cat(name, ".theta")));
+    builder.set_shape(body, shape);
+  }
+  if (obstacle) builder.add_obstacle(obstacle->name, obstacle->surface);
+  return builder.build();
+}
+
+std::unique_ptr<PlanarTree> make_two_disks(const std::array<SphereDisk, 2>& disks,
+                                           const ModelOptions& options) {
+  PlanarTreeBuilder builder = builder_with(options);
+  for (std::size_t i = 0; i < disks.size(); ++i) {
+    const SphereDisk& disk = disks[i];
+    require_positive(disk.radius_m, "disk radius [m]");
+    require_positive(disk.mass_kg, "disk mass [kg]");
+    const std::string name = cat("disk", i + 1);
+    const Shape shape = DiskShape{disk.radius_m};
+    PlanarBody body = uniform_body(shape, disk.mass_kg);
+    body.inertia_kg_m2 = 0.4 * disk.mass_kg * disk.radius_m * disk.radius_m;  // a solid sphere's
+    const int index = builder.add_body(
+        name, body, free_joint(cat(name, ".x"), cat(name, ".y"), cat(name, ".theta")));
+    builder.set_shape(index, shape);
+  }
+  return builder.build();
 }
 
 }  // namespace routh

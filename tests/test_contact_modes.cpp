@@ -24,6 +24,11 @@ routh::SimulationSettings settings_with_friction(double mu) {
   return settings;
 }
 
+// The modes of the bottom corners; the top ones are open, far above the floor.
+std::vector<ContactMode> bottom_corners(ContactMode left, ContactMode right) {
+  return {left, right, ContactMode::open, ContactMode::open};
+}
+
 struct Settled {
   routh::ModeSettlement settlement;
   std::vector<ContactMode> modes;
@@ -50,14 +55,13 @@ TEST_CASE("contact modes: a block at rest on the floor sticks on both corners") 
   const Settled settled = settle_flat_block(0.6, Eigen::Vector3d::Zero());
   CHECK(settled.settlement.consistent);
   CHECK(settled.settlement.painleve.empty());
-  CHECK(settled.modes == std::vector<ContactMode>{ContactMode::stick, ContactMode::stick});
+  CHECK(settled.modes == bottom_corners(ContactMode::stick, ContactMode::stick));
 }
 
 TEST_CASE("contact modes: a block sliding with moderate friction slides on both corners") {
   const Settled settled = settle_flat_block(0.4, Eigen::Vector3d(2.0, 0.0, 0.0));
   CHECK(settled.settlement.consistent);
-  CHECK(settled.modes ==
-        std::vector<ContactMode>{ContactMode::slide_positive, ContactMode::slide_positive});
+  CHECK(settled.modes == bottom_corners(ContactMode::slide_positive, ContactMode::slide_positive));
   CHECK(settled.v[0] == doctest::Approx(2.0));  // the slip is kept, not projected away
 }
 
@@ -85,11 +89,11 @@ TEST_CASE("contact modes: without friction there is never a Painlevé configurat
 
 TEST_CASE("contact modes: a separating contact is open, never a candidate, never Painlevé") {
   const Settled lifting = settle_flat_block(3.0, Eigen::Vector3d(2.0, 0.1, 0.0));
-  CHECK(lifting.modes == std::vector<ContactMode>{ContactMode::open, ContactMode::open});
+  CHECK(lifting.modes == bottom_corners(ContactMode::open, ContactMode::open));
   CHECK(lifting.settlement.painleve.empty());
   CHECK(lifting.v[1] == 0.1);  // nothing projected
   // a corner separating slower than the rest speed counts as resting
   const Settled slow = settle_flat_block(0.6, Eigen::Vector3d(0.0, 1e-8, 0.0));
-  CHECK(slow.modes == std::vector<ContactMode>{ContactMode::stick, ContactMode::stick});
+  CHECK(slow.modes == bottom_corners(ContactMode::stick, ContactMode::stick));
   CHECK(std::abs(slow.v[1]) < 1e-15);
 }

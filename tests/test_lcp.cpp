@@ -413,7 +413,8 @@ TEST_CASE("lcp: the simulator rocks Housner's block to rest with lcp for every i
   settings.output_rate = 100.0;
   settings.law = routh::find_law("lcp")->solve;
   settings.multi_contact_law = routh::find_law("lcp")->solve;
-  settings.contacts.assign(2, ContactParameters{0.0, 0.7, 0.7});
+  settings.contacts.assign(static_cast<std::size_t>(block->contact_count()),
+                           ContactParameters{0.0, 0.7, 0.7});
   routh::test::TrajectoryMemory trajectory;
   const routh::SimulationOutcome outcome = routh::simulate(*block, initial, settings, trajectory);
   CHECK(outcome.status == routh::RunStatus::completed);

@@ -209,7 +209,7 @@ TEST_CASE(
     settings.output_rate = 100.0;
     settings.law = poisson->solve;
     settings.multi_contact_law = p.lcp ? lcp->solve : energetic->solve;
-    settings.contacts.assign(2, {p.e, p.mu, p.mu});
+    settings.contacts.assign(static_cast<std::size_t>(block->contact_count()), {p.e, p.mu, p.mu});
     settings.wall_time_limit = 10.0;
     // released at rest on one corner: that corner on the floor, the centre above it
     const double theta0 = p.release();

@@ -472,12 +472,12 @@ TEST_CASE("scenario: per-contact parameters by name or as a list") {
   CHECK(scenario.settings.contacts[0].restitution == 0.5);
   CHECK(scenario.settings.contacts[1].restitution == 0.1);
   CHECK(scenario.settings.contacts[1].static_friction == 0.6);
-  scenario = load_scenario(
-      write_problem(block + "  contacts: [{friction: 0.2}, {restitution: 0}]\n", "scenario.yaml"));
+  scenario = load_scenario(write_problem(
+      block + "  contacts: [{friction: 0.2}, {restitution: 0}, {}, {}]\n", "scenario.yaml"));
   CHECK(scenario.settings.contacts[0].kinetic_friction == 0.2);
   CHECK(scenario.settings.contacts[1].restitution == 0.0);
   CHECK(contains(load_error(block + "  contacts: [{friction: 0.2}]\n"),
-                 "contact.contacts: has 1 entries for 2 contacts"));
+                 "contact.contacts: has 1 entries for 4 contacts"));
   // μd > μs is allowed but warned about, with its location
   scenario = load_scenario(
       write_problem(block + "  contacts: {left_corner: {friction: {static: 0.1, kinetic: 0.2}}}\n",

@@ -125,7 +125,7 @@ TEST_CASE(
   REQUIRE(flat.q[2] == 0.0);
   const auto run = [&](double mu, double duration, test::TrajectoryMemory& trajectory) {
     SimulationSettings settings = test::poisson_settings(duration, 0.0, mu, mu);
-    settings.contacts.push_back({0.0, mu, mu});
+    settings.contacts.assign(static_cast<std::size_t>(block->contact_count()), {0.0, mu, mu});
     settings.multi_contact_law = find_law("multipoint_energetic")->solve;
     return simulate(*block, {0.0, flat.q, flat.v, {}}, settings, trajectory);
   };
@@ -147,7 +147,8 @@ TEST_CASE(
     CHECK(slips[0].status == "slide-");  // friction pushes +x
     CHECK(trajectory.events.size() == 1);
     CHECK(outcome.final_state.modes ==
-          std::vector<ContactMode>{ContactMode::slide_negative, ContactMode::slide_negative});
+          std::vector<ContactMode>{ContactMode::slide_negative, ContactMode::slide_negative,
+                                   ContactMode::open, ContactMode::open});
     // flat and on the floor throughout; still until t_slide, then ẍ = μ g − k t
     ContactKinematics contacts;
     for (const auto& s : trajectory.samples) {
@@ -181,7 +182,8 @@ TEST_CASE(
     // (static_friction.hpp (c)).
     CHECK(events_of(trajectory, EventKind::slip).empty());
     CHECK(outcome.final_state.modes ==
-          std::vector<ContactMode>{ContactMode::stick, ContactMode::open});
+          std::vector<ContactMode>{ContactMode::stick, ContactMode::open, ContactMode::open,
+                                   ContactMode::open});
     // upright and still until the lift-off, then tilting ever further onto the left corner
     double previous = 0.0;
     for (const auto& s : trajectory.samples) {
@@ -218,7 +220,7 @@ TEST_CASE(
   const PlanarState flat = complete_initial_state(*block, {});
   const auto run = [&](double mu, double duration, test::TrajectoryMemory& trajectory) {
     SimulationSettings settings = test::poisson_settings(duration, 0.0, mu, mu);
-    settings.contacts.push_back({0.0, mu, mu});
+    settings.contacts.assign(static_cast<std::size_t>(block->contact_count()), {0.0, mu, mu});
     settings.multi_contact_law = find_law("multipoint_energetic")->solve;
     return simulate(*block, {0.0, flat.q, flat.v, {}}, settings, trajectory);
   };
@@ -231,7 +233,8 @@ TEST_CASE(
     CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(trajectory.events.empty());
     CHECK(outcome.final_state.modes ==
-          std::vector<ContactMode>{ContactMode::slide_negative, ContactMode::slide_negative});
+          std::vector<ContactMode>{ContactMode::slide_negative, ContactMode::slide_negative,
+                                   ContactMode::open, ContactMode::open});
     for (const auto& s : trajectory.samples) {
       CAPTURE(s.t);
       CHECK(std::abs(s.q[2]) < 1e-9);
@@ -250,7 +253,8 @@ TEST_CASE(
     CHECK(outcome.status == routh::RunStatus::completed);
     CHECK(trajectory.events.empty());
     CHECK(outcome.final_state.modes ==
-          std::vector<ContactMode>{ContactMode::stick, ContactMode::open});
+          std::vector<ContactMode>{ContactMode::stick, ContactMode::open, ContactMode::open,
+                                   ContactMode::open});
     const auto pseudo_energy = [&](const test::TrajectoryMemory::Sample& s) {
       return s.energy.kinetic + mass * kGravity * s.q[1] + mass * a_g * s.q[0];
     };

@@ -45,7 +45,8 @@ SimulationOutcome run_flat_block(const FlatBlock& block, GroundAcceleration a_g,
   settings.output_rate = 100.0;
   settings.law = find_law("poisson")->solve;
   settings.multi_contact_law = find_law("multipoint_energetic")->solve;
-  settings.contacts.assign(2, {0.0, block.mu_s, block.mu_d});
+  settings.contacts.assign(static_cast<std::size_t>(model->contact_count()),
+                           {0.0, block.mu_s, block.mu_d});
   const SimulationState initial{
       0.0, Eigen::Vector3d(0.0, block.h, 0.0), Eigen::Vector3d::Zero(), {}};
   return simulate(*model, initial, settings, trajectory);

@@ -29,8 +29,8 @@ inline constexpr double kHousnerHalfWidth_m = 0.1;
 inline constexpr double kHousnerHalfHeight_m = 0.5;
 
 /// Housner's block released at rest at tilt `release_angle` [rad] (default: half its critical
-/// angle α = atan(b/h)) on its left corner, with plastic corner impacts and friction μ at both
-/// corners; simultaneous impacts go to multipoint_energetic.
+/// angle α = atan(b/h)) on its left corner, with plastic corner impacts and friction μ at every
+/// corner; simultaneous impacts go to multipoint_energetic.
 inline SimulationOutcome rock_housner_block(
     double duration, double mu, TrajectoryMemory& trajectory,
     double release_angle = 0.5 * std::atan(kHousnerHalfWidth_m / kHousnerHalfHeight_m)) {
@@ -40,7 +40,7 @@ inline SimulationOutcome rock_housner_block(
   initial.q = start.q;
   initial.v = start.v;
   SimulationSettings settings = poisson_settings(duration, 0.0, mu, mu);
-  settings.contacts.push_back({0.0, mu, mu});
+  settings.contacts.assign(static_cast<std::size_t>(block->contact_count()), {0.0, mu, mu});
   settings.multi_contact_law = find_law("multipoint_energetic")->solve;
   return simulate(*block, initial, settings, trajectory);
 }
