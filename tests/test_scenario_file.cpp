@@ -385,7 +385,7 @@ TEST_CASE("scenario: an unknown model type names the closest type") {
       load_error("duration: 1\nmodel: {type: rocking_blok, width: 1}\ninitial: {}\n");
   CHECK(contains(error, "scenario.yaml:2:15: model.type = rocking_blok: unknown model type"));
   CHECK(contains(error, "did you mean 'rocking_block'?"));
-  CHECK(model_types().size() == 6);
+  CHECK(model_presets().size() == 8);
 }
 
 TEST_CASE("scenario: angles accept 'deg', angular rates 'deg/s'") {

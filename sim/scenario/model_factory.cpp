@@ -1,219 +1,335 @@
 #include "sim/scenario/model_factory.hpp"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "models/named_models.hpp"
+#include "sim/scenario/multibody_input.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
 
 namespace {
 
-using Builder = std::unique_ptr<PlanarTree> (*)(const InputNode& model, const ModelOptions& options,
-                                                YAML::Node& effective);
+// Whole numbers of parts: beyond these a chain or a stack is a stress test, not a scenario.
+constexpr NumberRange kLinkCountRange{1.0, 1000.0, ""};
+constexpr NumberRange kBlockCountRange{1.0, 100.0, ""};
 
-struct ModelType {
-  std::string_view name;
-  std::span<const std::string_view> keys;  ///< every key the model map may hold
+// Reads a named model's parameters from its map, each one's fallback when it is absent, and
+// writes what it read into the effective scenario.
+class ParameterReader {
+ public:
+  ParameterReader(const InputNode& model, std::span<const ModelParameter> parameters,
+                  YAML::Node& effective)
+      : model_(model), parameters_(parameters), effective_(effective) {}
+
+  /// The value given, or the fallback: the table's, else `computed` (YAML).
+  InputNode node(std::string_view name, std::string_view computed = {}) const {
+    if (auto given = model_.find(name)) return *given;
+    const std::string_view fallback = parameter(name).fallback;
+    return {"(default)", YAML::Load(std::string(fallback.empty() ? computed : fallback)),
+            cat("model.", name)};
+  }
+
+  double number(std::string_view name) {
+    const double value = read_number_in(node(name), *parameter(name).range);
+    effective_[std::string(name)] = number_node(value);
+    return value;
+  }
+
+  /// One number for all `count` parts, or a list of one per part.
+  std::vector<double> numbers(std::string_view name, std::size_t count) {
+    const InputNode given = node(name);
+    const NumberRange& range = *parameter(name).range;
+    if (!given.yaml().IsSequence()) {
+      const double value = read_number_in(given, range);
+      effective_[std::string(name)] = number_node(value);
+      return std::vector<double>(count, value);
+    }
+    const std::vector<InputNode> items = given.items();
+    if (items.size() != count) {
+      throw given.error(cat("has ", items.size(), " entries for ", count,
+                            " parts: give one number for all, or one per part"));
+    }
+    std::vector<double> values;
+    YAML::Node described(YAML::NodeType::Sequence);
+    for (const InputNode& item : items) {
+      values.push_back(read_number_in(item, range));
+      described.push_back(number_node(values.back()));
+    }
+    described.SetStyle(YAML::EmitterStyle::Flow);
+    effective_[std::string(name)] = described;
+    return values;
+  }
+
+  /// A whole number of parts.
+  std::size_t count(std::string_view name) {
+    const InputNode given = node(name);
+    const NumberRange& range = *parameter(name).range;
+    const double value = read_number_in(given, range);
+    if (value != std::floor(value)) {
+      throw given.error(cat("must be a whole number in ", to_string(range)));
+    }
+    effective_[std::string(name)] = static_cast<int>(value);
+    return static_cast<std::size_t>(value);
+  }
+
+  AngleReference angles(std::string_view name) {
+    const InputNode given = node(name);
+    const std::string text = read_string(given);
+    if (text != "absolute" && text != "relative") throw given.error("must be absolute or relative");
+    effective_[std::string(name)] = text;
+    return text == "absolute" ? AngleReference::absolute : AngleReference::relative;
+  }
+
+  /// An obstacle map, or nullopt for `none`; `computed` is the fallback when the table has none.
+  std::optional<ObstacleInput> obstacle(std::string_view name, std::string_view computed = {}) {
+    const InputNode given = node(name, computed);
+    if (given.yaml().IsScalar() && given.yaml().Scalar() == "none") {
+      effective_[std::string(name)] = "none";
+      return std::nullopt;
+    }
+    ObstacleInput obstacle = read_obstacle(given, {});
+    effective_[std::string(name)] = obstacle.described;
+    return obstacle;
+  }
+
+  const InputNode& model() const { return model_; }
+
+ private:
+  const ModelParameter& parameter(std::string_view name) const {
+    for (const ModelParameter& candidate : parameters_) {
+      if (candidate.name == name) return candidate;
+    }
+    throw std::logic_error(cat("model parameter '", name, "' is not in its table"));
+  }
+
+  const InputNode& model_;
+  std::span<const ModelParameter> parameters_;
+  YAML::Node& effective_;
+};
+
+using Builder = std::unique_ptr<PlanarTree> (*)(ParameterReader& parameters,
+                                                const ModelOptions& options);
+
+struct NamedModel {
+  ModelPreset preset;
   Builder build;
 };
 
-constexpr std::array<std::string_view, 4> kBallKeys = {"type", "gravity", "radius", "mass"};
-constexpr std::array<std::string_view, 4> kRodKeys = {"type", "gravity", "length", "mass"};
-constexpr std::array<std::string_view, 5> kBlockKeys = {"type", "gravity", "width", "height",
-                                                        "mass"};
-constexpr std::array<std::string_view, 5> kPendulumKeys = {"type", "gravity", "length", "mass",
-                                                           "obstacle"};
-constexpr std::array<std::string_view, 2> kDoublePendulumKeys = {"type", "gravity"};
-constexpr std::array<std::string_view, 7> kChainKeys = {"type", "gravity", "links",   "length",
-                                                        "mass", "angles",  "obstacle"};
-constexpr std::array<std::string_view, 3> kObstacleKeys = {"type", "position", "free_side"};
+constexpr ModelParameter kGravity{"gravity", "gravity, pointing -y", "9.81", &kGravityRange};
 
-// Physical parameters span labs to buildings: a micrometre to a thousand kilometres, a microgram
-// to a million tonnes, up to a hundred times Earth's gravity. Beyond these the products the
-// dynamics forms (m g L, m L², their ratios) leave double precision's comfortable range, and a
-// mass of 1e308 turned the whole run into NaN; a gravity of 1e300 livelocked the event loop.
-constexpr NumberRange kLengthRange{1e-6, 1e6, "m"};
-constexpr NumberRange kMassRange{1e-9, 1e9, "kg"};
-constexpr NumberRange kGravityRange{0.0, 1e3, "m/s^2"};
-constexpr NumberRange kPositionRange{-1e6, 1e6, "m"};
-
-// A required parameter in `range`, copied into the effective scenario.
-double parameter(const InputNode& model, std::string_view key, const NumberRange& range,
-                 YAML::Node& effective) {
-  const double value = read_number_in(model.required(key), range);
-  effective[std::string(key)] = number_node(value);
-  return value;
-}
-
-double length(const InputNode& model, std::string_view key, YAML::Node& effective) {
-  return parameter(model, key, kLengthRange, effective);
-}
-
-double mass(const InputNode& model, YAML::Node& effective) {
-  return parameter(model, "mass", kMassRange, effective);
-}
-
-// The obstacle map, or `fallback` when absent; copied into the effective scenario.
-std::optional<HalfPlane> obstacle(const InputNode& model, std::optional<HalfPlane> fallback,
-                                  YAML::Node& effective) {
-  const std::optional<InputNode> node = model.find("obstacle");
-  if (!node) {
-    if (!fallback) {
-      effective["obstacle"] = "none";
-      return std::nullopt;
-    }
-    YAML::Node described;
-    const bool wall = fallback->normal.x() != 0.0;
-    described["type"] = wall ? "wall" : "floor";
-    described["position"] = number_node(wall ? fallback->point_m.x() : fallback->point_m.y());
-    if (wall) described["free_side"] = fallback->normal.x() > 0.0 ? "positive" : "negative";
-    effective["obstacle"] = described;
-    return fallback;
-  }
-  if (node->yaml().IsScalar() && node->yaml().Scalar() == "none") {
-    effective["obstacle"] = "none";
-    return std::nullopt;
-  }
-  check_keys(*node, kObstacleKeys);
-  const InputNode type = node->required("type");
-  const std::string kind = read_string(type);
-  const double position = read_number_in(node->required("position"), kPositionRange);
-  YAML::Node described;
-  described["type"] = kind;
-  described["position"] = number_node(position);
-  if (kind == "floor") {
-    if (auto side = node->find("free_side")) {
-      throw side->error("a floor's free side is always above it (y >= position); remove it");
-    }
-    effective["obstacle"] = described;
-    return floor_at(position);
-  }
-  if (kind != "wall") throw type.error("must be wall or floor");
-  bool positive_side = true;
-  if (auto side = node->find("free_side")) {
-    const std::string text = read_string(*side);
-    if (text != "positive" && text != "negative") throw side->error("must be positive or negative");
-    positive_side = text == "positive";
-  }
-  described["free_side"] = positive_side ? "positive" : "negative";
-  effective["obstacle"] = described;
-  return wall_at(position, positive_side);
-}
-
-std::unique_ptr<PlanarTree> build_ball(const InputNode& model, const ModelOptions& options,
-                                       YAML::Node& effective) {
-  const double radius = length(model, "radius", effective);
-  return make_ball(radius, mass(model, effective), options);
-}
-
-std::unique_ptr<PlanarTree> build_rod(const InputNode& model, const ModelOptions& options,
-                                      YAML::Node& effective) {
-  const double rod_length = length(model, "length", effective);
-  return make_rod(rod_length, mass(model, effective), options);
-}
-
-std::unique_ptr<PlanarTree> build_rocking_block(const InputNode& model, const ModelOptions& options,
-                                                YAML::Node& effective) {
-  const double width = length(model, "width", effective);
-  const double height = length(model, "height", effective);
-  return make_rocking_block(width, height, mass(model, effective), options);
-}
-
-std::unique_ptr<PlanarTree> build_pendulum(const InputNode& model, const ModelOptions& options,
-                                           YAML::Node& effective) {
-  const double rod_length = length(model, "length", effective);
-  const double rod_mass = mass(model, effective);
-  const std::optional<HalfPlane> against = obstacle(model, wall_at(0.0, true), effective);
-  if (!against) throw model.required("obstacle").error("a pendulum needs an obstacle");
-  return make_pendulum(rod_length, rod_mass, *against, options);
-}
-
-std::unique_ptr<PlanarTree> build_double_pendulum(const InputNode&, const ModelOptions& options,
-                                                  YAML::Node&) {
-  return make_double_pendulum(options);
-}
-
-std::unique_ptr<PlanarTree> build_chain(const InputNode& model, const ModelOptions& options,
-                                        YAML::Node& effective) {
-  const InputNode links_node = model.required("links");
-  const double links = read_number(links_node);
-  if (links < 1.0 || links != std::floor(links) || links > 1000.0) {
-    throw links_node.error("must be a whole number of links in [1, 1000]");
-  }
-  effective["links"] = static_cast<int>(links);
-  const double link_length = length(model, "length", effective);
-  const double link_mass = mass(model, effective);
-  AngleReference angles = AngleReference::absolute;
-  if (auto node = model.find("angles")) {
-    const std::string text = read_string(*node);
-    if (text != "absolute" && text != "relative") throw node->error("must be absolute or relative");
-    angles = text == "absolute" ? AngleReference::absolute : AngleReference::relative;
-  }
-  effective["angles"] = angles == AngleReference::absolute ? "absolute" : "relative";
-  const std::optional<HalfPlane> tip_obstacle = obstacle(model, std::nullopt, effective);
-  return make_chain(static_cast<int>(links), link_length, link_mass, tip_obstacle, angles, options);
-}
-
-constexpr std::array<ModelType, 6> kModelTypes = {
-    ModelType{"ball", kBallKeys, &build_ball},
-    ModelType{"rod", kRodKeys, &build_rod},
-    ModelType{"rocking_block", kBlockKeys, &build_rocking_block},
-    ModelType{"pendulum", kPendulumKeys, &build_pendulum},
-    ModelType{"double_pendulum", kDoublePendulumKeys, &build_double_pendulum},
-    ModelType{"chain", kChainKeys, &build_chain},
+constexpr std::array<ModelParameter, 3> kBallParameters = {
+    ModelParameter{"radius", "radius", "0.1", &kLengthRange},
+    {"mass", "mass", "1", &kMassRange},
+    kGravity,
+};
+constexpr std::array<ModelParameter, 3> kRodParameters = {
+    ModelParameter{"length", "length", "1", &kLengthRange},
+    {"mass", "mass", "1", &kMassRange},
+    kGravity,
+};
+constexpr std::array<ModelParameter, 4> kBlockParameters = {
+    ModelParameter{"width", "width", "0.2", &kLengthRange},
+    {"height", "height", "1", &kLengthRange},
+    {"mass", "mass", "1", &kMassRange},
+    kGravity,
+};
+constexpr std::array<ModelParameter, 4> kPendulumParameters = {
+    ModelParameter{"length", "length", "1", &kLengthRange},
+    {"mass", "mass", "1", &kMassRange},
+    {"obstacle", "what the tip strikes", "{type: wall, position: 0, free_side: positive}"},
+    kGravity,
+};
+constexpr std::array<ModelParameter, 4> kDoublePendulumParameters = {
+    ModelParameter{"length", "link lengths: one number, or two", "2", &kLengthRange},
+    {"mass", "link masses: one number, or two", "3", &kMassRange},
+    {"obstacle", "what the tip strikes; default: the floor it touches at theta = (20, 30) deg", ""},
+    kGravity,
+};
+constexpr std::array<ModelParameter, 6> kChainParameters = {
+    ModelParameter{"links", "number of links", "3", &kLinkCountRange},
+    {"length", "link lengths: one number, or one per link", "1", &kLengthRange},
+    {"mass", "link masses: one number, or one per link", "1", &kMassRange},
+    {"angles", "absolute (from the downward vertical) or relative (to the previous link)",
+     "absolute"},
+    {"obstacle", "what every link end strikes, or none", "none"},
+    kGravity,
+};
+constexpr std::array<ModelParameter, 6> kStackParameters = {
+    ModelParameter{"blocks", "number of blocks, block1 at the bottom", "3", &kBlockCountRange},
+    {"width", "block widths: one number, or one per block", "0.2", &kLengthRange},
+    {"height", "block heights: one number, or one per block", "0.4", &kLengthRange},
+    {"mass", "block masses: one number, or one per block", "1", &kMassRange},
+    {"obstacle", "what the blocks stand on, or none", "{type: floor, position: 0}"},
+    kGravity,
+};
+// Paper 000's example 2 in SI units: its spheres of radius 4 cm and unit mass.
+constexpr std::array<ModelParameter, 3> kTwoDiskParameters = {
+    ModelParameter{"radius", "disk radii: one number, or two", "0.04", &kLengthRange},
+    {"mass", "disk masses: one number, or two", "1", &kMassRange},
+    {"gravity", "gravity, pointing -y", "0", &kGravityRange},
 };
 
-constexpr std::array<std::string_view, kModelTypes.size()> kModelTypeNames = [] {
-  std::array<std::string_view, kModelTypes.size()> names{};
-  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kModelTypes[i].name;
+std::unique_ptr<PlanarTree> build_ball(ParameterReader& parameters, const ModelOptions& options) {
+  const double radius = parameters.number("radius");
+  return make_ball(radius, parameters.number("mass"), options);
+}
+
+std::unique_ptr<PlanarTree> build_rod(ParameterReader& parameters, const ModelOptions& options) {
+  const double length = parameters.number("length");
+  return make_rod(length, parameters.number("mass"), options);
+}
+
+std::unique_ptr<PlanarTree> build_rocking_block(ParameterReader& parameters,
+                                                const ModelOptions& options) {
+  const double width = parameters.number("width");
+  const double height = parameters.number("height");
+  return make_rocking_block(width, height, parameters.number("mass"), options);
+}
+
+std::unique_ptr<PlanarTree> build_pendulum(ParameterReader& parameters,
+                                           const ModelOptions& options) {
+  const double length = parameters.number("length");
+  const double mass = parameters.number("mass");
+  const std::optional<ObstacleInput> obstacle = parameters.obstacle("obstacle");
+  if (!obstacle) throw parameters.node("obstacle").error("a pendulum needs an obstacle");
+  return make_pendulum(length, mass, obstacle->surface, options);
+}
+
+std::unique_ptr<PlanarTree> build_double_pendulum(ParameterReader& parameters,
+                                                  const ModelOptions& options) {
+  const std::vector<double> lengths = parameters.numbers("length", 2);
+  const std::vector<double> masses = parameters.numbers("mass", 2);
+  const HalfPlane floor = paper000_floor({lengths[0], lengths[1]});
+  const std::optional<ObstacleInput> obstacle = parameters.obstacle(
+      "obstacle", cat("{type: floor, position: ", number_node(floor.point_m.y()).Scalar(), "}"));
+  if (!obstacle) throw parameters.node("obstacle").error("a double pendulum needs an obstacle");
+  return make_double_pendulum({ChainLink{lengths[0], masses[0]}, ChainLink{lengths[1], masses[1]}},
+                              obstacle->surface, options);
+}
+
+std::unique_ptr<PlanarTree> build_chain(ParameterReader& parameters, const ModelOptions& options) {
+  const std::size_t count = parameters.count("links");
+  const std::vector<double> lengths = parameters.numbers("length", count);
+  const std::vector<double> masses = parameters.numbers("mass", count);
+  const AngleReference angles = parameters.angles("angles");
+  const std::optional<ObstacleInput> obstacle = parameters.obstacle("obstacle");
+  std::vector<ChainLink> links;
+  for (std::size_t i = 0; i < count; ++i) links.push_back({lengths[i], masses[i]});
+  return make_chain(links, obstacle ? std::optional(obstacle->surface) : std::nullopt, angles,
+                    options);
+}
+
+std::unique_ptr<PlanarTree> build_stacked_blocks(ParameterReader& parameters,
+                                                 const ModelOptions& options) {
+  const std::size_t count = parameters.count("blocks");
+  const std::vector<double> widths = parameters.numbers("width", count);
+  const std::vector<double> heights = parameters.numbers("height", count);
+  const std::vector<double> masses = parameters.numbers("mass", count);
+  const std::optional<ObstacleInput> obstacle = parameters.obstacle("obstacle");
+  std::vector<StackedBlock> blocks;
+  for (std::size_t i = 0; i < count; ++i) blocks.push_back({widths[i], heights[i], masses[i]});
+  return make_stacked_blocks(
+      blocks, obstacle ? std::optional(Obstacle{obstacle->type, obstacle->surface}) : std::nullopt,
+      options);
+}
+
+std::unique_ptr<PlanarTree> build_two_disks(ParameterReader& parameters,
+                                            const ModelOptions& options) {
+  const std::vector<double> radii = parameters.numbers("radius", 2);
+  const std::vector<double> masses = parameters.numbers("mass", 2);
+  return make_two_disks({SphereDisk{radii[0], masses[0]}, SphereDisk{radii[1], masses[1]}},
+                        options);
+}
+
+constexpr std::array<NamedModel, 8> kNamedModels = {
+    NamedModel{{"ball", "a uniform disk above the floor y >= 0", kBallParameters}, &build_ball},
+    {{"rod", "a uniform thin rod above the floor y >= 0", kRodParameters}, &build_rod},
+    {{"rocking_block", "a uniform rectangular block above the floor y >= 0", kBlockParameters},
+     &build_rocking_block},
+    {{"pendulum", "a uniform rod pivoting about the origin", kPendulumParameters}, &build_pendulum},
+    {{"double_pendulum", "two uniform rods hanging from the origin (paper 000, example 1)",
+      kDoublePendulumParameters},
+     &build_double_pendulum},
+    {{"chain", "uniform links hanging in series from the origin", kChainParameters}, &build_chain},
+    {{"stacked_blocks", "uniform blocks resting on each other", kStackParameters},
+     &build_stacked_blocks},
+    {{"two_disks", "two free disks with a sphere's inertia (paper 000, example 2)",
+      kTwoDiskParameters},
+     &build_two_disks},
+};
+
+constexpr std::array<ModelPreset, kNamedModels.size()> kPresets = [] {
+  std::array<ModelPreset, kNamedModels.size()> presets{};
+  for (std::size_t i = 0; i < presets.size(); ++i) presets[i] = kNamedModels[i].preset;
+  return presets;
+}();
+
+constexpr std::array<std::string_view, kNamedModels.size()> kPresetNames = [] {
+  std::array<std::string_view, kNamedModels.size()> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kNamedModels[i].preset.name;
   return names;
 }();
 
-}  // namespace
-
-YAML::Node number_node(double value) {
-  std::array<char, 32> text{};
-  const auto written = std::to_chars(text.data(), text.data() + text.size(), value);
-  return YAML::Node(std::string(text.data(), written.ptr));
+const NamedModel& chosen_model(const InputNode& type_node) {
+  const std::string type = read_string(type_node);
+  for (const NamedModel& candidate : kNamedModels) {
+    if (candidate.preset.name == type) return candidate;
+  }
+  std::string known;
+  for (std::string_view name : kPresetNames) known += cat(known.empty() ? "" : ", ", name);
+  throw type_node.error(cat("unknown model type; did you mean '", closest_name(type, kPresetNames),
+                            "'? (known: ", known, "; or `bodies` for a multibody)"));
 }
 
-std::span<const std::string_view> model_types() { return kModelTypeNames; }
+BuiltModel build_named_model(const InputNode& model, GroundAcceleration ground_acceleration) {
+  const NamedModel& chosen = chosen_model(model.required("type"));
+  std::vector<std::string_view> keys = {"type"};
+  for (const ModelParameter& parameter : chosen.preset.parameters) keys.push_back(parameter.name);
+  check_keys(model, keys);
+  BuiltModel built{nullptr, std::string(chosen.preset.name), YAML::Node(YAML::NodeType::Map)};
+  built.effective["type"] = built.type;
+  ParameterReader parameters(model, chosen.preset.parameters, built.effective);
+  ModelOptions options;
+  options.gravity_m_s2 = parameters.number("gravity");  // it points -y
+  options.ground_acceleration = std::move(ground_acceleration);
+  built.tree = chosen.build(parameters, options);
+  return built;
+}
+
+}  // namespace
+
+std::span<const ModelPreset> model_presets() { return kPresets; }
 
 BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceleration) {
-  if (!model.yaml().IsMap()) throw model.error("must be a map with a `type` and its parameters");
-  const InputNode type_node = model.required("type");
-  const std::string type = read_string(type_node);
-  const ModelType* chosen = nullptr;
-  for (const ModelType& candidate : kModelTypes) {
-    if (candidate.name == type) chosen = &candidate;
+  if (!model.yaml().IsMap()) {
+    throw model.error("must be a map: a `type` and its parameters, or `bodies` (a multibody)");
   }
-  if (chosen == nullptr) {
-    std::string known;
-    for (std::string_view name : kModelTypeNames) known += cat(known.empty() ? "" : ", ", name);
-    throw type_node.error(cat("unknown model type; did you mean '",
-                              closest_name(type, kModelTypeNames), "'? (known: ", known, ")"));
+  const std::optional<InputNode> type = model.find("type");
+  const std::optional<InputNode> bodies = model.find("bodies");
+  if (type && bodies) {
+    throw type->error("a model is a named `type` or `bodies`, not both: remove one");
   }
-  check_keys(model, chosen->keys);
-  BuiltModel built;
-  built.effective["type"] = type;
-  ModelOptions options;
-  if (auto gravity = model.find("gravity")) {
-    options.gravity_m_s2 = read_number_in(*gravity, kGravityRange);  // it points -y
-  }
-  options.ground_acceleration = std::move(ground_acceleration);
   try {
-    built.tree = chosen->build(model, options, built.effective);
+    if (bodies) {
+      BuiltModel built{nullptr, "multibody", YAML::Node(YAML::NodeType::Map)};
+      built.tree = build_multibody(model, std::move(ground_acceleration), built.effective);
+      return built;
+    }
+    if (!type) {
+      throw model.error(
+          "missing required key 'type' (a named model; `routh models` lists them), "
+          "or `bodies` (a multibody)");
+    }
+    return build_named_model(model, std::move(ground_acceleration));
   } catch (const std::invalid_argument& rejected) {
     throw model.error(rejected.what());
   }
-  built.effective["gravity"] = number_node(options.gravity_m_s2);
-  return built;
 }
 
 }  // namespace routh

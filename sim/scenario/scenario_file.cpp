@@ -587,7 +587,7 @@ void Reader::read(const InputNode& root, const std::string& path) {
   const InputNode model = root.required("model");
   BuiltModel built = build_model(model, std::move(ground));
   scenario.model = std::move(built.tree);
-  scenario.model_type = built.effective["type"].Scalar();
+  scenario.model_type = built.type;
   effective["model"] = built.effective;
 
   read_initial(root.required("initial"));

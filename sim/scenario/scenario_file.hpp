@@ -6,7 +6,8 @@
 //
 //   name: rocking_block              # optional; default: the file's stem
 //   duration: 5                      # [s] required
-//   model:                           # `type` and its parameters (model_factory.hpp)
+//   model:                           # `type` and its parameters (model_factory.hpp), or
+//                                    # `bodies`, `joints`, `obstacles` (multibody_input.hpp)
 //     type: rocking_block
 //     width: 0.2                     # [m]
 //     height: 1.0                    # [m]
@@ -66,7 +67,7 @@ namespace routh {
 /// Everything one run needs, read from a scenario file.
 struct Scenario {
   std::string name;                   ///< `name`, or the file's stem
-  std::string model_type;             ///< e.g. "rocking_block"
+  std::string model_type;             ///< e.g. "rocking_block", or "multibody" for `bodies`
   std::unique_ptr<PlanarTree> model;  ///< the built model
   SimulationSettings settings;        ///< duration, tolerances, laws, per-contact parameters
   SimulationState initial;            ///< completed initial state at t = 0

@@ -1,0 +1,106 @@
+#include "sim/scenario/model_input.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+struct ObstacleType {
+  std::string_view name;
+  std::array<std::string_view, 2> keys;  ///< besides `type`; empty: unused
+  std::string_view takes;                ///< its keys, as an error message says them
+};
+
+constexpr std::array<ObstacleType, 3> kObstacleTypes = {
+    ObstacleType{"floor", {"position", ""}, "only `position` (its free side is y >= position)"},
+    ObstacleType{"wall", {"position", "free_side"}, "`position` and `free_side`"},
+    ObstacleType{"plane", {"point", "normal"}, "`point` and `normal`"},
+};
+constexpr std::array<std::string_view, 3> kObstacleTypeNames = {"floor", "wall", "plane"};
+constexpr std::array<std::string_view, 5> kObstacleKeys = {"type", "position", "free_side", "point",
+                                                           "normal"};
+
+// A plane's normal [n_x, n_y]: any finite vector but zero.
+Eigen::Vector2d read_normal(const InputNode& node) {
+  const Eigen::VectorXd given = read_vector(node);
+  if (given.size() != 2) throw node.error("must be [n_x, n_y]");
+  if (given.isZero(0.0)) throw node.error("must not be zero: it points into the free side");
+  return given;
+}
+
+}  // namespace
+
+YAML::Node number_node(double value) {
+  std::array<char, 32> text{};
+  const auto written = std::to_chars(text.data(), text.data() + text.size(), value);
+  return YAML::Node(std::string(text.data(), written.ptr));
+}
+
+Eigen::Vector2d read_point(const InputNode& node) {
+  if (!node.yaml().IsSequence() || node.yaml().size() != 2) throw node.error("must be [x, y]");
+  const std::vector<InputNode> items = node.items();
+  return {read_number_in(items[0], kPositionRange), read_number_in(items[1], kPositionRange)};
+}
+
+YAML::Node point_node(const Eigen::Vector2d& point) {
+  YAML::Node node(YAML::NodeType::Sequence);
+  node.push_back(number_node(point.x()));
+  node.push_back(number_node(point.y()));
+  node.SetStyle(YAML::EmitterStyle::Flow);
+  return node;
+}
+
+ObstacleInput read_obstacle(const InputNode& node, std::span<const std::string_view> extra_keys) {
+  std::vector<std::string_view> allowed(kObstacleKeys.begin(), kObstacleKeys.end());
+  allowed.insert(allowed.end(), extra_keys.begin(), extra_keys.end());
+  check_keys(node, allowed);
+  const InputNode type_node = node.required("type");
+  ObstacleInput obstacle{read_string(type_node), {}, YAML::Node(YAML::NodeType::Map)};
+  const ObstacleType* type = nullptr;
+  for (const ObstacleType& candidate : kObstacleTypes) {
+    if (candidate.name == obstacle.type) type = &candidate;
+  }
+  if (type == nullptr) {
+    throw type_node.error(cat("must be floor, wall or plane; did you mean '",
+                              closest_name(obstacle.type, kObstacleTypeNames), "'?"));
+  }
+  for (std::string_view key : kObstacleKeys) {
+    const bool belongs = key == "type" || key == type->keys[0] || key == type->keys[1];
+    if (auto given = node.find(key); given && !belongs) {
+      throw given->error(cat("a ", type->name, " takes ", type->takes, ": remove it"));
+    }
+  }
+  YAML::Node& described = obstacle.described;
+  described["type"] = obstacle.type;
+  if (obstacle.type == "plane") {
+    const Eigen::Vector2d point = read_point(node.required("point"));
+    const Eigen::Vector2d normal = read_normal(node.required("normal"));
+    obstacle.surface = {point, normal.stableNormalized()};  // written as given
+    described["point"] = point_node(point);
+    described["normal"] = point_node(normal);
+    return obstacle;
+  }
+  const double position = read_number_in(node.required("position"), kPositionRange);
+  described["position"] = number_node(position);
+  if (obstacle.type == "floor") {
+    obstacle.surface = floor_at(position);
+    return obstacle;
+  }
+  bool positive_side = true;
+  if (auto side = node.find("free_side")) {
+    const std::string text = read_string(*side);
+    if (text != "positive" && text != "negative") throw side->error("must be positive or negative");
+    positive_side = text == "positive";
+  }
+  described["free_side"] = positive_side ? "positive" : "negative";
+  obstacle.surface = wall_at(position, positive_side);
+  return obstacle;
+}
+
+}  // namespace routh

@@ -1,0 +1,60 @@
+#pragma once
+// What the two readers of a scenario's `model` share, the named models (model_factory.hpp) and the
+// generic bodies (multibody_input.hpp): the ranges of physical parameters, numbers and points for
+// the effective scenario, and obstacles.
+//
+// Ranges (labs to buildings): lengths in [1e-6, 1e6] m, masses in [1e-9, 1e9] kg, positions in
+// [-1e6, 1e6] m, moments of inertia in [0, 1e21] kg m² (the largest mass times the largest length
+// squared), gravity in [0, 1000] m/s²; a value outside is an input error naming the range.
+//
+// Obstacles, ground-fixed half-planes:
+//   {type: floor, position: y}                           the floor y ≥ position [m]
+//   {type: wall, position: x, free_side: positive}       a vertical wall at x [m], the free side
+//                                                        x ≥ position (negative: x ≤ position)
+//   {type: plane, point: [x, y], normal: [n_x, n_y]}     any line through `point` [m], `normal`
+//                                                        (any length, not zero) into the free side
+
+#include <yaml-cpp/yaml.h>
+
+#include <Eigen/Core>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "models/planar/planar_contact_geometry.hpp"
+#include "sim/scenario/yaml_input.hpp"
+
+namespace routh {
+
+// Physical parameters span labs to buildings: a micrometre to a thousand kilometres, a microgram
+// to a million tonnes, up to a hundred times Earth's gravity. Beyond these the products the
+// dynamics forms (m g L, m L², their ratios) leave double precision's comfortable range, and a
+// mass of 1e308 turned the whole run into NaN; a gravity of 1e300 livelocked the event loop.
+inline constexpr NumberRange kLengthRange{1e-6, 1e6, "m"};
+inline constexpr NumberRange kMassRange{1e-9, 1e9, "kg"};
+inline constexpr NumberRange kGravityRange{0.0, 1e3, "m/s^2"};
+inline constexpr NumberRange kPositionRange{-1e6, 1e6, "m"};
+inline constexpr NumberRange kInertiaRange{0.0, 1e21, "kg m^2"};
+
+/// A number for the effective scenario, written in its shortest round-trip form (0.1, not
+/// 0.10000000000000001).
+YAML::Node number_node(double value);
+
+/// A point [x, y] [m], each coordinate in kPositionRange.
+Eigen::Vector2d read_point(const InputNode& node);
+/// [x, y] for the effective scenario, in flow style.
+YAML::Node point_node(const Eigen::Vector2d& point);
+
+/// An obstacle read from its map: its type (floor, wall or plane), its half-plane, and the map
+/// as the effective scenario writes it.
+struct ObstacleInput {
+  std::string type;
+  HalfPlane surface;
+  YAML::Node described;
+};
+
+/// Reads one obstacle map (see above). Keys other than its type's and `extra_keys` (which the
+/// caller reads) are errors naming the closest valid key.
+ObstacleInput read_obstacle(const InputNode& node, std::span<const std::string_view> extra_keys);
+
+}  // namespace routh
