@@ -1,5 +1,5 @@
 // End-to-end runs of the routh program: exit codes, the JSON of `routh impact` for the paper 004
-// rod under two laws, located errors on stderr, and the law catalogue.
+// rod under two laws, located errors on stderr, the law catalogue and the model catalogue.
 
 #include <doctest/doctest.h>
 #include <sys/wait.h>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/scenario/model_factory.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"
@@ -199,6 +200,33 @@ TEST_CASE("cli: routh laws lists every law") {
   for (const char* law : {"newton ", "newton_routh ", "poisson ", "energetic "}) {
     CHECK(contains("\n" + run.out, cat("\n", law)));
   }
+}
+
+TEST_CASE("cli: routh models lists every named model with its keys, coordinates and contacts") {
+  const Run run = test::run_routh("models");
+  CHECK(run.exit_code == 0);
+  CHECK(run.err.empty());
+  for (const ModelPreset& preset : model_presets()) {
+    CHECK(contains(run.out, cat("\n", preset.name, ": ", preset.summary, "\n")));
+  }
+  // a parameter row: key, unit, default, range, meaning
+  CHECK(contains(run.out, "radius   m      0.1      [1e-06, 1000000] m      radius\n"));
+  CHECK(contains(run.out, "links     -      3         [1, 1000]"));
+  CHECK(contains(run.out, "obstacle  -      (computed)"));
+  // the coordinates and contacts of each model built with its defaults
+  CHECK(contains(run.out, "  coordinates  x, y, theta\n  contacts     floor\n"));
+  CHECK(contains(run.out,
+                 "  contacts     left_corner, right_corner, top_right_corner, top_left_corner\n"));
+  CHECK(contains(run.out, "  coordinates  theta1, theta2, theta3\n  contacts     none\n"));
+  CHECK(contains(run.out, "  coordinates  disk1.x, disk1.y, disk1.theta, disk2.x, disk2.y"));
+  CHECK(contains(run.out, "block1.bottom_left/floor"));
+  // and the generic form
+  CHECK(contains(run.out, "A generic multibody instead of a named model:\nmodel:\n"));
+  CHECK(contains(run.out, "  joints:"));
+  const Run extra = test::run_routh("models ball");
+  CHECK(extra.exit_code == 2);
+  CHECK(contains(extra.err, "routh models: unexpected argument 'ball'"));
+  CHECK(test::run_routh("models --help").exit_code == 0);
 }
 
 TEST_CASE("cli: usage errors exit 2, help exits 0") {

@@ -12,6 +12,7 @@
 #include "tools/routh/impact_command.hpp"
 #include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
+#include "tools/routh/models_command.hpp"
 #include "tools/routh/run_command.hpp"
 
 namespace {
@@ -32,6 +33,8 @@ constexpr std::array kSubcommands = {
     Subcommand{"compare", "solve one impact problem with several laws, side by side",
                &run_compare_command},
     Subcommand{"laws", "list the impact laws", &run_laws_command},
+    Subcommand{"models", "list the named models, their parameters, coordinates and contacts",
+               &run_models_command},
     Subcommand{"info", "summarize a trajectory file (HDF5)", &run_info_command},
 };
 

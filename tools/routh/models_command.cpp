@@ -1,0 +1,97 @@
+#include "tools/routh/models_command.hpp"
+
+#include <algorithm>
+#include <array>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/model_factory.hpp"
+#include "sim/scenario/multibody_input.hpp"
+#include "sim/text.hpp"
+
+namespace routh::cli {
+
+namespace {
+
+// "  label  a, b, c", wrapped under the first name before column 100.
+void print_names(std::ostream& out, std::string_view label, const std::vector<std::string>& names) {
+  constexpr std::size_t kColumns = 100;
+  const std::string indent = cat("  ", label, std::string(13 - label.size(), ' '));
+  out << indent;
+  if (names.empty()) out << "none";
+  std::size_t column = indent.size();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string item = cat(names[i], i + 1 < names.size() ? "," : "");
+    if (i > 0 && column + 1 + item.size() > kColumns) {
+      out << '\n' << std::string(indent.size(), ' ');
+      column = indent.size();
+    } else if (i > 0) {
+      out << ' ';
+      ++column;
+    }
+    out << item;
+    column += item.size();
+  }
+  out << '\n';
+}
+
+// One row per parameter: name, unit, default, range, meaning, in aligned columns.
+void print_parameters(std::ostream& out, const ModelPreset& preset) {
+  std::vector<std::array<std::string, 5>> rows = {{"key", "unit", "default", "range", "meaning"}};
+  for (const ModelParameter& parameter : preset.parameters) {
+    const bool number = parameter.range != nullptr;
+    rows.push_back(
+        {std::string(parameter.name),
+         number && !parameter.range->unit.empty() ? std::string(parameter.range->unit) : "-",
+         parameter.fallback.empty() ? "(computed)" : std::string(parameter.fallback),
+         number ? to_string(*parameter.range) : "-", std::string(parameter.meaning)});
+  }
+  std::array<std::size_t, 5> widths{};
+  for (const auto& row : rows) {
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    out << "    ";
+    for (std::size_t c = 0; c + 1 < row.size(); ++c) {
+      out << row[c] << std::string(widths[c] + 2 - row[c].size(), ' ');
+    }
+    out << row.back() << '\n';
+  }
+}
+
+// The coordinates and contacts of the preset built with its defaults.
+void print_defaults_model(std::ostream& out, const ModelPreset& preset) {
+  const InputNode defaults("(defaults)", YAML::Load(cat("{type: ", preset.name, "}")), "model");
+  const BuiltModel built = build_model(defaults, {});
+  print_names(out, "coordinates", built.tree->coordinate_names());
+  print_names(out, "contacts", built.tree->contact_names());
+}
+
+}  // namespace
+
+int run_models_command(CommandArguments arguments) {
+  if (asks_for_help(arguments)) {
+    std::cout << kModelsUsage;
+    return kExitSuccess;
+  }
+  if (!arguments.empty()) {
+    std::cerr << "routh models: unexpected argument '" << arguments.front() << "'\n"
+              << kModelsUsage;
+    return kExitUsage;
+  }
+  std::ostream& out = std::cout;
+  out << "Named models: model: {type: NAME, KEY: VALUE, ...}; every key is optional.\n";
+  for (const ModelPreset& preset : model_presets()) {
+    out << '\n' << preset.name << ": " << preset.summary << '\n';
+    print_parameters(out, preset);
+    print_defaults_model(out, preset);
+  }
+  out << "\nObstacles: {type: floor, position: Y}, {type: wall, position: X, free_side: "
+         "positive|negative},\n{type: plane, point: [X, Y], normal: [NX, NY]}.\n"
+      << "\nA generic multibody instead of a named model:\n"
+      << kMultibodyForm;
+  return kExitSuccess;
+}
+
+}  // namespace routh::cli
