@@ -16,12 +16,15 @@
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
+#include "support/scenario_errors.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
 
 namespace routh {
 namespace {
 
+using test::load_error;
+using test::location_of;
 using test::write_problem;
 
 constexpr double kGravity = 9.81;
@@ -45,33 +48,8 @@ const std::string kBall =
     "  restitution: 0.9\n"                         // line 8
     "  friction: 0.5\n";                           // line 9
 
-// The message of the InputError that loading `text` (after `overrides`) throws.
-std::string load_error(const std::string& text, std::vector<std::string> overrides = {}) {
-  const std::string path = write_problem(text, "scenario.yaml");
-  try {
-    load_scenario(path, overrides);
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  FAIL("no error for:\n", text);
-  return "";
-}
-
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-// "scenario.yaml:LINE:COLUMN" of `value` within `part` of `text`.
-std::string location_of(const std::string& text, const std::string& part,
-                        const std::string& value) {
-  const std::size_t at = text.find(part);
-  REQUIRE_MESSAGE(at != std::string::npos, part, " not in ", text);
-  const std::size_t value_at = at + part.find(value);
-  const std::size_t line_start = text.rfind('\n', value_at);
-  const std::size_t line = 1 + static_cast<std::size_t>(std::count(
-                                   text.begin(), text.begin() + static_cast<long>(value_at), '\n'));
-  const std::size_t column = value_at - (line_start == std::string::npos ? 0 : line_start + 1) + 1;
-  return cat("scenario.yaml:", line, ":", column);
 }
 
 // kBall with `from` replaced by `to` (a parameter changed) or, when `from` is empty, `to`
