@@ -47,7 +47,7 @@ const std::string kMechanism =
     "    - {type: floor, position: 0}\n"
     "    - {type: wall, position: -1, free_side: positive}\n"
     "    - {type: wall, position: 3, free_side: negative}\n"
-    "    - {type: plane, point: [0, -0.5], normal: [-1, 4], name: slope}\n"
+    "    - {type: plane, point: [0, -1], normal: [-1, 4], name: slope}\n"
     "  collisions: {between_bodies: false}\n"
     "initial: {q: {base.y: 1, wheel.y: 2}}\n" +
     kContact;
@@ -68,7 +68,7 @@ void check_located(const std::string& text, const std::string& part, const std::
                    const std::string& message) {
   const std::string error = load_error(text);
   const std::string where = location_of(text, part, value);
-  CHECK_MESSAGE(error.starts_with(where + ": "), error, "\nexpected at ", where);
+  CHECK_MESSAGE(error.find(where + ": ") != std::string::npos, error, "\nexpected at ", where);
   CHECK_MESSAGE(error.find(message) != std::string::npos, error, "\nexpected: ", message);
 }
 
@@ -208,7 +208,9 @@ TEST_CASE("multibody: every kind of mistake is located and names what would be v
                 "unknown joint type; did you mean 'prismatic'?");
   // a body with two parents; a cycle
   check_located(mechanism_with("child: wedge", "child: arm"), "ground, child: arm", "arm",
-                "already hangs from a joint (at scenario.yaml:12:");
+                "already hangs from a joint (at ");
+  check_located(mechanism_with("child: wedge", "child: arm"), "ground, child: arm", "arm",
+                "scenario.yaml:12:45): a body has one parent");
   check_located(mechanism_with("parent: ground, child: wedge, parent_point: [2, 0], axis: [3, 0]}",
                                "parent: arm, child: base}"),
                 "child: arm, parent_point", "arm",
@@ -228,7 +230,7 @@ TEST_CASE("multibody: every kind of mistake is located and names what would be v
   check_located(one_body("{name: bead, mass: 1}"), "{name: bead", "{",
                 "a body without a shape needs `inertia`");
   check_located(mechanism_with("name: wheel", "name: arm"), "name: arm, mass: 1", "arm",
-                "'arm' already names a body or obstacle (at scenario.yaml:4:");
+                "scenario.yaml:4:14): names must differ");
   check_located(mechanism_with("name: slope", "name: base"), "name: base}", "base",
                 "'base' already names a body or obstacle");
   check_located(mechanism_with("name: wheel", "name: \"wh.eel\""), "wh.eel", "\"",

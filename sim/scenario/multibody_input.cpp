@@ -252,25 +252,26 @@ DrawnJoint read_joint(const InputNode& node, const std::vector<DrawnBody>& bodie
   return joint;
 }
 
-// The bodies, parents first, otherwise in the order listed; `parent_of[i]` is body i's parent
-// index, or kGround. A body whose parents never reach the ground or a free body is in a cycle:
-// an error at the child of one of its joints.
+// The bodies in the order listed, except that a child listed before its parent comes right
+// after it; `parent_of[i]` is body i's parent index, or kGround. A body whose parents never reach
+// the ground or a free body is in a cycle: an error at the child of one of its joints.
 std::vector<std::size_t> tree_order(const std::vector<DrawnBody>& bodies,
                                     const std::vector<int>& parent_of,
                                     const std::vector<std::optional<DrawnJoint>>& joint_of) {
   std::vector<bool> placed(bodies.size(), false);
   std::vector<std::size_t> order;
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-      const int parent = parent_of[i];
-      if (placed[i] || (parent != routh::kGround && !placed[static_cast<std::size_t>(parent)])) {
-        continue;
-      }
-      placed[i] = true;
-      order.push_back(i);
-      progress = true;
+  const auto ready = [&](std::size_t i) {
+    const int parent = parent_of[i];
+    return !placed[i] && (parent == routh::kGround || placed[static_cast<std::size_t>(parent)]);
+  };
+  for (std::size_t i = 0; i < bodies.size();) {
+    if (!ready(i)) {
+      ++i;
+      continue;
     }
+    placed[i] = true;
+    order.push_back(i);
+    i = 0;  // a child listed earlier may be ready now
   }
   if (order.size() == bodies.size()) return order;
   // every unplaced body hangs, through its parents, from a cycle: walk up to it

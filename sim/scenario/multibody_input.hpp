@@ -21,9 +21,10 @@
 // child point: the shapes, centres of mass and joint points are moved there, which changes no
 // coordinate's meaning.
 //
-// Order. The bodies may be listed in any order; the tree takes them parents first, otherwise in
-// the order listed, and so do the coordinates. Initial completion rests a free body whose y is
-// not given on what lies beneath it, bottom-up in that order (complete_initial_state).
+// Order. The bodies may be listed in any order; the tree takes them in the order listed, except
+// that a child listed before its parent comes right after it, and so do the coordinates. Initial
+// completion rests a free body whose y is not given on what lies beneath it, bottom-up in that
+// order (complete_initial_state).
 //
 // Names. Bodies and obstacles have distinct names of letters, digits, '_' and '-' ("ground" is
 // the world's); an obstacle's default name is its type, then type2, type3, …. The generated
