@@ -240,7 +240,7 @@ TEST_CASE("multibody: every kind of mistake is located and names what would be v
                 "model.bodies[1].mass = 1e12: must be in [1e-09, 1000000000] kg");
   check_located(mechanism_with("width: 0.6", "width: -0.6"), "-0.6", "-0.6",
                 "model.bodies[1].shape.rectangle.width = -0.6: must be in [1e-06, 1000000] m");
-  check_located(mechanism_with("[0.3, 0]]", "[3e6, 0]]"), "3e6", "3e6",
+  check_located(mechanism_with("[0.3, 0], [0, 0.3]]", "[3e6, 0], [0, 0.3]]"), "3e6", "3e6",
                 "must be in [-1000000, 1000000] m");
   check_located(mechanism_with("inertia: 1.2", "inertia: -1"), "inertia: -1", "-1",
                 "must be in [0, 1e+21] kg m^2");
@@ -289,8 +289,8 @@ TEST_CASE("multibody: stacked bodies given no height rest on each other, bottom-
     top = tree.point_position(stack.initial.q, block, {0.0, 0.5 * h}).y();
   }
   CHECK(stack.initial.v.isZero(0.0));
-  // the generated contacts agree: each block's bottom corners touch the top of the one below,
-  // and no contact penetrates
+  // the generated contacts agree: each block's bottom corners touch the top of the one below, and
+  // no corner is below the floor
   ContactKinematics kinematics;
   tree.contact_kinematics(stack.initial.q, stack.initial.v, kinematics);
   const std::vector<std::string>& names = tree.contact_names();
@@ -302,7 +302,9 @@ TEST_CASE("multibody: stacked bodies given no height rest on each other, bottom-
     REQUIRE(found != names.end());
     CHECK(std::abs(kinematics.gap[found - names.begin()]) < 1e-12);
   }
-  CHECK(kinematics.gap.minCoeff() > -1e-12);
+  for (int k = 0; k < tree.contact_count(); ++k) {
+    if (tree.contact_bodies(k).second == routh::kGround) CHECK(kinematics.gap[k] > -1e-12);
+  }
 }
 
 TEST_CASE("multibody: the presets keep their coordinate names") {
