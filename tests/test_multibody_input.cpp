@@ -316,8 +316,7 @@ TEST_CASE("multibody: the presets keep their coordinate names") {
       {"double_pendulum", {"theta1", "theta2"}},
       {"chain", {"theta1", "theta2", "theta3"}},
       {"stacked_blocks",
-       {"block1.x", "block1.y", "block1.theta", "block2.x", "block2.y", "block2.theta", "block3.x",
-        "block3.y", "block3.theta"}},
+       {"block1.x", "block1.y", "block1.theta", "block2.x", "block2.y", "block2.theta"}},
       {"two_disks", {"disk1.x", "disk1.y", "disk1.theta", "disk2.x", "disk2.y", "disk2.theta"}},
   };
   for (const auto& [type, coordinates] : presets) {

@@ -161,7 +161,7 @@ constexpr std::array<ModelParameter, 6> kChainParameters = {
     kGravity,
 };
 constexpr std::array<ModelParameter, 6> kStackParameters = {
-    ModelParameter{"blocks", "number of blocks, block1 at the bottom", "3", &kBlockCountRange},
+    ModelParameter{"blocks", "number of blocks, block1 at the bottom", "2", &kBlockCountRange},
     {"width", "block widths: one number, or one per block", "0.2", &kLengthRange},
     {"height", "block heights: one number, or one per block", "0.4", &kLengthRange},
     {"mass", "block masses: one number, or one per block", "1", &kMassRange},
