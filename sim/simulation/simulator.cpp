@@ -70,8 +70,8 @@ class Run {
   // --- the active contacts (broad phase)
   void wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted);
   bool activate(const std::vector<int>& wanted);
-  bool widen_for_step(DenseStepper& stepper);
-  void narrow_after_step(double t, const OdeState& x);
+  void widen_for_step(DenseStepper& stepper);
+  void narrow_after_step(double t, const OdeState& x, bool projected);
   int local_index(int contact) const;
 
   // --- outcomes
@@ -200,26 +200,29 @@ bool Run::activate(const std::vector<int>& wanted) {
 }
 
 // Before a step's events are located: contacts that came near during the step join, and the
-// step's start is sampled again with them, so that a gap that closed within it is located.
-bool Run::widen_for_step(DenseStepper& stepper) {
+// step's start is sampled again with them, so that a gap that closed within it is located. The
+// contacts wanted at the step's end stay in wanted_ for narrow_after_step().
+void Run::widen_for_step(DenseStepper& stepper) {
   unpack(stepper.current_state(), q_scratch_, v_scratch_);
   wanted_contacts(q_scratch_, wanted_);
   if (std::includes(evaluation_.active.begin(), evaluation_.active.end(), wanted_.begin(),
                     wanted_.end())) {
-    return false;
+    return;
   }
   merged_.clear();
   std::set_union(evaluation_.active.begin(), evaluation_.active.end(), wanted_.begin(),
                  wanted_.end(), std::back_inserter(merged_));
   activate(merged_);
   sample_witnesses_at(stepper.previous_time(), stepper.previous_state(), start_);
-  return true;
 }
 
-// After a step is accepted at (t, x): contacts gone far leave; what stays is sampled again.
-void Run::narrow_after_step(double t, const OdeState& x) {
-  unpack(x, q_scratch_, v_scratch_);
-  wanted_contacts(q_scratch_, wanted_);
+// After a step is accepted at (t, x): contacts gone far leave; what stays is sampled again. The
+// broad phase of x is widen_for_step()'s, unless the drift projection `projected` x since.
+void Run::narrow_after_step(double t, const OdeState& x, bool projected) {
+  if (projected) {
+    unpack(x, q_scratch_, v_scratch_);
+    wanted_contacts(q_scratch_, wanted_);
+  }
   if (activate(wanted_)) sample_witnesses_at(t, x, end_);
 }
 
@@ -634,11 +637,12 @@ SimulationOutcome Run::operator()(SimulationState initial) {
       if (!emit_samples_until(t1, stepper)) continue;  // interrupted: handled at the loop's top
       track_rotation(stepper);
       unpack(stepper.current_state(), q, v);
-      if (remove_drift(evaluation_, modes_, end_.gap, q, v)) {
+      const bool projected = remove_drift(evaluation_, modes_, end_.gap, q, v);
+      if (projected) {
         stepper.initialize(pack(q, v), t1, stepper.current_time_step());
         sample_witnesses_at(t1, stepper.current_state(), end_);
       }
-      narrow_after_step(t1, stepper.current_state());
+      narrow_after_step(t1, stepper.current_state(), projected);
       std::swap(start_, end_);
       continue;
     }
