@@ -137,3 +137,22 @@ TEST_CASE("outcomes: the summary's dissipated energy is the impacts' loss, Σ �
       run.trajectory.samples.front().energy.total() - run.trajectory.samples.back().energy.total();
   CHECK(run.outcome.summary.dissipated_energy == doctest::Approx(lost).epsilon(1e-6));
 }
+
+TEST_CASE("outcomes: a spinning disk turns through any angle without overturning; a block does") {
+  // two_disks: disk 1 spins at −11 rad/s and turns past π/2 within 0.15 s, yet a disk looks the
+  // same at every angle, so nothing is watched; the stacked blocks' free bodies both are.
+  const routh::test::ScenarioRun disks = run_shipped_scenario("two_disks.yaml", {"duration=1"});
+  CHECK(disks.outcome.status == RunStatus::completed);
+  REQUIRE(
+      std::abs(disks.outcome.final_state.q[disks.scenario.model->coordinate_index("disk1.theta")]) >
+      0.5 * std::numbers::pi);
+  CHECK(disks.trajectory.times_of(EventKind::overturn).empty());
+  CHECK_FALSE(disks.outcome.summary.overturned);
+  CHECK(disks.scenario.settings.overturn_watch.empty());
+
+  const routh::Scenario stack =
+      routh::load_scenario(routh::test::shipped_scenario("stacked_blocks.yaml"));
+  REQUIRE(stack.settings.overturn_watch.size() == 2);
+  CHECK(stack.settings.overturn_watch[0].body == "block1");
+  CHECK(stack.settings.overturn_watch[1].body == "block2");
+}

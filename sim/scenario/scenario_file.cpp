@@ -628,6 +628,11 @@ std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
   for (int b = 0; b < tree.body_count(); ++b) {
     const PlanarJoint& joint = tree.description().joints[static_cast<std::size_t>(b)];
     if (joint.type != JointType::free || joint.parent != kGround) continue;
+    // A disk looks the same at every angle: turning is rolling or spinning, never overturning.
+    const std::vector<std::optional<Shape>>& shapes = tree.description().shapes;
+    const bool disk = !shapes.empty() && shapes[static_cast<std::size_t>(b)] &&
+                      std::holds_alternative<DiskShape>(*shapes[static_cast<std::size_t>(b)]);
+    if (disk) continue;
     watch.push_back(
         {tree.first_coordinate(b) + 2, tree.description().body_names[static_cast<std::size_t>(b)]});
   }

@@ -84,7 +84,7 @@ struct Scenario {
 Scenario load_scenario(const std::string& path, std::span<const std::string> overrides = {});
 
 /// The free bodies of `tree` (jointed freely to the ground) whose rotation a run watches for
-/// overturning: the index of each one's θ in q, and its name.
+/// overturning, disks excepted: the index of each one's θ in q, and its name.
 std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree);
 
 /// "rocking block 2" → "rocking_block_2": a name made safe as a file name (letters, digits, '.',
