@@ -407,9 +407,14 @@ TEST_CASE("broad phase: a vertex on a face is not read as sunk into the body's o
   }
   // the base's left face is 0.3 away, its bottom 1 below: neither lists the corner
   CHECK(listed == std::vector<std::string>{"box.bottom_left/base.top"});
-  // evaluated regardless, the corner is behind the left face's line and the bottom's
-  CHECK(kinematics.gap[index_of(*tree, "box.bottom_left/base.left")] < 0.0);
-  CHECK(kinematics.gap[index_of(*tree, "box.bottom_left/base.bottom")] < 0.0);
+  // evaluated regardless: the corner is 0.3 behind the left face's line, within half the base's
+  // width (2) of it, so it reads as sunk 0.3 into that face; it is 1 behind the bottom's line,
+  // past half the base's height, where the bottom cannot be touched: its gap reads positive, the
+  // bottom's length (4) plus that distance
+  CHECK(kinematics.gap[index_of(*tree, "box.bottom_left/base.left")] ==
+        doctest::Approx(-0.3).epsilon(1e-12));
+  CHECK(kinematics.gap[index_of(*tree, "box.bottom_left/base.bottom")] ==
+        doctest::Approx(5.0).epsilon(1e-12));
 }
 
 TEST_CASE("candidates: tangential positions exist for obstacle contacts only") {
@@ -423,4 +428,35 @@ TEST_CASE("candidates: tangential positions exist for obstacle contacts only") {
   const auto two = builder.build();
   CHECK_THROWS_WITH_AS(two->contact_tangential_positions(VectorXd::Zero(6)),
                        doctest::Contains("between two bodies"), std::logic_error);
+}
+
+TEST_CASE("pair kinematics: a corner passing behind a segment's face never reads as touching it") {
+  // A rod (a segment 1 m long on x ∈ [−0.5, 0.5]) and a block whose top left corner runs along
+  // y = −0.4 from x = 1 to x = 0: beside the rod, then 0.4 in front of its bottom face and as far
+  // behind its top face, which a corner reaches round the rod's end, never through it. The top
+  // face's gap stays positive, beyond the end (|p − e| + β, planar_contact_candidates) and within
+  // it (the face's length plus the distance behind it); the bottom face's is the distance 0.4.
+  PlanarTreeBuilder builder;
+  const int rod = builder.add_body("rod", routh::uniform_rod(1.0, 1.0, Vector2d::Zero()),
+                                   routh::free_joint("rod.x", "rod.y", "rod.theta"));
+  builder.set_shape(rod, routh::segment_shape(1.0));
+  add_block(builder, "block");
+  const auto tree = builder.build();
+  const int top = index_of(*tree, "block.top_left/rod.top");
+  const int bottom = index_of(*tree, "block.top_left/rod.bottom");
+  int within = 0;
+  for (int step = 0; step <= 100; ++step) {
+    const double x = 1.0 - 0.01 * step;
+    CAPTURE(x);
+    const routh::ContactKinematics kinematics =
+        kinematics_at(*tree, VectorXd{{0.0, 0.0, 0.0, x + 0.5, -0.9, 0.0}});
+    CHECK(kinematics.gap[top] > 0.4 - 1e-12);
+    CHECK(kinematics.gap[bottom] > 0.4 - 1e-12);
+    if (step > 50) {  // within the rod's extent
+      ++within;
+      CHECK(kinematics.gap[top] == doctest::Approx(1.4).epsilon(1e-12));
+      CHECK(kinematics.gap[bottom] == doctest::Approx(0.4).epsilon(1e-12));
+    }
+  }
+  CHECK(within == 50);
 }

@@ -108,6 +108,20 @@ PairKinematics beyond_end(const BodyMotion& a, const Eigen::Vector2d& arm_m, dou
   return k;
 }
 
+// A point deeper behind an edge's line than deepest_touch_m(): past the far side of the body's
+// middle, or on a segment's other face, where the edge cannot be touched. It came there beside the
+// edge or round its end, never through it, so its gap reads positive: g = L − d (the edge's length
+// plus how far behind), with the outward normal reversed so that the rows are its rates. Only a
+// point moving from there towards the edge through the body (d rising past deepest_touch_m()) sees
+// the gap jump to ≤ 0; without it, the extent's ends, where a point passes from beside the body to
+// behind the edge, would be a jump from > 0 to < 0: a landing located where nothing lands.
+PairKinematics behind_edge(const BodyMotion& a, const Eigen::Vector2d& arm_m, const BodyMotion& b,
+                           const EdgePosition& edge) {
+  PairKinematics k = circle_against_line(a, arm_m, 0.0, b, edge.start_m, -edge.normal);
+  k.gap_m += edge.length_m;
+  return k;
+}
+
 }  // namespace
 
 EdgePosition edge_position(const BodyMotion& other, const EdgeFeature& edge,
@@ -121,6 +135,13 @@ EdgePosition edge_position(const BodyMotion& other, const EdgeFeature& edge,
   position.along_m = position.tangent.dot(point_m - position.start_m);
   position.distance_m = position.normal.dot(point_m - position.start_m);
   return position;
+}
+
+double deepest_touch_m(const EdgeFeature& edge) {
+  // Within a polygon's contact distance of its line, a resting contact's drift is 1e-12 m; a
+  // segment's other face must not read as touching within the simulator's 1e-9 m either.
+  constexpr double kSegmentSide_m = 1e-10;
+  return edge.depth_m > 0.0 ? -0.5 * edge.depth_m : -kSegmentSide_m;
 }
 
 bool within_cone(const BodyMotion& body, const NormalCone& cone, const Eigen::Vector2d& direction,
@@ -153,6 +174,8 @@ PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotio
   } else if (s > contact.extent_end_m) {
     k = beyond_end(body, arm, 0.0, other, edge.start_m + contact.extent_end_m * edge.tangent,
                    edge.tangent);
+  } else if (edge.distance_m < deepest_touch_m(contact.edge)) {
+    k = behind_edge(body, arm, other, edge);
   } else {
     k = circle_against_line(body, arm, 0.0, other, edge.start_m, edge.normal);
   }
@@ -168,7 +191,8 @@ PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotio
 // Support: min(s, L − s), the signed distance from the flat part's nearer end: it crosses zero
 // when the contact point rolls or slides off the flat part, onto the owned corner (s = L) or
 // off the start (s = 0), and stays ≤ 0 while the contact is the corner, which may touch: a
-// closed corner has no end of its own (the next edge's candidate takes over by its gap).
+// closed corner has no end of its own (the next edge's candidate takes over by its gap). A centre
+// behind the edge's line beyond deepest_touch_m() cannot touch it (behind_edge).
 PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion& body,
                                const BodyMotion& other) {
   const Eigen::Vector2d arm = body.rotation * contact.disk.centre_m;
@@ -180,6 +204,8 @@ PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion&
     k = circle_against_circle(body, arm, r, other, other.rotation * contact.edge.end_m, 0.0);
   } else if (s < 0.0) {
     k = beyond_end(body, arm, r, other, edge.start_m, -edge.tangent);
+  } else if (edge.distance_m < deepest_touch_m(contact.edge)) {
+    k = behind_edge(body, arm, other, edge);
   } else {
     k = circle_against_line(body, arm, r, other, edge.start_m, edge.normal);
   }

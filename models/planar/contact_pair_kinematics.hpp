@@ -112,6 +112,12 @@ struct EdgePosition {
 EdgePosition edge_position(const BodyMotion& other, const EdgeFeature& edge,
                            const Eigen::Vector2d& point_m);
 
+/// How far behind an edge's line [m] (a negative distance) a vertex or a disk's centre may lie
+/// and still touch the edge: half the polygon's depth, where the opposite side becomes nearer; a
+/// segment (depth 0) is touched from in front only, to 1e-10 m behind its line, and its other
+/// face's edge takes over beyond that.
+double deepest_touch_m(const EdgeFeature& edge);
+
 /// Whether the world direction `direction` lies within `cone` (of a body moving as `body`)
 /// widened by `tolerance_rad`.
 bool within_cone(const BodyMotion& body, const NormalCone& cone, const Eigen::Vector2d& direction,

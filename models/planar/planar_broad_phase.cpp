@@ -7,12 +7,6 @@ namespace routh {
 
 namespace {
 
-// How far a vertex or a disk's centre may lie behind an edge's line and still touch it.
-double deepest_contact_m(const EdgeFeature& edge, double length_m) {
-  constexpr double kSegmentSide = 1e-9;  // relative: a segment is touched from in front only
-  return edge.depth_m > 0.0 ? -0.5 * edge.depth_m : -kSegmentSide * length_m;
-}
-
 bool exists(const ContactGeometry&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
   return true;
 }
@@ -22,7 +16,7 @@ bool exists(const VertexEdgeContact& contact, const PairKinematics& kinematics,
   if (kinematics.support_m < 0.0) return true;  // beyond the extent: by its gap alone
   const Eigen::Vector2d vertex = body.origin_m + body.rotation * contact.vertex_m;
   const EdgePosition edge = edge_position(other, contact.edge, vertex);
-  return edge.distance_m > deepest_contact_m(contact.edge, edge.length_m) &&
+  return edge.distance_m > deepest_touch_m(contact.edge) &&
          within_cone(body, contact.vertex_normals, -edge.normal, kNormalConeTolerance_rad);
 }
 
@@ -35,7 +29,7 @@ bool exists(const DiskEdgeContact& contact, const PairKinematics&, const BodyMot
     const Eigen::Vector2d corner = other.origin_m + other.rotation * contact.edge.end_m;
     return within_cone(other, contact.corner_normals, centre - corner, kNormalConeTolerance_rad);
   }
-  return edge.distance_m > deepest_contact_m(contact.edge, edge.length_m);
+  return edge.distance_m > deepest_touch_m(contact.edge);
 }
 
 bool exists(const DiskDiskContact&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
