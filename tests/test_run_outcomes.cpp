@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "support/housner_block.hpp"
 #include "support/scenario_run.hpp"
 
 namespace {
@@ -22,43 +23,10 @@ using routh::test::run_shipped_scenario;
 // The shipped rocking block: 0.2 m × 1.0 m, so b = 0.1 m, h = 0.5 m.
 constexpr double kB = 0.1, kH = 0.5, kGravity = 9.81;
 const double kAlpha = std::atan(kB / kH);
-const double kR = std::hypot(kB, kH);
 
-// Housner's equation on the left corner, θ̈ = (3g / 4R) sin(θ − α) for a uniform block
-// (I_O = 4/3 m R²), integrated by classical RK4 from rest at θ0 until θ = π/2 (on its side); the
-// crossing is refined by bisection on a re-integrated last step. Independent of routh's model and
-// integrator.
+// Housner's equation on the left corner, integrated by RK4 (support/housner_block.hpp).
 double overturn_time_by_rk4(double theta0) {
-  const double k = 3.0 * kGravity / (4.0 * kR);
-  const auto acceleration = [&](double theta) { return k * std::sin(theta - kAlpha); };
-  struct State {
-    double theta, rate;
-  };
-  const auto step = [&](State s, double dt) {
-    const auto f = [&](const State& x) { return State{x.rate, acceleration(x.theta)}; };
-    const State k1 = f(s);
-    const State k2 = f({s.theta + 0.5 * dt * k1.theta, s.rate + 0.5 * dt * k1.rate});
-    const State k3 = f({s.theta + 0.5 * dt * k2.theta, s.rate + 0.5 * dt * k2.rate});
-    const State k4 = f({s.theta + dt * k3.theta, s.rate + dt * k3.rate});
-    return State{s.theta + dt / 6.0 * (k1.theta + 2 * k2.theta + 2 * k3.theta + k4.theta),
-                 s.rate + dt / 6.0 * (k1.rate + 2 * k2.rate + 2 * k3.rate + k4.rate)};
-  };
-  const double target = 0.5 * std::numbers::pi;
-  constexpr double kDt = 1e-5;
-  State state{theta0, 0.0};
-  double t = 0.0;
-  while (true) {
-    const State next = step(state, kDt);
-    if (next.theta >= target) break;
-    state = next;
-    t += kDt;
-  }
-  double low = 0.0, high = kDt;
-  for (int i = 0; i < 60; ++i) {
-    const double middle = 0.5 * (low + high);
-    (step(state, middle).theta < target ? low : high) = middle;
-  }
-  return t + 0.5 * (low + high);
+  return routh::test::HousnerBlock{kB, kH, kGravity}.overturn_time(theta0);
 }
 
 }  // namespace

@@ -67,6 +67,43 @@ struct HousnerBlock {
         integrand, 0.0, 0.5 * std::numbers::pi, 15, 1e-14, error);
   }
 
+  // The time [s] a block released at rest on its left corner at θ₀ > α takes to reach θ = π/2
+  // (on its side) while the corner sticks: Housner's equation on that corner, I_O θ̈ = m g R
+  // sin(θ − α), i.e. θ̈ = p² sin(θ − α), integrated by classical RK4 with steps of 1e-5 s; the
+  // crossing is refined by bisection on a re-integrated last step. Independent of routh's model
+  // and integrator.
+  double overturn_time(double theta0) const {
+    const double k = 3.0 * g / (4.0 * R()), a = alpha();  // p²
+    struct State {
+      double theta, rate;
+    };
+    const auto f = [&](const State& x) { return State{x.rate, k * std::sin(x.theta - a)}; };
+    const auto step = [&](const State& s, double dt) {
+      const State k1 = f(s);
+      const State k2 = f({s.theta + 0.5 * dt * k1.theta, s.rate + 0.5 * dt * k1.rate});
+      const State k3 = f({s.theta + 0.5 * dt * k2.theta, s.rate + 0.5 * dt * k2.rate});
+      const State k4 = f({s.theta + dt * k3.theta, s.rate + dt * k3.rate});
+      return State{s.theta + dt / 6.0 * (k1.theta + 2 * k2.theta + 2 * k3.theta + k4.theta),
+                   s.rate + dt / 6.0 * (k1.rate + 2 * k2.rate + 2 * k3.rate + k4.rate)};
+    };
+    const double target = 0.5 * std::numbers::pi;
+    constexpr double kDt = 1e-5;
+    State state{theta0, 0.0};
+    double t = 0.0;
+    while (true) {
+      const State next = step(state, kDt);
+      if (next.theta >= target) break;
+      state = next;
+      t += kDt;
+    }
+    double low = 0.0, high = kDt;
+    for (int i = 0; i < 60; ++i) {
+      const double middle = 0.5 * (low + high);
+      (step(state, middle).theta < target ? low : high) = middle;
+    }
+    return t + 0.5 * (low + high);
+  }
+
   // Housner's linearised form: for small α, θ̈ = −p² (α − θ) gives θ = α − (α − θ₀) cosh(p t)
   // from rest at θ₀, back at θ = 0 after t = (1/p) cosh⁻¹(1 / (1 − θ₀/α)).
   double linearised_half_time(double theta0) const {
