@@ -179,14 +179,18 @@ TEST_CASE("candidates: disks against edges and each other, named BODY/OTHER.EDGE
 }
 
 TEST_CASE(
-    "candidates: joined bodies never touch; a chain's shared ends and its pivot are dropped") {
+    "candidates: joined bodies never touch; a chain's shared ends and its pivot are dropped where "
+    "the parent's end stands for them") {
   const auto chain = segment_chain(3, routh::floor_at(-2.5));
   // link1's pivot never moves, and link2's and link3's proximal ends are their parents' distal
-  // ends: three floor contacts; link1 and link3 touch (2 × 2 + 1 × 2), the joined pairs never
+  // ends: three floor contacts; link1 and link3 touch (2 × 2 + 2 × 2), the joined pairs never.
+  // link3's proximal end stays against link1: it is link2's distal end, which never touches
+  // link1 (joined to link2), and without it link3 passed through link1 at that end.
   const std::vector<std::string> expected = {
       "link1.distal/floor",      "link2.distal/floor",      "link3.distal/floor",
       "link1.proximal/link3.e0", "link1.proximal/link3.e1", "link1.distal/link3.e0",
-      "link1.distal/link3.e1",   "link3.distal/link1.e0",   "link3.distal/link1.e1"};
+      "link1.distal/link3.e1",   "link3.proximal/link1.e0", "link3.proximal/link1.e1",
+      "link3.distal/link1.e0",   "link3.distal/link1.e1"};
   CHECK(chain->contact_names() == expected);
   for (int k = 0; k < chain->contact_count(); ++k) {
     const auto [body, other] = chain->contact_bodies(k);

@@ -34,6 +34,11 @@ struct EdgeFeature {
   Eigen::Vector2d start_m = Eigen::Vector2d::Zero();
   Eigen::Vector2d end_m = Eigen::Vector2d::UnitX();
   double depth_m = 0.0;  ///< how far the polygon reaches behind the edge's line (0: a segment)
+  /// Outward unit normals of the neighbouring edges, ending at `start_m` and starting at `end_m`
+  /// (body frame); zero when unknown. The broad phase gives a vertex sunk behind this edge to it
+  /// only if it is not deeper behind this edge than behind those (planar_broad_phase.hpp).
+  Eigen::Vector2d previous_normal = Eigen::Vector2d::Zero();
+  Eigen::Vector2d next_normal = Eigen::Vector2d::Zero();
 };
 
 /// The outward normals of a polygon's vertex, in its body frame: the directions within

@@ -1,11 +1,33 @@
 #include "models/planar/planar_broad_phase.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <variant>
 
 namespace routh {
 
 namespace {
+
+// Whether a point behind an edge's line is no deeper behind it than behind the neighbouring
+// edges' lines (to 1e-9 of the edge's length, for a point at the corner): sunk into a convex
+// polygon, a point belongs to the face it is least deep behind (the separating axis of least
+// penetration; Ericson, "Real-Time Collision Detection", 2005, §5.2.1). A block resting on
+// another with its corner near the lower one's far side lies at the end of that side's extent,
+// within half the lower block's width behind it: without this it was read as sunk into the side.
+bool nearest_face(const EdgeFeature& feature, const EdgePosition& edge, const BodyMotion& other,
+                  const Eigen::Vector2d& point_m) {
+  constexpr double kTie = 1e-9;  // relative to the edge's length
+  if (edge.distance_m >= 0.0) return true;
+  const Eigen::Vector2d start = edge.start_m;
+  const Eigen::Vector2d end = start + edge.length_m * edge.tangent;
+  const auto behind = [&](const Eigen::Vector2d& normal, const Eigen::Vector2d& through) {
+    if (normal.isZero(0.0)) return -std::numeric_limits<double>::infinity();  // unknown
+    return (other.rotation * normal).dot(point_m - through);
+  };
+  const double deepest =
+      std::max(behind(feature.previous_normal, start), behind(feature.next_normal, end));
+  return edge.distance_m >= deepest - kTie * edge.length_m;
+}
 
 bool exists(const ContactGeometry&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
   return true;
@@ -17,6 +39,7 @@ bool exists(const VertexEdgeContact& contact, const PairKinematics& kinematics,
   const Eigen::Vector2d vertex = body.origin_m + body.rotation * contact.vertex_m;
   const EdgePosition edge = edge_position(other, contact.edge, vertex);
   return edge.distance_m > deepest_touch_m(contact.edge) &&
+         nearest_face(contact.edge, edge, other, vertex) &&
          within_cone(body, contact.vertex_normals, -edge.normal, kNormalConeTolerance_rad);
 }
 

@@ -12,16 +12,17 @@
 //
 // Existence (contact_pair_kinematics.hpp): a vertex within its edge's extent is listed only when
 // it is not deeper behind the edge than half the polygon's depth there (a segment: not behind it
-// at all, d > −1e-9 L), so that a vertex on one face of a block is not read as sunk into the
-// opposite face, and only when the edge's outward normal, reversed, is within 30° of the vertex's
-// normal cone (the directions in which the vertex is its body's extreme point): a vertex touches
-// an edge's inside only so, and a corner of one block resting at a corner of another then touches
-// the face it rests on, not also the side face through the same corner (whose gap is zero too,
-// and whose normal would stop the blocks sliding apart). A pair left out by the cone cannot come
-// into contact before the next call as long as the two bodies also turn less than 30° relative to
-// each other in between. A vertex beyond its extent is listed by its gap alone. A disk past an
-// edge's end touches the end corner only while the direction from the corner to the disk's centre
-// lies within 30° of the corner's normal cone; within the edge's extent, as a vertex (by its
+// at all, d > −1e-9 L) and, behind it, no deeper than behind its neighbouring edges (to 1e-9 L),
+// so that a vertex on one face of a block is not read as sunk into the opposite face, nor into a
+// side face whose end it lies at, and only when the edge's outward normal, reversed, is within 30°
+// of the vertex's normal cone (the directions in which the vertex is its body's extreme point): a
+// vertex touches an edge's inside only so, and a corner of one block resting at a corner of another
+// then touches the face it rests on, not also the side face through the same corner (whose gap is
+// zero too, and whose normal would stop the blocks sliding apart). A pair left out by the cone
+// cannot come into contact before the next call as long as the two bodies also turn less than 30°
+// relative to each other in between. A vertex beyond its extent is listed by its gap alone. A disk
+// past an edge's end touches the end corner only while the direction from the corner to the disk's
+// centre lies within 30° of the corner's normal cone; within the edge's extent, as a vertex (by its
 // centre's d); before the edge's start, by its gap alone.
 // Listed contacts (the description's `contacts`) are always listed.
 

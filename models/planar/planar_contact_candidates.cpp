@@ -51,6 +51,12 @@ EdgeFeature polygon_edge(const std::vector<Eigen::Vector2d>& v, std::size_t i) {
   for (const Eigen::Vector2d& vertex : v) {
     edge.depth_m = std::max(edge.depth_m, -normal.dot(vertex - edge.start_m));
   }
+  const auto outward = [&](std::size_t from) {
+    const Eigen::Vector2d run = (v[(from + 1) % v.size()] - v[from]).normalized();
+    return Eigen::Vector2d(run.y(), -run.x());
+  };
+  edge.previous_normal = outward((i + v.size() - 1) % v.size());
+  edge.next_normal = outward((i + 1) % v.size());
   return edge;
 }
 
@@ -139,14 +145,29 @@ void add_obstacle_contacts(const std::vector<std::string>& body_names, int b,
   }
 }
 
+// Whether bodies a and b are joined to each other (they never touch).
+bool joined(const PlanarTreeDescription& d, int a, int b) {
+  return d.joints[static_cast<std::size_t>(a)].parent == b ||
+         d.joints[static_cast<std::size_t>(b)].parent == a;
+}
+
+// Whether body a's vertex at its revolute joint, which its parent has a vertex at too, is left
+// out against body b: only when that parent vertex touches b instead. Against a body joined to
+// the parent (a chain link two up), the child's vertex is the point's only stand-in: dropped
+// there too, a chain's third link passed through its first at their shared end.
+bool shared_vertex_covered(const PlanarTreeDescription& d, int a, int b) {
+  const int parent = d.joints[static_cast<std::size_t>(a)].parent;
+  return parent != kGround && !joined(d, parent, b);
+}
+
 // Body a's vertices and disk against body b's edges.
-void add_feature_edge_contacts(const std::vector<std::string>& body_names, int a,
-                               const BodyFeatures& body, int b, const BodyFeatures& other,
-                               ContactList& list) {
-  const std::string& name = body_names[static_cast<std::size_t>(a)];
-  const std::string& other_name = body_names[static_cast<std::size_t>(b)];
+void add_feature_edge_contacts(const PlanarTreeDescription& d, int a, const BodyFeatures& body,
+                               int b, const BodyFeatures& other, ContactList& list) {
+  const std::string& name = d.body_names[static_cast<std::size_t>(a)];
+  const std::string& other_name = d.body_names[static_cast<std::size_t>(b)];
+  const bool covered = shared_vertex_covered(d, a, b);
   for (std::size_t i = 0; i < body.vertices_m.size(); ++i) {
-    if (!body.touches_bodies[i]) continue;
+    if (!body.touches_bodies[i] && covered) continue;
     for (std::size_t e = 0; e < other.edges.size(); ++e) {
       const EdgeFeature& edge = other.edges[e];
       const double length_m = (edge.end_m - edge.start_m).norm();
@@ -205,8 +226,8 @@ PlanarContactSet planar_contact_set(const PlanarTreeDescription& d) {
       const std::optional<BodyFeatures>& other = features[static_cast<std::size_t>(b)];
       if (!other || d.joints[static_cast<std::size_t>(b)].parent == a) continue;
       const int first = list.size();
-      add_feature_edge_contacts(d.body_names, a, *body, b, *other, list);
-      add_feature_edge_contacts(d.body_names, b, *other, a, *body, list);
+      add_feature_edge_contacts(d, a, *body, b, *other, list);
+      add_feature_edge_contacts(d, b, *other, a, *body, list);
       if (body->disk && other->disk) {
         list.add(DiskDiskContact{a, b, *body->disk, *other->disk},
                  cat(d.body_names[static_cast<std::size_t>(a)], "/",

@@ -13,8 +13,10 @@
 //   - a vertex fixed to the ground (at the origin of a body on a revolute joint to the ground, a
 //     pendulum's pivot end) against the obstacles: its gap never changes;
 //   - a child's vertex at its revolute joint where its parent has a vertex too (a chain's links
-//     share their ends): the parent's vertex is the same material point, and both would give the
-//     same Jacobian rows.
+//     share their ends), against the obstacles and against every body that the parent's vertex
+//     touches: the parent's vertex is the same material point, and both would give the same
+//     Jacobian rows. Against a body joined to the parent (and so never touched by its vertex),
+//     the child's vertex stays.
 //
 // Extents: a vertex of body i against an edge of body j (length L) exists while it projects within
 // [−ε, L + ε] if i > j and [ε, L − ε] otherwise, ε = 1e-6 L. Two equal-width blocks stacked corner
