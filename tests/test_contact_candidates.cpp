@@ -434,32 +434,33 @@ TEST_CASE("candidates: tangential positions exist for obstacle contacts only") {
                        doctest::Contains("between two bodies"), std::logic_error);
 }
 
-TEST_CASE("pair kinematics: a corner passing behind a segment's face never reads as touching it") {
-  // A rod (a segment 1 m long on x ∈ [−0.5, 0.5]) and a block whose top left corner runs along
-  // y = −0.4 from x = 1 to x = 0: beside the rod, then 0.4 in front of its bottom face and as far
-  // behind its top face, which a corner reaches round the rod's end, never through it. The top
-  // face's gap stays positive, beyond the end (|p − e| + β, planar_contact_candidates) and within
-  // it (the face's length plus the distance behind it); the bottom face's is the distance 0.4.
+TEST_CASE(
+    "pair kinematics: a corner passing round a plate's end never reads as touching its far face") {
+  // A plate (1 m × 0.1 m on x ∈ [−0.5, 0.5], y ∈ [−0.05, 0.05]) and a block whose top left corner
+  // runs along y = −0.4 from x = 1 to x = 0: beside the plate, then 0.35 in front of its bottom
+  // face and 0.45 behind its top face, past half the plate's depth: a corner reaches there round
+  // the plate's end, never through it. The top face's gap stays positive, beyond the end
+  // (|p − e| + β) and within it (the face's length plus the distance behind it); the bottom
+  // face's is the distance 0.35. (Before, the top face read −0.45 within its extent: a landing
+  // located at the extent's end, where nothing lands.)
   PlanarTreeBuilder builder;
-  const int rod = builder.add_body("rod", routh::uniform_rod(1.0, 1.0, Vector2d::Zero()),
-                                   routh::free_joint("rod.x", "rod.y", "rod.theta"));
-  builder.set_shape(rod, routh::segment_shape(1.0));
+  add_block(builder, "plate", 1.0, 0.1);
   add_block(builder, "block");
   const auto tree = builder.build();
-  const int top = index_of(*tree, "block.top_left/rod.top");
-  const int bottom = index_of(*tree, "block.top_left/rod.bottom");
+  const int top = index_of(*tree, "block.top_left/plate.top");
+  const int bottom = index_of(*tree, "block.top_left/plate.bottom");
   int within = 0;
   for (int step = 0; step <= 100; ++step) {
     const double x = 1.0 - 0.01 * step;
     CAPTURE(x);
     const routh::ContactKinematics kinematics =
         kinematics_at(*tree, VectorXd{{0.0, 0.0, 0.0, x + 0.5, -0.9, 0.0}});
-    CHECK(kinematics.gap[top] > 0.4 - 1e-12);
-    CHECK(kinematics.gap[bottom] > 0.4 - 1e-12);
-    if (step > 50) {  // within the rod's extent
+    CHECK(kinematics.gap[top] > 0.45 - 1e-12);
+    CHECK(kinematics.gap[bottom] > 0.35 - 1e-12);
+    if (step > 50) {  // within the plate's extent
       ++within;
-      CHECK(kinematics.gap[top] == doctest::Approx(1.4).epsilon(1e-12));
-      CHECK(kinematics.gap[bottom] == doctest::Approx(0.4).epsilon(1e-12));
+      CHECK(kinematics.gap[top] == doctest::Approx(1.45).epsilon(1e-12));
+      CHECK(kinematics.gap[bottom] == doctest::Approx(0.35).epsilon(1e-12));
     }
   }
   CHECK(within == 50);

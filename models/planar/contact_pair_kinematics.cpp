@@ -108,13 +108,19 @@ PairKinematics beyond_end(const BodyMotion& a, const Eigen::Vector2d& arm_m, dou
   return k;
 }
 
-// A point deeper behind an edge's line than deepest_touch_m(): past the far side of the body's
-// middle, or on a segment's other face, where the edge cannot be touched. It came there beside the
-// edge or round its end, never through it, so its gap reads positive: g = L − d (the edge's length
-// plus how far behind), with the outward normal reversed so that the rows are its rates. Only a
-// point moving from there towards the edge through the body (d rising past deepest_touch_m()) sees
-// the gap jump to ≤ 0; without it, the extent's ends, where a point passes from beside the body to
-// behind the edge, would be a jump from > 0 to < 0: a landing located where nothing lands.
+// Whether a point is deeper behind a polygon's edge than deepest_touch_m(): past the middle of the
+// body, where the edge cannot be touched. (A segment's faces are left to the broad phase: on one
+// face's back lies the other face, which a point reaches through the segment's line.)
+bool is_behind(const EdgeFeature& feature, const EdgePosition& edge) {
+  return feature.depth_m > 0.0 && edge.distance_m < deepest_touch_m(feature);
+}
+
+// A point behind a polygon's edge (is_behind). It came there beside the edge or round its end,
+// never through it, so its gap reads positive: g = L − d (the edge's length plus how far behind),
+// with the outward normal reversed so that the rows are its rates. Only a point moving from there
+// towards the edge through the body (d rising past deepest_touch_m()) sees the gap jump to ≤ 0;
+// without it, the extent's ends, where a point passes from beside the body to behind the edge,
+// would be a jump from > 0 to < 0: a landing located where nothing lands.
 PairKinematics behind_edge(const BodyMotion& a, const Eigen::Vector2d& arm_m, const BodyMotion& b,
                            const EdgePosition& edge) {
   PairKinematics k = circle_against_line(a, arm_m, 0.0, b, edge.start_m, -edge.normal);
@@ -138,10 +144,9 @@ EdgePosition edge_position(const BodyMotion& other, const EdgeFeature& edge,
 }
 
 double deepest_touch_m(const EdgeFeature& edge) {
-  // Within a polygon's contact distance of its line, a resting contact's drift is 1e-12 m; a
-  // segment's other face must not read as touching within the simulator's 1e-9 m either.
-  constexpr double kSegmentSide_m = 1e-10;
-  return edge.depth_m > 0.0 ? -0.5 * edge.depth_m : -kSegmentSide_m;
+  constexpr double kSegmentSide = 1e-9;  // relative to its length
+  return edge.depth_m > 0.0 ? -0.5 * edge.depth_m
+                            : -kSegmentSide * (edge.end_m - edge.start_m).norm();
 }
 
 bool within_cone(const BodyMotion& body, const NormalCone& cone, const Eigen::Vector2d& direction,
@@ -174,7 +179,7 @@ PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotio
   } else if (s > contact.extent_end_m) {
     k = beyond_end(body, arm, 0.0, other, edge.start_m + contact.extent_end_m * edge.tangent,
                    edge.tangent);
-  } else if (edge.distance_m < deepest_touch_m(contact.edge)) {
+  } else if (is_behind(contact.edge, edge)) {
     k = behind_edge(body, arm, other, edge);
   } else {
     k = circle_against_line(body, arm, 0.0, other, edge.start_m, edge.normal);
@@ -204,7 +209,7 @@ PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion&
     k = circle_against_circle(body, arm, r, other, other.rotation * contact.edge.end_m, 0.0);
   } else if (s < 0.0) {
     k = beyond_end(body, arm, r, other, edge.start_m, -edge.tangent);
-  } else if (edge.distance_m < deepest_touch_m(contact.edge)) {
+  } else if (is_behind(contact.edge, edge)) {
     k = behind_edge(body, arm, other, edge);
   } else {
     k = circle_against_line(body, arm, r, other, edge.start_m, edge.normal);

@@ -119,8 +119,7 @@ EdgePosition edge_position(const BodyMotion& other, const EdgeFeature& edge,
 
 /// How far behind an edge's line [m] (a negative distance) a vertex or a disk's centre may lie
 /// and still touch the edge: half the polygon's depth, where the opposite side becomes nearer; a
-/// segment (depth 0) is touched from in front only, to 1e-10 m behind its line, and its other
-/// face's edge takes over beyond that.
+/// segment (depth 0) is touched from in front only, to 1e-9 of its length.
 double deepest_touch_m(const EdgeFeature& edge);
 
 /// Whether the world direction `direction` lies within `cone` (of a body moving as `body`)
