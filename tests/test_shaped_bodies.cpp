@@ -16,6 +16,7 @@
 #include "models/planar/planar_tree.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/poisson.hpp"
+#include "sim/simulation/contact_forces.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "support/trajectory_memory.hpp"
 
@@ -353,8 +354,8 @@ TEST_CASE("shaped bodies: a rocking block strikes a wall with its top corner") {
   q << centre.x(), centre.y(), theta0;
   const double rate = 1.0;  // tipping further, about the corner (−0.1, 0): v = ω ẑ × (c − p)
   v << -rate * (centre.y() - 0.0), rate * (centre.x() + 0.1), rate;
-  // μ = 0.3: at μ = 0.5 the leaning block, pivot stuck and top corner on the wall, meets
-  // Painlevé's paradox there and the run ends painleve_unresolved
+  // μ = 0.3: the block keeps rocking against the wall; at higher μ it comes to rest leaning
+  // (the next test case)
   const routh::SimulationSettings settings = settings_for(*tree, 0.3, 0.3, 2.0);
   const Run run = simulate(std::move(tree), q, v, settings);
   REQUIRE(run.outcome.status == routh::RunStatus::completed);
@@ -378,4 +379,97 @@ TEST_CASE("shaped bodies: a rocking block strikes a wall with its top corner") {
   }
 
   CHECK(deepest < 1e-9);
+}
+
+TEST_CASE("shaped bodies: the block that strikes the wall comes to rest leaning on it") {
+  // The block of the test case above with μ ≥ 0.5 stops leaning, bottom-left corner B on the
+  // floor and top-left corner T on the wall, both sticking. Two frictional contacts on a body of
+  // three degrees of freedom: four force unknowns, three equations, so statics alone leave one
+  // free parameter. Before, the last impact left the pivot a slip just above the rest speed;
+  // settling closed it sliding, its projection onto the wall's sticking constraints took that
+  // slip away (three rows on three degrees of freedom: v = 0), and the pivot, still "sliding",
+  // was offered no sticking mode: at μ = 1 the block at rest ended painleve_unresolved.
+  //
+  // Hand statics (Source: the free-body diagram of the block). With the floor force (F_f, N_f) at
+  // B, the wall force (N_w, F_w) at T (normals +y and +x) and the weight m g at the centre C,
+  //     x:  F_f + N_w = 0,     y:  N_f + F_w = m g,
+  //     moments about C:  (B − C) × (F_f, N_f) + (T − C) × (N_w, F_w) = 0.
+  // Given N_f and N_w, the first two give the frictions, and the third must then hold. A resting
+  // distribution exists iff some F_w keeps |F_f| ≤ μ N_f and |F_w| ≤ μ N_w; with F_w = 0,
+  // N_w = −m g (C − B)_x / (T − B)_y (moments about B), N_f = m g, which is inside both cones iff
+  // N_w ≤ μ m g (0.09 m g here, so for every μ tested).
+  constexpr double w = 0.2, h = 1.0, m = 1.0, g = routh::kStandardGravity;
+  for (const double mu : {0.5, 1.0, 2.0}) {
+    CAPTURE(mu);
+    PlanarTreeBuilder builder;
+    add_free_block(builder, "block", w, h, m);
+    builder.add_obstacle("floor", routh::floor_at(0.0));
+    builder.add_obstacle("wall", routh::wall_at(-0.45, true));
+    auto tree = builder.build();
+    const double theta0 = 0.25;
+    const Eigen::Vector2d centre = Eigen::Vector2d(-0.1, 0.0) +
+                                   Eigen::Vector2d(0.1 * std::cos(theta0) - 0.5 * std::sin(theta0),
+                                                   0.1 * std::sin(theta0) + 0.5 * std::cos(theta0));
+    Eigen::VectorXd q0(3), v0(3);
+    q0 << centre.x(), centre.y(), theta0;
+    v0 << -centre.y(), centre.x() + 0.1, 1.0;
+    const routh::SimulationSettings settings = settings_for(*tree, 0.3, mu, 2.0);
+    const Run run = simulate(std::move(tree), q0, v0, settings);
+    REQUIRE(run.outcome.status == routh::RunStatus::completed);
+    CHECK(run.trajectory.times_of(EventKind::painleve).empty());
+
+    // At rest, leaning: B on the floor, T on the wall.
+    const auto& last = run.trajectory.samples.back();
+    CHECK(last.t == doctest::Approx(2.0));
+    CHECK(last.v.norm() < 1e-9);
+    const std::vector<Eigen::Vector2d> c = corners(last.q, 0, w, h);
+    const Eigen::Vector2d C(last.q[0], last.q[1]), B = c[0], T = c[3];
+    CHECK(std::abs(B.y()) < 1e-9);
+    CHECK(std::abs(T.x() + 0.45) < 1e-9);
+    CHECK(c[1].y() > 0.01);
+    CHECK(c[2].x() > -0.45 + 0.01);
+
+    // The forces the simulator holds it with, both contacts sticking.
+    const auto& names = run.tree->contact_names();
+    const auto index_of = [&names](const std::string& name) {
+      const auto it = std::find(names.begin(), names.end(), name);
+      REQUIRE(it != names.end());
+      return static_cast<std::size_t>(it - names.begin());
+    };
+    const std::size_t floor_k = index_of("block.bottom_left/floor");
+    const std::size_t wall_k = index_of("block.top_left/wall");
+    std::vector<routh::ContactMode> modes(names.size(), routh::ContactMode::open);
+    modes[floor_k] = modes[wall_k] = routh::ContactMode::stick;
+    routh::StateQuantities state;
+    const Eigen::VectorXd at_rest = Eigen::VectorXd::Zero(3);
+    run.tree->evaluate(0.0, last.q, at_rest, routh::constrained_acceleration_needs(modes),
+                       *run.tree->make_workspace(), state);
+    routh::ContactForceWorkspace workspace;
+    routh::ConstrainedAcceleration out;
+    routh::constrained_acceleration(state, modes, settings.contacts, workspace, out);
+    REQUIRE(out.consistent);
+    CHECK(out.acceleration.norm() < 1e-9);
+    CHECK(out.stick_reserve > 0.0);
+    const double N_f = out.forces[floor_k].normal, N_w = out.forces[wall_k].normal;
+    CHECK(N_f > 0.0);
+    CHECK(N_w > 0.0);
+    // the frictions from the force balance, then the moment balance and the cones
+    const double F_f = -N_w, F_w = m * g - N_f;
+    const auto cross = [](const Eigen::Vector2d& r, const Eigen::Vector2d& f) {
+      return r.x() * f.y() - r.y() * f.x();
+    };
+    const double moment = cross(B - C, {F_f, N_f}) + cross(T - C, {N_w, F_w});
+    CHECK(std::abs(moment) < 1e-9 * m * g * h);
+    CHECK(std::abs(std::abs(out.forces[floor_k].tangential) - std::abs(F_f)) < 1e-9 * m * g);
+    CHECK(std::abs(std::abs(out.forces[wall_k].tangential) - std::abs(F_w)) < 1e-9 * m * g);
+    // inside the closed cones, to round-off: the distribution may put the wall corner on its
+    // cone's edge, since the minimum-norm forces leave it unloaded (static_friction.hpp (c)) and
+    // its margin then carries no weight in the stage's program
+    CHECK(std::abs(F_f) <= mu * N_f + 1e-9 * m * g);
+    CHECK(std::abs(F_w) <= mu * N_w + 1e-9 * m * g);
+    // the frictionless-wall distribution of the comment above lies in both cones
+    const double wall_only = -m * g * (C - B).x() / (T - B).y();
+    CHECK(wall_only > 0.0);
+    CHECK(wall_only <= mu * m * g);
+  }
 }

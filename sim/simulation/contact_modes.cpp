@@ -30,6 +30,29 @@ void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen
   }
 }
 
+// A candidate closed sliding may have lost its slip to the projection onto the closed contacts:
+// when the others' constraints leave no motion in which it slips (a block leaning on a wall,
+// its top corner sticking there: floor normal, wall normal and wall tangent are three rows on
+// three degrees of freedom, so Δv = −M⁻¹Jᵀ(J M⁻¹ Jᵀ)⁻¹ J v leaves v = 0). Its mode then names
+// a slip direction the projected velocity no longer has, and settling could neither let it
+// stick (the slide-or-open options of a slipping contact) nor judge σ a_t ≥ 0 against its
+// slip, and declared Painlevé's paradox at rest. Such a contact sticks, as one closed from
+// rest does; true when one changed (v must be projected again with its tangential row).
+bool stick_contacts_without_slip(const ContactKinematics& kinematics, int rows,
+                                 const Eigen::VectorXd& v, const std::vector<int>& candidates,
+                                 const SimulationSettings& settings,
+                                 std::vector<ContactMode>& modes) {
+  bool changed = false;
+  for (const int k : candidates) {
+    if (is_sliding(modes[k]) &&
+        std::abs(tangential_velocity(kinematics, rows, k, v)) <= settings.rest_speed) {
+      modes[k] = ContactMode::stick;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 // One change at a time: a closed contact that pulls opens, the most pulling first; only when
 // none pulls does a sticking contact whose margin is gone slide, against the force it needed.
 // Contacts that would pull are released before friction modes are chosen, since the friction a
@@ -234,6 +257,10 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
   ModeSettlement settlement;
   if (candidates.empty()) return settlement;
   project_velocity_onto_closed_contacts(evaluation, modes, q, v);
+  // each round only turns sliding contacts into sticking ones, so at most K rounds
+  while (stick_contacts_without_slip(contacts_at(evaluation, q, v), rows, v, candidates, settings,
+                                     modes))
+    project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   const std::vector<ContactMode> closed = modes;
   change_modes_one_at_a_time(evaluation, t, q, v, modes);
   if (modes_are_consistent(evaluation, settings, t, q, v, modes, candidates)) return settlement;
