@@ -361,6 +361,25 @@ TEST_CASE("multibody: a chain takes one length and mass per link") {
                 "2.5", "2.5", "model.links = 2.5: must be a whole number in [1, 1000]");
 }
 
+TEST_CASE("multibody: a stack of 20 blocks loads, and its effective scenario reloads") {
+  // 16 candidate contacts per ordered pair of blocks and 4 on the floor: 20 · 19 · 16 + 80
+  const std::string text =
+      "duration: 1\nmodel: {type: stacked_blocks, blocks: 20, width: 0.5, height: 0.2, mass: 1}\n"
+      "initial: {}\n" +
+      kContact;
+  const Scenario stack = load_text(text);
+  REQUIRE(stack.model->contact_names().size() == 6160);
+  const Eigen::VectorXd& q = stack.initial.q;
+  CHECK(q[3 * 19 + 1] == doctest::Approx(19.5 * 0.2).epsilon(1e-14));  // block20's centre
+  // the effective scenario lists every contact by name; read back, it gives the same stack
+  const Scenario reloaded = load_text(stack.effective_yaml);
+  CHECK(reloaded.model->contact_names() == stack.model->contact_names());
+  CHECK(reloaded.initial.q == q);
+  check_located(
+      cat("duration: 1\nmodel: {type: stacked_blocks, blocks: 51}\ninitial: {}\n", kContact), "51",
+      "51", "model.blocks = 51: must be in [1, 50]");
+}
+
 TEST_CASE("multibody: the double pendulum's default floor follows its links") {
   const Scenario scenario =
       load_text(cat("duration: 1\nmodel: {type: double_pendulum, length: [1, 3], mass: [2, 5]}\n"

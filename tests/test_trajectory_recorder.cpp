@@ -362,6 +362,44 @@ TEST_CASE("recorder: samples, events and attributes read back with the HDF5 C AP
   CHECK(liftoff.phases.empty());
 }
 
+TEST_CASE("recorder: ten thousand long contact names fit in the contact_names attribute") {
+  // A stack of n blocks has 16 n (n - 1) candidate contacts between them: 20 blocks, 6080. The
+  // earliest file format caps an attribute at 64 KiB, about 4000 variable-length names; the
+  // recorder keeps /events' attributes in dense storage, which has no such cap.
+  const std::filesystem::path path = scratch() / "many_contacts.h5";
+  RecorderHeader header = rod_header();
+  header.contact_names.clear();
+  for (int k = 0; k < 10000; ++k) {
+    header.contact_names.push_back(
+        cat("block", k / 100 + 1, ".bottom_left_corner-block", k % 100 + 1, ".top_edge"));
+  }
+  {
+    TrajectoryRecorder recorder(path, header, 8);
+    record_samples(recorder, 0, 3);
+    EventRecord impact;
+    impact.t = sample_t(2);
+    impact.kind = EventKind::rest;
+    impact.contacts = {9999};
+    recorder.record_event(impact);
+  }
+  const Id file = open_file(path);
+  REQUIRE(file.id >= 0);
+  {
+    // the 1.8 format (superblock version 2), which HDF5 1.10 reopens after a writer died
+    H5F_info2_t info{};
+    REQUIRE(H5Fget_info2(file.id, &info) >= 0);
+    CHECK(info.super.version == 2);
+    const Id events(H5Dopen2(file.id, "events", H5P_DEFAULT), &H5Dclose);
+    CHECK(read_strings(events.id, "contact_names") == header.contact_names);
+    CHECK(read_strings(events.id, "units").size() == 12);
+  }
+  check_samples(file.id, 3);
+  // routh's own reader agrees
+  const TrajectorySummary summary = summarize_trajectory(path);
+  CHECK(summary.contact_names == header.contact_names);
+  CHECK(summary.sample_count == 3);
+}
+
 TEST_CASE("recorder: event rows describe phases, flags and kinds in words") {
   const ImpactResult newton = falling_rod("newton");
   // paper 004 §6: the conventional method gains energy on the rod

@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -34,6 +35,17 @@ Eigen::VectorXd fill(const PlanarTree& tree, const PartialState& given, const ch
     was_given[static_cast<std::size_t>(index)] = true;
   }
   return values;
+}
+
+// Gaps, Jacobians and J̇v of the contacts `subset` only, in its order: a stack's contacts grow
+// with the square of its blocks, and evaluating all of them for each block rested made loading
+// a stack quartic in its blocks (50 took 18 s).
+ContactKinematics contact_kinematics(const PlanarTree& tree, const Eigen::VectorXd& q,
+                                     const Eigen::VectorXd& v, const std::vector<int>& subset) {
+  StateQuantities quantities;
+  tree.evaluate(0.0, q, v, {.contacts = true, .contact_subset = &subset}, *tree.make_workspace(),
+                quantities);
+  return std::move(quantities.contacts);
 }
 
 // Bodies in the subtree of `root` (parents come before children).
@@ -71,14 +83,19 @@ double lift_onto_supports(const PlanarTree& tree, const Eigen::VectorXd& q,
   const PlanarTreeDescription& description = tree.description();
   double lift_m = -std::numeric_limits<double>::infinity();
   // a listed contact's gap is affine in the lift, with slope n_y
-  ContactKinematics kinematics;
-  tree.contact_kinematics(q, Eigen::VectorXd::Zero(q.size()), kinematics);
+  std::vector<int> supporting;
   for (std::size_t k = 0; k < description.contacts.size(); ++k) {
     const double n_y = description.contacts[k].obstacle.normal.y();
-    if (!moving[static_cast<std::size_t>(description.contacts[k].body)] || n_y <= kUpwardNormal) {
-      continue;
+    if (moving[static_cast<std::size_t>(description.contacts[k].body)] && n_y > kUpwardNormal) {
+      supporting.push_back(static_cast<int>(k));
     }
-    lift_m = std::max(lift_m, -kinematics.gap[static_cast<Eigen::Index>(k)] / n_y);
+  }
+  const ContactKinematics kinematics =
+      contact_kinematics(tree, q, Eigen::VectorXd::Zero(q.size()), supporting);
+  for (std::size_t i = 0; i < supporting.size(); ++i) {
+    const double n_y =
+        description.contacts[static_cast<std::size_t>(supporting[i])].obstacle.normal.y();
+    lift_m = std::max(lift_m, -kinematics.gap[static_cast<Eigen::Index>(i)] / n_y);
   }
   for (int body = 0; body < tree.body_count(); ++body) {
     if (!moving[static_cast<std::size_t>(body)]) continue;
@@ -104,16 +121,27 @@ double lift_onto_supports(const PlanarTree& tree, const Eigen::VectorXd& q,
 // open (none when nothing lies beneath).
 std::vector<int> rest_on_supports(const PlanarTree& tree, int root, int y,
                                   const std::vector<bool>& placed, Eigen::VectorXd& q) {
-  const double lift_m = lift_onto_supports(tree, q, subtree(tree, root), placed);
+  const std::vector<bool> moving = subtree(tree, root);
+  const double lift_m = lift_onto_supports(tree, q, moving, placed);
   if (!std::isfinite(lift_m)) return {};
   q[y] += lift_m;
-  ContactKinematics kinematics;
-  tree.contact_kinematics(q, Eigen::VectorXd::Zero(q.size()), kinematics);
-  std::vector<int> touching;
+  // only contacts on a moved body have a gap that the lift changes
+  const auto moves = [&](int body) {
+    return body != kGround && moving[static_cast<std::size_t>(body)];
+  };
+  std::vector<int> lifted;
   for (int k = 0; k < tree.contact_count(); ++k) {
-    const bool supports = kinematics.jacobian(2 * k, y) > kUpwardNormal;
-    if (supports && std::abs(kinematics.gap[k]) <= kTouchTolerance_m * (1.0 + std::abs(q[y]))) {
-      touching.push_back(k);
+    const auto [body, other] = tree.contact_bodies(k);
+    if (moves(body) || moves(other)) lifted.push_back(k);
+  }
+  const ContactKinematics kinematics =
+      contact_kinematics(tree, q, Eigen::VectorXd::Zero(q.size()), lifted);
+  std::vector<int> touching;
+  for (std::size_t i = 0; i < lifted.size(); ++i) {
+    const auto row = static_cast<Eigen::Index>(i);
+    const bool supports = kinematics.jacobian(2 * row, y) > kUpwardNormal;
+    if (supports && std::abs(kinematics.gap[row]) <= kTouchTolerance_m * (1.0 + std::abs(q[y]))) {
+      touching.push_back(lifted[i]);
     }
   }
   return touching;
@@ -124,14 +152,13 @@ std::vector<int> rest_on_supports(const PlanarTree& tree, int root, int y,
 void pivot_about(const PlanarTree& tree, const Eigen::VectorXd& q, int pivot,
                  const std::vector<int>& unknown, const std::vector<int>& rows,
                  Eigen::VectorXd& v) {
-  ContactKinematics kinematics;
   for (int index : unknown) v[index] = 0.0;
-  tree.contact_kinematics(q, v, kinematics);
+  const ContactKinematics kinematics = contact_kinematics(tree, q, v, {pivot});
   const auto size = static_cast<Eigen::Index>(unknown.size());
   Eigen::MatrixXd A(size, size);
   Eigen::VectorXd b(size);
   for (Eigen::Index r = 0; r < size; ++r) {
-    const Eigen::Index row = 2 * pivot + rows[static_cast<std::size_t>(r)];
+    const Eigen::Index row = rows[static_cast<std::size_t>(r)];
     b[r] = -kinematics.jacobian.row(row).dot(v);
     for (Eigen::Index c = 0; c < size; ++c) {
       A(r, c) = kinematics.jacobian(row, unknown[static_cast<std::size_t>(c)]);
@@ -143,11 +170,12 @@ void pivot_about(const PlanarTree& tree, const Eigen::VectorXd& q, int pivot,
 
 bool no_touching_contact_approaches(const PlanarTree& tree, const Eigen::VectorXd& q,
                                     const Eigen::VectorXd& v, const std::vector<int>& touching) {
-  ContactKinematics kinematics;
-  tree.contact_kinematics(q, v, kinematics);
+  const ContactKinematics kinematics = contact_kinematics(tree, q, v, touching);
   const double tolerance = 1e-9 * (1.0 + v.norm());  // [m/s], round-off of J v
-  return std::all_of(touching.begin(), touching.end(),
-                     [&](int k) { return kinematics.jacobian.row(2 * k).dot(v) >= -tolerance; });
+  for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(touching.size()); ++i) {
+    if (kinematics.jacobian.row(2 * i).dot(v) < -tolerance) return false;
+  }
+  return true;
 }
 
 void complete_resting_velocities(const PlanarTree& tree, const Eigen::VectorXd& q, int x, int y,

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_set>
 #include <utility>
 
 #include "models/planar/planar_broad_phase.hpp"
@@ -79,12 +81,13 @@ void check_obstacle(const Obstacle& obstacle) {
   }
 }
 
+// Hashed, not compared pairwise: a stack's contact names grow with the square of its blocks.
 void check_unique(const std::vector<std::string>& names, const char* what) {
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (names[i] == names[j]) {
-        throw std::invalid_argument(cat(what, " name '", names[i], "' is used twice"));
-      }
+  std::unordered_set<std::string_view> seen;
+  seen.reserve(names.size());
+  for (const std::string& name : names) {
+    if (!seen.insert(name).second) {
+      throw std::invalid_argument(cat(what, " name '", name, "' is used twice"));
     }
   }
 }

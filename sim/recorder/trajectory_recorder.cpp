@@ -182,6 +182,10 @@ struct TrajectoryRecorder::Impl {
     const Handle properties =
         checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create properties");
     check(H5Pset_chunk(properties.get(), 1, &kEventChunkRows), context, "set the chunk size");
+    // dense attribute storage from the first attribute on: contact_names holds one 16-byte heap
+    // reference per contact, and a stack's contacts (16 per pair of blocks) outgrow an object
+    // header's 64 KiB from 17 blocks on
+    check(H5Pset_attr_phase_change(properties.get(), 0, 0), context, "set the attribute storage");
     events = checked(H5Dcreate2(file.get(), "events", file_type.get(), space.get(), H5P_DEFAULT,
                                 properties.get(), H5P_DEFAULT),
                      &H5Dclose, context, "create dataset events");
@@ -255,8 +259,12 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
   const Handle access =
       checked(H5Pcreate(H5P_FILE_ACCESS), &H5Pclose, impl.context, "create properties");
   // strong: closing the file closes every object still open in it, so close() never leaves the
-  // file half-open. The library format stays the default, earliest one (see the header).
+  // file half-open.
   check(H5Pset_fclose_degree(access.get(), H5F_CLOSE_STRONG), impl.context, "set the close degree");
+  // the 1.8 format, no older and no newer (see the header): its object headers keep attributes
+  // in dense storage, without the 64 KiB limit of the earliest format's
+  check(H5Pset_libver_bounds(access.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), impl.context,
+        "set the file format");
   impl.file = checked(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), &H5Fclose,
                       impl.context, "create the file");
   impl.write_header(header);

@@ -47,9 +47,12 @@
 //    value, NaN, or the last /events row cannot be read. summarize_trajectory (`routh info`)
 //    drops such a NaN tail and reports it as a warning;
 //  - samples still in the buffer are lost.
-// The file uses the earliest library format (HDF5's default) on purpose: with
-// H5F_LIBVER_LATEST, HDF5 1.10 marks the superblock "open for writing" and refuses to open a
-// file whose writer died ("file is already open for write") until `h5clear -s` is run on it.
+// The file uses the HDF5 1.8 format (libver bounds V18, V18), read by any HDF5 since 1.8. Not
+// older: the earliest format (HDF5's default) caps an object header message, so an attribute,
+// at 64 KiB, about 4000 names in contact_names, which /events keeps in dense storage instead.
+// Not newer: with H5F_LIBVER_LATEST (the 1.10 format), HDF5 1.10 marks the superblock "open for
+// writing" and refuses to open a file whose writer died ("file is already open for write")
+// until `h5clear -s` is run on it.
 // The data reach the operating system, not the disk (no fsync): they survive the process, not a
 // power cut.
 // SIGINT/SIGTERM: see stop_request.hpp; the loop stops and closes the recorder normally.

@@ -24,7 +24,7 @@
 //
 // Every type also takes `gravity` [m/s²] (default 9.81, pointing −y; two_disks: 0). Every
 // parameter is optional; the effective scenario lists each one's value. Ranges and the obstacle
-// maps: model_input.hpp; `links` and `blocks` are whole numbers in [1, 1000] and [1, 16].
+// maps: model_input.hpp; `links` and `blocks` are whole numbers in [1, 1000] and [1, 50].
 // `angles` is absolute (each link's angle from the downward vertical) or relative (to the
 // previous link). An obstacle may be `none` where a model has no default one (chain,
 // stacked_blocks).

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include "models/planar/initial_state.hpp"
@@ -420,9 +421,13 @@ void Reader::read_contact(const InputNode& node) {
       }
       for (std::size_t k = 0; k < items.size(); ++k) entries.emplace_back(k, items[k]);
     } else {
+      // one pass over the map through an index of the names, not a search of the map per name: a
+      // stack's contacts grow with the square of its blocks, and an effective scenario lists all
+      std::unordered_map<std::string_view, std::size_t> index;
+      for (std::size_t k = 0; k < names.size(); ++k) index.emplace(names[k], k);
       check_keys(*per_contact, std::vector<std::string_view>(names.begin(), names.end()));
-      for (std::size_t k = 0; k < names.size(); ++k) {
-        if (auto entry = per_contact->find(names[k])) entries.emplace_back(k, *entry);
+      for (auto& [name, entry] : per_contact->entries()) {
+        entries.emplace_back(index.at(name), std::move(entry));
       }
     }
     for (const auto& [k, entry] : entries) {
@@ -438,10 +443,16 @@ void Reader::read_contact(const InputNode& node) {
   described["multi_contact_law"] = scenario.multi_contact_law;
   described["restitution"] = number_node(defaults.restitution);
   described["friction"] = friction_node(defaults);
+  // appended, not looked up: operator[] on a yaml-cpp map searches it linearly, quadratic in a
+  // stack's thousands of contacts
+  YAML::Node described_contacts(YAML::NodeType::Map);
   for (std::size_t k = 0; k < names.size(); ++k) {
-    described["contacts"][names[k]]["restitution"] = number_node(contacts[k].restitution);
-    described["contacts"][names[k]]["friction"] = friction_node(contacts[k]);
+    YAML::Node parameters;
+    parameters["restitution"] = number_node(contacts[k].restitution);
+    parameters["friction"] = friction_node(contacts[k]);
+    described_contacts.force_insert(names[k], parameters);
   }
+  if (!names.empty()) described["contacts"] = described_contacts;
   effective["contact"] = described;
 }
 

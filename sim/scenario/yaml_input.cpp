@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <ios>
+#include <unordered_set>
 #include <utility>
 
 #include "sim/text.hpp"
@@ -56,6 +57,16 @@ std::vector<InputNode> InputNode::items() const {
   return items;
 }
 
+std::vector<std::pair<std::string, InputNode>> InputNode::entries() const {
+  std::vector<std::pair<std::string, InputNode>> entries;
+  for (const auto& entry : node_) {
+    std::string key = entry.first.Scalar();
+    std::string path = path_.empty() ? key : cat(path_, ".", key);
+    entries.emplace_back(std::move(key), InputNode(file_, entry.second, std::move(path)));
+  }
+  return entries;
+}
+
 std::string InputNode::described(std::string_view message) const {
   if (path_.empty()) return std::string(message);
   if (node_.IsScalar()) return cat(path_, " = ", node_.Scalar(), ": ", message);
@@ -95,11 +106,12 @@ void check_keys(const InputNode& map, std::span<const std::string_view> allowed)
     for (std::string_view key : allowed) keys += cat(keys.empty() ? "" : ", ", key);
     throw map.error(cat("must be a map with keys among: ", keys));
   }
+  // hashed: a stack's contact names, allowed keys of a per-contact map, grow with the square of
+  // its blocks
+  const std::unordered_set<std::string_view> known(allowed.begin(), allowed.end());
   for (const auto& entry : map.yaml()) {
     const std::string key = entry.first.Scalar();
-    bool known = false;
-    for (std::string_view candidate : allowed) known = known || candidate == key;
-    if (known) continue;
+    if (known.contains(key)) continue;
     const std::string where = map.path().empty() ? "" : cat(map.path(), ": ");
     throw InputError(
         location_of(map.location().file, entry.first.Mark()),

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace routh {
@@ -56,6 +57,9 @@ class InputNode {
   InputNode required(std::string_view key) const;
   /// The items of this sequence, each with its index in the path.
   std::vector<InputNode> items() const;
+  /// The entries of this map in their written order: each key and its value, with the key in the
+  /// value's path. One pass, where find() searches the map once per key.
+  std::vector<std::pair<std::string, InputNode>> entries() const;
 
   /// An error at this value: "path = value: message" for a scalar, "path: message" otherwise.
   InputError error(std::string_view message) const;

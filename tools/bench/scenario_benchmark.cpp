@@ -1,6 +1,7 @@
-// Whole-run wall time of the shipped scenarios, with and without HDF5 output, and the issue's two
-// speed targets with the accuracy they must keep; or, with --memory, the peak resident memory of
-// a run that streams 10⁷ samples to HDF5.
+// Whole-run wall time of the shipped scenarios, with and without HDF5 output, the issue's two
+// speed targets with the accuracy they must keep, and how the cost grows with a stack's blocks
+// and a chain's links; or, with --memory, the peak resident memory of a run that streams 10⁷
+// samples to HDF5.
 //
 //   scenario_benchmark [--repeats N] [SCENARIO.yaml ...]     (default: scenarios/*.yaml, 21)
 //   scenario_benchmark --memory [--samples N] [SCENARIO.yaml] (default: rocking_block, 10⁷)
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -230,6 +232,104 @@ void benchmark_target(const Target& target, const fs::path& scenarios, int repea
               target.check(scenario, log).c_str());
 }
 
+// --- scaling: how a run's cost grows with the model's parts
+
+/// A model of `parts` blocks or links: a shipped scenario with overrides.
+struct ScalingCase {
+  std::string family;         ///< the cases whose cost is compared with the family's first
+  std::string scenario_file;  ///< in scenarios/
+  int parts;
+  std::vector<std::string> overrides;
+  int repeats;
+};
+
+// A run of `parts` parts at most this long (about 8 s: 20 blocks) is repeated this few times.
+constexpr int kLargeCaseParts = 20;
+constexpr int kLargeCaseRepeats = 3;
+
+std::string yaml_list(const std::vector<double>& values) {
+  std::string text;
+  for (double value : values) text += cat(text.empty() ? "" : ", ", value);
+  return cat("[", text, "]");
+}
+
+// The shipped stack's slender top block (0.15 m × 0.6 m, uplift at g b/h = 2.45 m/s²) rocks under
+// its 3.5 m/s², 3 Hz shaking on towers of up to five blocks, 1 m apart: four flat layers
+// (0.6 m × 0.075 m, 2.5 kg) under a slender top. The layers neither rock nor slide, but every
+// impact of a top also presses the resting layers beneath it, so an impact involves up to 2 + 4·2
+// contacts, within the laws' 12; one column of 20 would exceed them. Each tower's top is a little
+// taller than the last (0.6, 0.66, 0.72, 0.78 m), so the towers rock out of step and their impacts
+// stay apart. One block: the slender top alone on the floor.
+std::vector<std::string> stacked_towers(int blocks) {
+  constexpr int kTowerBlocks = 5;
+  constexpr std::array<double, 4> kTopHeights = {0.6, 0.66, 0.72, 0.78};  // [m]
+  std::vector<double> widths, heights, masses;
+  std::string positions;
+  for (int block = 0; block < blocks; ++block) {
+    const int tower = block / kTowerBlocks;
+    const bool top = block % kTowerBlocks == kTowerBlocks - 1 || block == blocks - 1;
+    widths.push_back(top ? 0.15 : 0.6);
+    heights.push_back(top ? kTopHeights[static_cast<std::size_t>(tower) % kTopHeights.size()]
+                          : 0.075);
+    masses.push_back(top ? 1.0 : 2.5);
+    positions += cat(positions.empty() ? "" : ", ", "block", block + 1, ".x: ", tower);
+  }
+  return {cat("model.blocks=", blocks), cat("model.width=", yaml_list(widths)),
+          cat("model.height=", yaml_list(heights)), cat("model.mass=", yaml_list(masses)),
+          cat("initial.q={", positions, "}")};
+}
+
+// The shipped chain's 0.9 m and 1 kg split into `links` equal links, released straight out along
+// +x: it swings down onto the floor 0.6 m below the pivot, and every link end strikes it.
+std::vector<std::string> chain_falling_on_floor(int links) {
+  std::string q;
+  for (int link = 0; link < links; ++link) q += cat(q.empty() ? "" : ", ", "90 deg");
+  return {cat("model.links=", links), cat("model.length=", 0.9 / links),
+          cat("model.mass=", 1.0 / links), cat("initial.q=[", q, "]")};
+}
+
+std::vector<ScalingCase> scaling_cases(int repeats) {
+  std::vector<ScalingCase> cases;
+  for (int blocks : {1, 5, 20}) {
+    cases.push_back({"stacked_blocks", "stacked_blocks.yaml", blocks, stacked_towers(blocks),
+                     blocks < kLargeCaseParts ? repeats : std::min(repeats, kLargeCaseRepeats)});
+  }
+  for (int links : {1, 5, 20}) {
+    cases.push_back(
+        {"chain_on_floor", "chain_on_floor.yaml", links, chain_falling_on_floor(links), repeats});
+  }
+  return cases;
+}
+
+// Cost per event relative to the family's first case: how the cost of an event grows with the
+// parts, and with the contacts they bring (a stack's grow with the square of its blocks).
+void benchmark_scaling(const fs::path& scenarios, int repeats) {
+  std::printf("\nscaling, without output (%d repeats; %d for %d blocks)\n", repeats,
+              std::min(repeats, kLargeCaseRepeats), kLargeCaseParts);
+  std::printf("%-16s %6s %8s %7s %7s %11s %9s %9s %7s %13s\n", "model", "parts", "contacts",
+              "impacts", "events", "median [ms]", "events/s", "ms/event", "growth",
+              "ms per sim. s");
+  std::string family;
+  double first_ms_per_event = 0.0;
+  for (const ScalingCase& scaling : scaling_cases(repeats)) {
+    const routh::Scenario scenario =
+        routh::load_scenario(scenarios / scaling.scenario_file, scaling.overrides);
+    DiscardingObserver warm_up;
+    const routh::SimulationOutcome outcome = routh::run_scenario(scenario, warm_up);
+    const Timing bare = time_without_output(scenario, scaling.repeats);
+    const double ms_per_event = bare.median_s * 1e3 / std::max(outcome.events, 1);
+    if (scaling.family != family) family = scaling.family, first_ms_per_event = ms_per_event;
+    std::printf("%-16s %6d %8zu %7d %7d %11s %9.0f %9.3f %6.1fx %13.3f%s\n", scaling.family.c_str(),
+                scaling.parts, scenario.model->contact_names().size(), outcome.impacts,
+                outcome.events, milliseconds(bare.median_s).c_str(), outcome.events / bare.median_s,
+                ms_per_event, ms_per_event / first_ms_per_event,
+                bare.median_s * 1e3 / scenario.settings.duration,
+                outcome.status == routh::RunStatus::completed
+                    ? ""
+                    : cat("  (", to_string(outcome.status), ")").c_str());
+  }
+}
+
 // --- memory
 
 long peak_resident_kib() {
@@ -322,6 +422,7 @@ int benchmark_all(const Options& options) {
   for (const Target& target : issue_targets()) {
     benchmark_target(target, scenarios_folder(), options.repeats);
   }
+  benchmark_scaling(scenarios_folder(), options.repeats);
   return 0;
 }
 
