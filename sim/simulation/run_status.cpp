@@ -13,6 +13,7 @@ std::string_view to_string(RunStatus status) {
     case RunStatus::event_storm: return "event_storm";
     case RunStatus::impact_law_failure: return "impact_law_failure";
     case RunStatus::painleve_unresolved: return "painleve_unresolved";
+    case RunStatus::contact_modes_unresolved: return "contact_modes_unresolved";
   }
   return "?";
 }
@@ -35,6 +36,7 @@ int exit_code(RunStatus status) {
     case RunStatus::event_storm: return 6;
     case RunStatus::impact_law_failure: return 7;
     case RunStatus::painleve_unresolved: return 8;
+    case RunStatus::contact_modes_unresolved: return 9;
   }
   return 1;
 }

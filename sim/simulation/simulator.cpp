@@ -95,6 +95,8 @@ class Run {
   void sample_witnesses_at_step_end(double t, const OdeState& x, WitnessSample& sample);
   std::optional<TriggeredWitness> earliest_trigger(DenseStepper& stepper);
   std::optional<WitnessCrossing> locate(std::size_t index, DenseStepper& stepper);
+  bool gap_jumps(const TriggeredWitness& fired, DenseStepper& stepper);
+  void restart_with_contacts_at(double t, DenseStepper& stepper);
 
   // --- events: each hands the state to its stage and records what changed
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
@@ -361,8 +363,18 @@ std::optional<WitnessCrossing> Run::locate(std::size_t index, DenseStepper& step
       return GapAndRate{kinematics.gap[k],
                         normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_)};
     };
-    return locate_gap_closing(gap_at, t0, {start_.gap[k], start_.separation_speed[k]}, t1,
-                              {end_.gap[k], end_.separation_speed[k]}, tolerance);
+    const std::optional<WitnessCrossing> closing =
+        locate_gap_closing(gap_at, t0, {start_.gap[k], start_.separation_speed[k]}, t1,
+                           {end_.gap[k], end_.separation_speed[k]}, tolerance);
+    if (closing) return closing;
+    // An open contact that starts touching without leaving (settled open: its acceleration let
+    // it go) and sinks past half the contact distance within the step: it lands there, still
+    // touching.
+    const double deepest = -0.5 * settings_.contact_distance;
+    if (!(start_.gap[k] > deepest && end_.gap[k] <= deepest)) return std::nullopt;
+    const auto sunk = [&](double t) { return gap_at(t).gap - deepest; };
+    return locate_witness_crossing(sunk, t0, start_.gap[k] - deepest, t1, end_.gap[k] - deepest,
+                                   tolerance);
   }
   const auto i = static_cast<Eigen::Index>(index);
   const double w0 = start_.value[i], w1 = end_.value[i];
@@ -373,6 +385,39 @@ std::optional<WitnessCrossing> Run::locate(std::size_t index, DenseStepper& step
     return inside_.value[i];
   };
   return locate_witness_crossing(value_at, t0, w0, t1, w1, tolerance);
+}
+
+// A gap crossing across which the gap falls by far more than its rate explains is no landing: on
+// its near side no contact touches, so the impact stage would find nothing and the witness would
+// fire again at the same instant. The gap jumped: a point came round the end of an edge to its
+// back, where the contact does not exist (contact_pair_kinematics.cpp, the extent's ends).
+bool Run::gap_jumps(const TriggeredWitness& fired, DenseStepper& stepper) {
+  constexpr double kRateMargin = 10.0;  // a landing's gap changes at its rate, give or take
+  const int k = witnesses_[fired.index].contact;
+  const auto gap_and_rate = [&](double t) {
+    dense_state_at(stepper, t);
+    const ContactKinematics& kinematics = contacts_at(evaluation_, q_scratch_, v_scratch_);
+    return GapAndRate{kinematics.gap[k],
+                      normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_)};
+  };
+  const GapAndRate near = gap_and_rate(fired.crossing.before);
+  const GapAndRate far = gap_and_rate(fired.crossing.after);
+  const double explained = kRateMargin * std::max(std::abs(near.rate), std::abs(far.rate)) *
+                           (fired.crossing.after - fired.crossing.before);
+  return near.gap > settings_.contact_distance && near.gap - far.gap > explained;
+}
+
+// The run goes on from (t, the step's dense output at t) with the contacts the broad phase finds
+// there: an event without an event record.
+void Run::restart_with_contacts_at(double t, DenseStepper& stepper) {
+  dense_state_at(stepper, t);
+  note_rotation(t, q_scratch_);
+  wanted_contacts(q_scratch_, wanted_);
+  activate(wanted_);
+  witnesses_ = witnesses_of(modes_, rotations_);
+  const double step = std::max(stepper.current_time_step(), 1e-9);
+  stepper.initialize(pack(q_scratch_, v_scratch_), t, std::min(step, settings_.max_step));
+  sample_witnesses_at(t, stepper.current_state(), start_);
 }
 
 std::optional<TriggeredWitness> Run::earliest_trigger(DenseStepper& stepper) {
@@ -455,8 +500,14 @@ bool Run::settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool lo
     record_mode_changes(t, before);
     if (!note_uplift(t, q, v, before)) return false;
   }
-  if (settlement.painleve.empty()) return true;
-  return resolve_painleve(t, settlement.painleve, q, v);
+  if (!settlement.painleve.empty()) return resolve_painleve(t, settlement.painleve, q, v);
+  if (settlement.consistent) return true;
+  // No consistent modes were found (settling tries every assignment of at most
+  // kMaxEnumeratedContacts contacts, beyond that one change at a time), and it is not Painlevé's
+  // paradox: with the modes it ended on a closed contact would pull or an open one sink, and going
+  // on would let bodies fall through each other.
+  return stop(RunStatus::contact_modes_unresolved,
+              "settling found no consistent modes for the touching contacts", t, q, v);
 }
 
 bool Run::resolve_painleve(double t, const std::vector<int>& stuck, const Eigen::VectorXd& q,
@@ -655,6 +706,21 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     const double t_event = rest_first ? t_pending
                            : impact   ? fired->crossing.before
                                       : fired->crossing.after;
+    if (impact && gap_jumps(*fired, stepper)) {
+      const double t_past = fired->crossing.after;
+      if (!emit_samples_until(std::nextafter(t_past, -1.0), stepper)) continue;
+      if (storm_guard_.storm(t_past)) {
+        dense_state_at(stepper, t_past);
+        stop(RunStatus::event_storm,
+             cat("a contact's gap jumps across zero more than ",
+                 EventStormGuard::kMaxEventsPerInstant, " times within ",
+                 EventStormGuard::kSameInstant, " s"),
+             t_past, q_scratch_, v_scratch_);
+        return outcome_;
+      }
+      restart_with_contacts_at(t_past, stepper);
+      continue;
+    }
     if (!emit_samples_until(std::nextafter(t_event, -1.0), stepper)) continue;
     stepper.calc_state(t_event, x_scratch_);
     unpack(x_scratch_, q, v);

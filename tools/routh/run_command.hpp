@@ -21,7 +21,8 @@ inline constexpr std::string_view kRunUsage =
     "The file's root attributes `status` and `status_detail` say how the run ended.\n"
     "Exit status: 0 completed, 1 bad input, 2 usage error; a run that did not complete:\n"
     "3 time_limit, 4 non_finite_state, 5 step_size_failure, 6 event_storm,\n"
-    "7 impact_law_failure, 8 painleve_unresolved, 130 interrupted.\n";
+    "7 impact_law_failure, 8 painleve_unresolved, 9 contact_modes_unresolved,\n"
+    "130 interrupted.\n";
 
 int run_run_command(CommandArguments arguments);
 
