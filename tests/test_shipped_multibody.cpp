@@ -647,7 +647,10 @@ TEST_CASE(
   }
   expected += 0.5 * (low + high);
 
-  for (const std::string restitution : {"0.2", "0.8"}) {
+  // e = 0.5 once ended in an event storm at 0.71 s: the rod's line swept past a block corner
+  // round its end, and that contact's gap jumped from +0.42 m to −0.43 m (simulator.cpp,
+  // gap_jumps)
+  for (const std::string restitution : {"0.2", "0.5", "0.8"}) {
     CAPTURE(restitution);
     const ScenarioRun run =
         run_shipped_scenario("pendulum_strikes_block.yaml", {"contact.restitution=" + restitution});

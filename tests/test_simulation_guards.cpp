@@ -10,9 +10,11 @@
 #include <limits>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "support/point_mass_system.hpp"
+#include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
 
 namespace {
@@ -137,4 +139,50 @@ TEST_CASE("guards: a stop request is heard while samples are emitted") {
   CHECK(trajectory.times.size() == 1000);
   REQUIRE_FALSE(trajectory.events.empty());
   CHECK(trajectory.events.back().kind == EventKind::interrupted);
+}
+
+TEST_CASE(
+    "guards: contact modes that settling cannot resolve end the run as contact_modes_unresolved") {
+  // Four blocks stacked, the top one tilted and spinning on its corner (the multibody campaign's
+  // stack:20): nine touching contacts, more than settling enumerates (5), and changing one mode at
+  // a time finds no consistent set. Going on with the modes it ended on let the blocks sink into
+  // each other by 0.36 m, reported completed; the run now stops at once and says why. (Once
+  // settling solves the whole set, this scene should complete: then give this test a scene that
+  // is inconsistent by construction.)
+  const std::string path = routh::test::write_problem(
+      "name: campaign_stack_20\n"
+      "duration: 1.0429255906769406\n"
+      "model:\n"
+      "  gravity: 9.8100000000000005\n"
+      "  bodies:\n"
+      "    - {name: block1, mass: 1.6563999144654955, shape: {rectangle: {width: "
+      "0.43070770001936598, height: 0.98903686438273586}}}\n"
+      "    - {name: block2, mass: 4.2554604922014194, shape: {rectangle: {width: "
+      "0.5536662300163534, height: 0.12947130075781377}}}\n"
+      "    - {name: block3, mass: 1.9287514268452002, shape: {rectangle: {width: "
+      "0.38973682297742895, height: 0.77469989369323944}}}\n"
+      "    - {name: block4, mass: 2.6979194962284478, shape: {rectangle: {width: "
+      "0.97350695472820292, height: 0.2240973269915795}}}\n"
+      "  obstacles:\n"
+      "    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}\n"
+      "initial:\n"
+      "  q: {block1.x: 0, block2.x: 0.023889271126607957, block3.x: 0.012369023370914009, "
+      "block4.x: 0.17522778430343217, block4.theta: 0.50775002686544524}\n"
+      "  v: {block4.theta: -1.5281643316442519}\n"
+      "contact:\n"
+      "  law: poisson\n"
+      "  multi_contact_law: multipoint_energetic\n"
+      "  restitution: 0.64076970471265382\n"
+      "  friction: {static: 0.33820028023791637, kinetic: 0.27662568191794834}\n"
+      "output: {rate: 200}\n",
+      "campaign_stack_20.yaml");
+  const routh::Scenario scenario = routh::load_scenario(path);
+  routh::test::TrajectoryMemory trajectory;
+  const routh::SimulationOutcome outcome =
+      routh::simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  CHECK(outcome.status == RunStatus::contact_modes_unresolved);
+  CHECK(outcome.final_state.t == 0.0);
+  CHECK(all_samples_finite(trajectory));
+  check_ends_in_trouble(trajectory, RunStatus::contact_modes_unresolved);
+  CHECK(routh::exit_code(outcome.status) == 9);
 }
