@@ -96,7 +96,8 @@ class Run {
   std::optional<TriggeredWitness> earliest_trigger(DenseStepper& stepper);
   std::optional<WitnessCrossing> locate(std::size_t index, DenseStepper& stepper);
   bool gap_jumps(const TriggeredWitness& fired, DenseStepper& stepper);
-  void restart_with_contacts_at(double t, DenseStepper& stepper);
+  void restart_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                  DenseStepper& stepper);
 
   // --- events: each hands the state to its stage and records what changed
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
@@ -407,16 +408,15 @@ bool Run::gap_jumps(const TriggeredWitness& fired, DenseStepper& stepper) {
   return near.gap > settings_.contact_distance && near.gap - far.gap > explained;
 }
 
-// The run goes on from (t, the step's dense output at t) with the contacts the broad phase finds
-// there: an event without an event record.
-void Run::restart_with_contacts_at(double t, DenseStepper& stepper) {
-  dense_state_at(stepper, t);
-  note_rotation(t, q_scratch_);
-  wanted_contacts(q_scratch_, wanted_);
+// The integration starts again from (t, q, v), after an event or a gap jump, with the contacts
+// the broad phase finds there and the witnesses of the modes.
+void Run::restart_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                     DenseStepper& stepper) {
+  wanted_contacts(q, wanted_);
   activate(wanted_);
   witnesses_ = witnesses_of(modes_, rotations_);
   const double step = std::max(stepper.current_time_step(), 1e-9);
-  stepper.initialize(pack(q_scratch_, v_scratch_), t, std::min(step, settings_.max_step));
+  stepper.initialize(pack(q, v), t, std::min(step, settings_.max_step));
   sample_witnesses_at(t, stepper.current_state(), start_);
 }
 
@@ -718,7 +718,11 @@ SimulationOutcome Run::operator()(SimulationState initial) {
              t_past, q_scratch_, v_scratch_);
         return outcome_;
       }
-      restart_with_contacts_at(t_past, stepper);
+      // the run goes on from the jump's far side: an event without an event record
+      stepper.calc_state(t_past, x_scratch_);
+      unpack(x_scratch_, q, v);
+      note_rotation(t_past, q);
+      restart_at(t_past, q, v, stepper);
       continue;
     }
     if (!emit_samples_until(std::nextafter(t_event, -1.0), stepper)) continue;
@@ -748,12 +752,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
            t_event, q, v);
       return outcome_;
     }
-    wanted_contacts(q, wanted_);
-    activate(wanted_);
-    witnesses_ = witnesses_of(modes_, rotations_);
-    const double step = std::max(stepper.current_time_step(), 1e-9);
-    stepper.initialize(pack(q, v), t_event, std::min(step, settings_.max_step));
-    sample_witnesses_at(t_event, stepper.current_state(), start_);
+    restart_at(t_event, q, v, stepper);
   }
   emit_samples_until(settings_.duration, stepper);
   if (const std::optional<RunStatus> reason = interruption()) {
