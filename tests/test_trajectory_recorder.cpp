@@ -271,6 +271,15 @@ void send(int fd, const T& value) {
   if (::write(fd, &value, sizeof value) != static_cast<ssize_t>(sizeof value)) ::_exit(91);
 }
 
+// A `rest` event at t [s] on one contact.
+EventRecord rest_event(double t, int contact) {
+  EventRecord rest;
+  rest.t = t;
+  rest.kind = EventKind::rest;
+  rest.contacts = {contact};
+  return rest;
+}
+
 }  // namespace
 
 TEST_CASE("recorder: samples, events and attributes read back with the HDF5 C API") {
@@ -376,11 +385,7 @@ TEST_CASE("recorder: ten thousand long contact names fit in the contact_names at
   {
     TrajectoryRecorder recorder(path, header, 8);
     record_samples(recorder, 0, 3);
-    EventRecord impact;
-    impact.t = sample_t(2);
-    impact.kind = EventKind::rest;
-    impact.contacts = {9999};
-    recorder.record_event(impact);
+    recorder.record_event(rest_event(sample_t(2), 9999));
   }
   const Id file = open_file(path);
   REQUIRE(file.id >= 0);
@@ -596,11 +601,7 @@ TEST_CASE("recorder: a writer killed with SIGKILL after a flush leaves every flu
   Child child([&](int to_parent) -> int {
     TrajectoryRecorder recorder(path, rod_header(), 100);
     record_samples(recorder, 0, 220);
-    EventRecord rest;
-    rest.t = sample_t(219);
-    rest.kind = EventKind::rest;
-    rest.contacts = {0};
-    recorder.record_event(rest);
+    recorder.record_event(rest_event(sample_t(219), 0));
     record_samples(recorder, 220, 250);
     recorder.flush();
     record_samples(recorder, 250, 280);  // buffered only: lost on SIGKILL
