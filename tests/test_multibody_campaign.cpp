@@ -613,10 +613,6 @@ constexpr KnownDefect kKnownDefects[] = {
     // broad phase's contract (no body point moves half its body's size between calls) is not
     // enforced. disk1 is 0.07 m inside disk2 at t = 0.16 s.
     {"disks:111", "disk passes through a disk within one step"},
-    // link1's and link3's tips meet: each tip lies on the other segment's line, so each touches
-    // both of the other's sides (e0 and e1, opposite normals), and multipoint_energetic, which
-    // promises dissipation, returns 1e15 N s impulses and ΔT = +0.0625 J (flagged energy_gain).
-    {"chain:381", "segment tip on both sides of a segment: energy gain from a promising law"},
     // A resting stack under excitation drifts into the block below beyond the contact distance
     // (1e-9 m) while its contacts stay closed: 2.7e-7 m (stack:112), 1.2e-7 m between blocks 2
     // and 3 at t = 0.445 s (stack:0).
@@ -625,34 +621,16 @@ constexpr KnownDefect kKnownDefects[] = {
     {"stack:0", "closed contacts of a resting stack drift past the contact distance"},
     // the pendulum's tip 5 mm inside the block, status completed; not yet analysed
     {"pendulum:224", "pendulum tip inside the block"},
-    // Blocks sink into each other, 0.4 mm to 2 cm, after bursts of simultaneous impacts between
-    // three or four blocks (stack:99 also ends 1.3 % of its energy above its start); not yet
-    // analysed. (Runs where settling finds no consistent modes now end contact_modes_unresolved.)
+    // Blocks sink into each other, 0.4 mm to 9 mm, after bursts of simultaneous impacts between
+    // three or four blocks; not yet analysed.
     {"stack:15", "blocks sink into each other after simultaneous impacts"},
-    {"stack:33", "blocks sink into each other after simultaneous impacts"},
-    {"stack:99", "blocks sink into each other after simultaneous impacts"},
-    {"stack:122", "blocks sink into each other after simultaneous impacts"},
-    // A top block's corner resting on the lower block's top, near its side, lies at the end of
-    // the side face's extent (widened by 1e-6 of its length) and behind that face by less than
-    // half the lower block's width: its gap there reads negative, settling closes it against the
-    // side face, and the top block is thrown into the lower one (stack:211 at t = 0.104 s; the
-    // others not analysed one by one).
-    {"stack:127", "a corner on a top face read as sunk into the side face"},
-    {"stack:145", "a corner on a top face read as sunk into the side face"},
-    {"stack:157", "a corner on a top face read as sunk into the side face"},
-    {"stack:198", "a corner on a top face read as sunk into the side face"},
-    {"stack:211", "a corner on a top face read as sunk into the side face"},
-    {"stack:241", "a corner on a top face read as sunk into the side face"},
-    {"stack:245", "a corner on a top face read as sunk into the side face"},
-    // newton's law (which may gain energy) throws block2 about within 10 ms of multi-contact
-    // impacts, and its corner passes 0.35 m into the floor within one step
-    {"stack:100", "a thrown block's corner passes into the floor within a step"},
-    // without excitation the total energy rises 0.3 % above its start by t = 0.315 s
-    {"stack:146", "energy rises above the start without excitation"},
-    // ΔT of +1.4e-8 J (chain) and +3e-8 J (stack) flagged energy_gain by a dissipative
-    // multi-contact law at simultaneous impacts
-    {"chain:267", "small energy gain from a dissipative multi-contact law"},
-    {"stack:232", "small energy gain from a dissipative multi-contact law"},
+    {"stack:28", "blocks sink into each other after simultaneous impacts"},
+    {"stack:164", "blocks sink into each other after simultaneous impacts"},
+    // Two corners sliding past each other: one crosses the other body's face a hair before it
+    // enters the extent of that body's side face, whose gap jumps; only the jump is located and
+    // the crossing is lost (stack:145, 0.1 m; stack:198, 6 cm)
+    {"stack:145", "a landing hidden by a gap's jump at corners sliding past each other"},
+    {"stack:198", "a landing hidden by a gap's jump at corners sliding past each other"},
 };
 
 const KnownDefect* known_defect(const std::string& id) {
@@ -966,6 +944,71 @@ contact: {law: poisson, restitution: 0, friction: 0.9}
   CHECK(outcome.status == RunStatus::completed);
   // the overhanging block stays on the lower one (its centre of mass is above it)
   CHECK(trajectory.samples.back().q[4] == doctest::Approx(0.669 + 0.087).epsilon(1e-6));
+}
+
+// The deepest any corner of the rectangle `inner` (half sizes, coordinates x, y, θ from q index
+// `inner_q`) lies inside the rectangle `outer` over a run's samples [m] (0: never inside), from
+// the geometry alone.
+double deepest_corner_inside(const test::TrajectoryMemory& trajectory,
+                             const Eigen::Vector2d& outer_half, int outer_q,
+                             const Eigen::Vector2d& inner_half, int inner_q) {
+  const auto turn = [](double theta) {
+    return Eigen::Matrix2d{{std::cos(theta), -std::sin(theta)}, {std::sin(theta), std::cos(theta)}};
+  };
+  double deepest = 0.0;
+  for (const auto& sample : trajectory.samples) {
+    const Eigen::Vector2d outer_origin(sample.q[outer_q], sample.q[outer_q + 1]);
+    const Eigen::Vector2d inner_origin(sample.q[inner_q], sample.q[inner_q + 1]);
+    const Eigen::Matrix2d outer_turn = turn(sample.q[outer_q + 2]);
+    const Eigen::Matrix2d inner_turn = turn(sample.q[inner_q + 2]);
+    for (const double sx : {-1.0, 1.0}) {
+      for (const double sy : {-1.0, 1.0}) {
+        const Eigen::Vector2d corner =
+            inner_origin + inner_turn * inner_half.cwiseProduct(Eigen::Vector2d(sx, sy));
+        const Eigen::Vector2d local = outer_turn.transpose() * (corner - outer_origin);
+        deepest = std::max(deepest, std::min(outer_half.x() - std::abs(local.x()),
+                                             outer_half.y() - std::abs(local.y())));
+      }
+    }
+  }
+  return deepest;
+}
+
+TEST_CASE(
+    "multibody campaign: a shaken block whose corner rests near the lower block's side is not "
+    "closed against that side (it stays out of the lower block)") {
+  // stack:211 of the campaign, shortened: block2's bottom_left corner rests on block1's top
+  // 0.23 m from block1's right face, at the end of that face's extent and behind it by less than
+  // half block1's width, so the face's gap reads −0.23 m there; listed since the corner had come
+  // round the face's end, the contact was closed by settling at t = 0.104 s and threw block2
+  // 0.22 m into block1. Independently of the contact model: every corner of block2 stays
+  // outside block1's rectangle (to the contact distance's order, 1e-6 m allowed for drift).
+  const std::string yaml = R"(duration: 0.3
+model:
+  bodies:
+    - {name: block1, mass: 1.3689049996929019, shape: {rectangle: {width: 0.7306233919387024, height: 0.77616513072984816}}}
+    - {name: block2, mass: 0.34651302639478782, shape: {rectangle: {width: 0.1347244446923038, height: 0.43288566079026369}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0.20008742246923109}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.48269079237740931
+  friction: {static: 0.39493075901579078, kinetic: 0.32853979196781824}
+excitation:
+  harmonic: {amplitude: 4.2212067844184702, frequency: 2.753740802677985, direction: x, phase: 2.0602559058396035}
+output: {rate: 1000}
+)";
+  const Scenario scenario = load_scenario(test::write_problem(yaml, "side_face.yaml"));
+  test::TrajectoryMemory trajectory;
+  const SimulationOutcome outcome =
+      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  CHECK(outcome.status == RunStatus::completed);
+  const Eigen::Vector2d block1(0.5 * 0.7306233919387024, 0.5 * 0.77616513072984816);
+  const Eigen::Vector2d block2(0.5 * 0.1347244446923038, 0.5 * 0.43288566079026369);
+  CHECK(deepest_corner_inside(trajectory, block1, 0, block2, 3) < 1e-6);
 }
 
 TEST_CASE("multibody campaign: seeded stacks of 2-4 blocks, excited or tilted and spinning") {

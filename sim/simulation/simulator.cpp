@@ -73,6 +73,7 @@ class Run {
   void widen_for_step(DenseStepper& stepper);
   void narrow_after_step(double t, const OdeState& x, bool projected);
   int local_index(int contact) const;
+  Witness contacts_at_event(const Eigen::VectorXd& q, Witness fired);
 
   // --- outcomes
   void track_rotation(DenseStepper& stepper);
@@ -226,6 +227,25 @@ void Run::narrow_after_step(double t, const OdeState& x, bool projected) {
     wanted_contacts(q_scratch_, wanted_);
   }
   if (activate(wanted_)) sample_witnesses_at(t, x, end_);
+}
+
+// The contacts of an event's state, before it is settled or struck, and the fired witness with
+// its contact's index among them. The active set is the broad phase's at the step's ends, and a
+// contact listed at one of them need not exist at the event: a block's corner resting on another
+// block's top near its side lies, within the side face's extent, behind that face by less than
+// half the block's width, where the gap reads as sunk into the side face (the broad phase's
+// nearest_face() tells the two faces apart; the gap, which locates landings from steps' ends,
+// does not). Left active, that contact was touching at the next event, and settling closed it
+// against the side face and threw the block into the other. Closed contacts stay, so the fired
+// witness's contact does unless it is an open gap's, which an impact finds again if it touches.
+Witness Run::contacts_at_event(const Eigen::VectorXd& q, Witness fired) {
+  const int watched = fired.kind == WitnessKind::rotation
+                          ? -1
+                          : evaluation_.active[static_cast<std::size_t>(fired.contact)];
+  wanted_contacts(q, wanted_);
+  activate(wanted_);
+  if (watched >= 0) fired.contact = local_index(watched);
+  return fired;
 }
 
 // --- outcomes
@@ -732,7 +752,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
       if (resting >= 0) record(mode_event(t_event, EventKind::rest, resting));
       pending_rest_time_ = -1.0;
     } else {
-      const Witness witness = witnesses_[fired->index];
+      const Witness witness = contacts_at_event(q, witnesses_[fired->index]);
       keep_going =
           impact ? handle_impact(t_event, q, v) : handle_mode_event(t_event, witness, q, v);
     }
