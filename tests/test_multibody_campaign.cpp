@@ -627,8 +627,10 @@ constexpr KnownDefect kKnownDefects[] = {
     {"chain:13", "a link's end sinks into another link after simultaneous impacts"},
     // Runs that could not start before settling solved large sets as an LCP (each ended
     // contact_modes_unresolved at t = 0) and now sink: block2 into block4 by 1.4e-4 m (stack:23)
-    // and 9.8e-5 m (stack:105), block2 into block3 by 7.6 cm at t = 1.31 s (stack:153); not yet
-    // analysed
+    // and 9.8e-5 m (stack:105); not yet analysed. In stack:153 block3, thrown about by
+    // newton_routh impacts flagged nonphysical_normal_dissipation, is first seen near block2 (no
+    // contact of the pair active with a gap below 0.02 m at any step's end after t = 1.25 s) at
+    // the impact of t = 1.314 s, already 7.6 cm inside it: passed in within a step, as disks:111?
     {"stack:23", "a block sinks into another in a run that now starts"},
     {"stack:105", "a block sinks into another in a run that now starts"},
     {"stack:153", "a block sinks into another in a run that now starts"},
