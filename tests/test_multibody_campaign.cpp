@@ -613,46 +613,27 @@ constexpr KnownDefect kKnownDefects[] = {
     // broad phase's contract (no body point moves half its body's size between calls) is not
     // enforced. disk1 is 0.07 m inside disk2 at t = 0.16 s.
     {"disks:111", "disk passes through a disk within one step"},
-    // link1's and link3's tips meet: each tip lies on the other segment's line, so each touches
-    // both of the other's sides (e0 and e1, opposite normals), and multipoint_energetic, which
-    // promises dissipation, returns 1e15 N s impulses and ΔT = +0.0625 J (flagged energy_gain).
-    {"chain:381", "segment tip on both sides of a segment: energy gain from a promising law"},
-    // A resting stack under excitation drifts into the block below beyond the contact distance
-    // (1e-9 m) while its contacts stay closed: 2.7e-7 m (stack:112).
-    {"stack:112", "closed contacts of a resting stack drift past the contact distance"},
-    // block2 0.025 m into block3 at t = 0.457 s after many impacts, status completed; not yet
-    // analysed (earlier it drifted 1.2e-7 m there)
-    {"stack:0", "blocks sink into each other after simultaneous impacts"},
-    // the pendulum's tip 5 mm inside the block, status completed; not yet analysed
-    {"pendulum:224", "pendulum tip inside the block"},
-    // Blocks sink into each other, 0.4 mm to 2 cm, after bursts of simultaneous impacts between
-    // three or four blocks (stack:99 also ends 1.3 % of its energy above its start); not yet
-    // analysed. (Runs where settling finds no consistent modes now end contact_modes_unresolved.)
-    {"stack:15", "blocks sink into each other after simultaneous impacts"},
-    {"stack:33", "blocks sink into each other after simultaneous impacts"},
-    {"stack:99", "blocks sink into each other after simultaneous impacts"},
-    {"stack:122", "blocks sink into each other after simultaneous impacts"},
-    // A top block's corner resting on the lower block's top, near its side, lies at the end of
-    // the side face's extent (widened by 1e-6 of its length) and behind that face by less than
-    // half the lower block's width: its gap there reads negative, settling closes it against the
-    // side face, and the top block is thrown into the lower one (stack:211 at t = 0.104 s; the
-    // others not analysed one by one).
-    {"stack:127", "a corner on a top face read as sunk into the side face"},
-    {"stack:145", "a corner on a top face read as sunk into the side face"},
-    {"stack:157", "a corner on a top face read as sunk into the side face"},
-    {"stack:198", "a corner on a top face read as sunk into the side face"},
-    {"stack:211", "a corner on a top face read as sunk into the side face"},
-    {"stack:241", "a corner on a top face read as sunk into the side face"},
-    {"stack:245", "a corner on a top face read as sunk into the side face"},
-    // newton's law (which may gain energy) throws block2 about within 10 ms of multi-contact
-    // impacts, and its corner passes 0.35 m into the floor within one step
-    {"stack:100", "a thrown block's corner passes into the floor within a step"},
-    // without excitation the total energy rises 0.3 % above its start by t = 0.315 s
-    {"stack:146", "energy rises above the start without excitation"},
-    // ΔT of +1.4e-8 J (chain) and +3e-8 J (stack) flagged energy_gain by a dissipative
-    // multi-contact law at simultaneous impacts
-    {"chain:267", "small energy gain from a dissipative multi-contact law"},
-    {"stack:232", "small energy gain from a dissipative multi-contact law"},
+    // block1 1.1e-7 m inside block2 at t = 0.477 s, past the contact distance (1e-9 m) by the
+    // drift stack:0 and stack:112 showed (their closed contacts drifting); not analysed
+    {"stack:28", "blocks of a stack drift past the contact distance"},
+    // block3's bottom_right corner, open and approaching block2's top at 0.022 m/s, 9.1e-5 m
+    // above it at a Zeno rest (t = 0.6014 s), is 5.7e-5 m inside after the next step without its
+    // gap witness firing, and sinks 8.8 mm until a simultaneous impact at t = 0.641 s; not yet
+    // understood
+    {"stack:164", "an approaching corner sinks through a step after a Zeno rest"},
+    // blocks sink 1.9 cm (stack:215) and a link's end 1.4 mm (chain:13) into each other after
+    // bursts of simultaneous impacts; not yet analysed
+    {"stack:215", "blocks sink into each other after simultaneous impacts"},
+    {"chain:13", "a link's end sinks into another link after simultaneous impacts"},
+    // Runs that could not start before settling solved large sets as an LCP (each ended
+    // contact_modes_unresolved at t = 0) and now sink: block2 into block4 by 1.4e-4 m (stack:23)
+    // and 9.8e-5 m (stack:105); not yet analysed. In stack:153 block3, thrown about by
+    // newton_routh impacts flagged nonphysical_normal_dissipation, is first seen near block2 (no
+    // contact of the pair active with a gap below 0.02 m at any step's end after t = 1.25 s) at
+    // the impact of t = 1.314 s, already 7.6 cm inside it: passed in within a step, as disks:111?
+    {"stack:23", "a block sinks into another in a run that now starts"},
+    {"stack:105", "a block sinks into another in a run that now starts"},
+    {"stack:153", "a block sinks into another in a run that now starts"},
 };
 
 const KnownDefect* known_defect(const std::string& id) {
@@ -968,10 +949,155 @@ contact: {law: poisson, restitution: 0, friction: 0.9}
   CHECK(trajectory.samples.back().q[4] == doctest::Approx(0.669 + 0.087).epsilon(1e-6));
 }
 
+// The deepest any corner of the rectangle `inner` (half sizes, coordinates x, y, θ from q index
+// `inner_q`) lies inside the rectangle `outer` over a run's samples [m] (0: never inside), from
+// the geometry alone.
+double deepest_corner_inside(const test::TrajectoryMemory& trajectory,
+                             const Eigen::Vector2d& outer_half, int outer_q,
+                             const Eigen::Vector2d& inner_half, int inner_q) {
+  const auto turn = [](double theta) {
+    return Eigen::Matrix2d{{std::cos(theta), -std::sin(theta)}, {std::sin(theta), std::cos(theta)}};
+  };
+  double deepest = 0.0;
+  for (const auto& sample : trajectory.samples) {
+    const Eigen::Vector2d outer_origin(sample.q[outer_q], sample.q[outer_q + 1]);
+    const Eigen::Vector2d inner_origin(sample.q[inner_q], sample.q[inner_q + 1]);
+    const Eigen::Matrix2d outer_turn = turn(sample.q[outer_q + 2]);
+    const Eigen::Matrix2d inner_turn = turn(sample.q[inner_q + 2]);
+    for (const double sx : {-1.0, 1.0}) {
+      for (const double sy : {-1.0, 1.0}) {
+        const Eigen::Vector2d corner =
+            inner_origin + inner_turn * inner_half.cwiseProduct(Eigen::Vector2d(sx, sy));
+        const Eigen::Vector2d local = outer_turn.transpose() * (corner - outer_origin);
+        deepest = std::max(deepest, std::min(outer_half.x() - std::abs(local.x()),
+                                             outer_half.y() - std::abs(local.y())));
+      }
+    }
+  }
+  return deepest;
+}
+
+TEST_CASE(
+    "multibody campaign: a shaken block whose corner rests near the lower block's side is not "
+    "closed against that side (it stays out of the lower block)") {
+  // stack:211 of the campaign, shortened: block2's bottom_left corner rests on block1's top
+  // 0.23 m from block1's right face, at the end of that face's extent and behind it by less than
+  // half block1's width, so the face's gap reads −0.23 m there; listed since the corner had come
+  // round the face's end, the contact was closed by settling at t = 0.104 s and threw block2
+  // 0.22 m into block1. Independently of the contact model: every corner of block2 stays
+  // outside block1's rectangle (to the contact distance's order, 1e-6 m allowed for drift).
+  const std::string yaml = R"(duration: 0.3
+model:
+  bodies:
+    - {name: block1, mass: 1.3689049996929019, shape: {rectangle: {width: 0.7306233919387024, height: 0.77616513072984816}}}
+    - {name: block2, mass: 0.34651302639478782, shape: {rectangle: {width: 0.1347244446923038, height: 0.43288566079026369}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0.20008742246923109}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.48269079237740931
+  friction: {static: 0.39493075901579078, kinetic: 0.32853979196781824}
+excitation:
+  harmonic: {amplitude: 4.2212067844184702, frequency: 2.753740802677985, direction: x, phase: 2.0602559058396035}
+output: {rate: 1000}
+)";
+  const Scenario scenario = load_scenario(test::write_problem(yaml, "side_face.yaml"));
+  test::TrajectoryMemory trajectory;
+  const SimulationOutcome outcome =
+      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  CHECK(outcome.status == RunStatus::completed);
+  const Eigen::Vector2d block1(0.5 * 0.7306233919387024, 0.5 * 0.77616513072984816);
+  const Eigen::Vector2d block2(0.5 * 0.1347244446923038, 0.5 * 0.43288566079026369);
+  CHECK(deepest_corner_inside(trajectory, block1, 0, block2, 3) < 1e-6);
+}
+
+TEST_CASE(
+    "multibody campaign: a top block turning flat lands on the middle block where their corners "
+    "slide past each other") {
+  // stack:145 of the campaign, shortened: block3, tilted and spinning, comes down with its
+  // bottom_right corner just beyond block2's top_right corner. block2's corner crosses block3's
+  // bottom a hair before it enters the extent of block3's right face, whose gap jumps there; at
+  // the step's end the corner has left the bottom's end, so only the jump was located, the run
+  // restarted past both, and block3 sank 0.1 m into block2 without an impact. Independently of
+  // the contact model: no corner of either block enters the other.
+  const std::string yaml = R"(duration: 0.2
+model:
+  bodies:
+    - {name: block1, mass: 9.1387855900242894, shape: {rectangle: {width: 0.69151456167424386, height: 0.19193936827791297}}}
+    - {name: block2, mass: 3.615882026990811, shape: {rectangle: {width: 0.18384034031154617, height: 0.40291845102098656}}}
+    - {name: block3, mass: 0.9644034061008584, shape: {rectangle: {width: 0.23056073020406101, height: 0.22939391616962812}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0.098364933061821133, block3.x: 0.06660979584720407, block3.theta: 0.12827803012835232}
+  v: {block3.theta: -1.2584752830554276}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.47451667905979544
+  friction: {static: 0.12481697321575069, kinetic: 0.12402195678512949}
+output: {rate: 1000}
+)";
+  const Scenario scenario = load_scenario(test::write_problem(yaml, "corners.yaml"));
+  test::TrajectoryMemory trajectory;
+  const SimulationOutcome outcome =
+      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  CHECK(outcome.status == RunStatus::completed);
+  CHECK(outcome.impacts > 0);
+  const Eigen::Vector2d block2(0.5 * 0.18384034031154617, 0.5 * 0.40291845102098656);
+  const Eigen::Vector2d block3(0.5 * 0.23056073020406101, 0.5 * 0.22939391616962812);
+  CHECK(deepest_corner_inside(trajectory, block2, 3, block3, 6) < 1e-6);
+  CHECK(deepest_corner_inside(trajectory, block3, 6, block2, 3) < 1e-6);
+}
+
+TEST_CASE(
+    "multibody campaign: a four-block stack with a tilted, spinning top block starts (settling "
+    "solves its nine contacts as one LCP)") {
+  // stack:20 of the campaign, shortened: nine touching contacts at t = 0, more than settling
+  // enumerates, and changing one mode at a time found no consistent set, so the run could not
+  // start (contact_modes_unresolved at t = 0). The acceleration-level LCP of the set has a
+  // solution (Lemke's path ends on it), and its modes are consistent. Independently of the
+  // contact model: the run goes on, and no block's corner enters the block beneath it.
+  const std::string yaml = R"(duration: 0.1
+model:
+  bodies:
+    - {name: block1, mass: 1.6563999144654955, shape: {rectangle: {width: 0.43070770001936598, height: 0.98903686438273586}}}
+    - {name: block2, mass: 4.2554604922014194, shape: {rectangle: {width: 0.5536662300163534, height: 0.12947130075781377}}}
+    - {name: block3, mass: 1.9287514268452002, shape: {rectangle: {width: 0.38973682297742895, height: 0.77469989369323944}}}
+    - {name: block4, mass: 2.6979194962284478, shape: {rectangle: {width: 0.97350695472820292, height: 0.2240973269915795}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0.023889271126607957, block3.x: 0.012369023370914009, block4.x: 0.17522778430343217, block4.theta: 0.50775002686544524}
+  v: {block4.theta: -1.5281643316442519}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.64076970471265382
+  friction: {static: 0.33820028023791637, kinetic: 0.27662568191794834}
+output: {rate: 1000}
+)";
+  const Scenario scenario = load_scenario(test::write_problem(yaml, "stack20.yaml"));
+  test::TrajectoryMemory trajectory;
+  const SimulationOutcome outcome =
+      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  CHECK(outcome.status == RunStatus::completed);
+  const Eigen::Vector2d block1(0.5 * 0.43070770001936598, 0.5 * 0.98903686438273586);
+  const Eigen::Vector2d block2(0.5 * 0.5536662300163534, 0.5 * 0.12947130075781377);
+  const Eigen::Vector2d block3(0.5 * 0.38973682297742895, 0.5 * 0.77469989369323944);
+  const Eigen::Vector2d block4(0.5 * 0.97350695472820292, 0.5 * 0.2240973269915795);
+  CHECK(deepest_corner_inside(trajectory, block1, 0, block2, 3) < 1e-6);
+  CHECK(deepest_corner_inside(trajectory, block2, 3, block3, 6) < 1e-6);
+  CHECK(deepest_corner_inside(trajectory, block3, 6, block4, 9) < 1e-6);
+  CHECK(deepest_corner_inside(trajectory, block4, 9, block3, 6) < 1e-6);
+}
+
 TEST_CASE("multibody campaign: seeded stacks of 2-4 blocks, excited or tilted and spinning") {
-  // a quarter of the stacks now end contact_modes_unresolved, many at t = 0, before any impact
-  // (61 % of all 250 runs have impacts, 44 % of the first 25 that the sanitizer suite runs):
-  // raise this back to one half when settling resolves every stack
+  // some stacks end in a named trouble before any impact: of the first 25, which the sanitizer
+  // suite runs, 44 % had impacts while settling could not start large sets
   run_family(Family::stack, 250, 0.4);
 }
 

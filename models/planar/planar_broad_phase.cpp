@@ -8,24 +8,35 @@ namespace routh {
 
 namespace {
 
-// Whether a point behind an edge's line is no deeper behind it than behind the neighbouring
-// edges' lines (to 1e-9 of the edge's length, for a point at the corner): sunk into a convex
-// polygon, a point belongs to the face it is least deep behind (the separating axis of least
-// penetration; Ericson, "Real-Time Collision Detection", 2005, §5.2.1). A block resting on
-// another with its corner near the lower one's far side lies at the end of that side's extent,
-// within half the lower block's width behind it: without this it was read as sunk into the side.
-bool nearest_face(const EdgeFeature& feature, const EdgePosition& edge, const BodyMotion& other,
-                  const Eigen::Vector2d& point_m) {
+// Whether a vertex behind an edge's line belongs to that edge: it lies less than kExtentHair of
+// the edge's length behind it (at the face: resting on it, or at a corner, where a resting
+// contact's drift may sink it a little deeper behind this edge than behind the neighbour), or
+// it is no deeper behind it than behind those neighbouring edges' lines that it may touch (to
+// 1e-9 of the edge's length). Sunk into a convex polygon, a point belongs to the face it is
+// least deep behind (the separating axis of least penetration; Ericson, "Real-Time Collision
+// Detection", 2005, §5.2.1): a block resting on another with its corner near the lower one's far
+// side lies at the end of that side's extent, within half the lower block's width behind it, and
+// touches the top, not the side. A neighbour whose reversed normal is outside the vertex's
+// normal cone is no rival: the vertex cannot touch it, its body's own edge would (a block's
+// corner sunk a little into another's top at that block's corner lies nearer the side face
+// than the top, but the block reaches over the top and is pushed out through it; reading it as
+// the side's left it touching neither face, and the block fell in).
+bool nearest_face(const VertexEdgeContact& contact, const EdgePosition& edge,
+                  const BodyMotion& body, const BodyMotion& other) {
   constexpr double kTie = 1e-9;  // relative to the edge's length
-  if (edge.distance_m >= 0.0) return true;
-  const Eigen::Vector2d start = edge.start_m;
-  const Eigen::Vector2d end = start + edge.length_m * edge.tangent;
-  const auto behind = [&](const Eigen::Vector2d& normal, const Eigen::Vector2d& through) {
-    if (normal.isZero(0.0)) return -std::numeric_limits<double>::infinity();  // unknown
-    return (other.rotation * normal).dot(point_m - through);
+  if (edge.distance_m >= -kExtentHair * edge.length_m) return true;
+  const Eigen::Vector2d from_start = edge.along_m * edge.tangent + edge.distance_m * edge.normal;
+  const auto behind = [&](const Eigen::Vector2d& normal, const Eigen::Vector2d& from_line) {
+    const Eigen::Vector2d outward = other.rotation * normal;
+    if (normal.isZero(0.0) ||
+        !within_cone(body, contact.vertex_normals, -outward, kNormalConeTolerance_rad)) {
+      return -std::numeric_limits<double>::infinity();  // unknown, or no rival
+    }
+    return outward.dot(from_line);
   };
   const double deepest =
-      std::max(behind(feature.previous_normal, start), behind(feature.next_normal, end));
+      std::max(behind(contact.edge.previous_normal, from_start),
+               behind(contact.edge.next_normal, from_start - edge.length_m * edge.tangent));
   return edge.distance_m >= deepest - kTie * edge.length_m;
 }
 
@@ -39,7 +50,7 @@ bool exists(const VertexEdgeContact& contact, const PairKinematics& kinematics,
   const Eigen::Vector2d vertex = body.origin_m + body.rotation * contact.vertex_m;
   const EdgePosition edge = edge_position(other, contact.edge, vertex);
   return edge.distance_m > deepest_touch_m(contact.edge) &&
-         nearest_face(contact.edge, edge, other, vertex) &&
+         nearest_face(contact, edge, body, other) &&
          within_cone(body, contact.vertex_normals, -edge.normal, kNormalConeTolerance_rad);
 }
 

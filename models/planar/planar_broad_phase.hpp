@@ -12,8 +12,9 @@
 //
 // Existence (contact_pair_kinematics.hpp): a vertex within its edge's extent is listed only when
 // it is not deeper behind the edge than half the polygon's depth there (a segment: not behind it
-// at all, d > −1e-9 L) and, behind it, no deeper than behind its neighbouring edges (to 1e-9 L),
-// so that a vertex on one face of a block is not read as sunk into the opposite face, nor into a
+// at all, d > −1e-9 L) and, behind it by more than 1e-6 L, no deeper than behind those
+// neighbouring edges whose reversed normals lie within the vertex's normal cone (to 1e-9 L), so
+// that a vertex on one face of a block is not read as sunk into the opposite face, nor into a
 // side face whose end it lies at, and only when the edge's outward normal, reversed, is within 30°
 // of the vertex's normal cone (the directions in which the vertex is its body's extreme point): a
 // vertex touches an edge's inside only so, and a corner of one block resting at a corner of another

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/impact/lemke.hpp"
 #include "sim/simulation/constraint_projection.hpp"
 #include "sim/simulation/witnesses.hpp"
 
@@ -144,6 +145,102 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
   return false;
 }
 
+// The modes of the candidates read from the acceleration-level frictional contact problem of the
+// whole set, an LCP (Baraff 1994, "Fast contact force computation for nonpenetrating rigid
+// bodies"; Pfeiffer & Glocker 1996, "Multibody Dynamics with Unilateral Contacts", ch. 7; Trinkle
+// et al. 1997). With a = J v̇ + J̇v the contacts' accelerations, v̇ = a_free + M⁻¹ Σ columns·forces,
+// per contact λ_n ≥ 0 ⟂ a_n ≥ 0; a sliding one (its mode from `modes`) pushes along
+// J_nᵀ − μd σ J_tᵀ; a sticking candidate has λ_t = λ⁺ − λ⁻ with the slack σ:
+//     σ + a_t ≥ 0 ⟂ λ⁺ ≥ 0,   σ − a_t ≥ 0 ⟂ λ⁻ ≥ 0,   μs λ_n − λ⁺ − λ⁻ ≥ 0 ⟂ σ ≥ 0,
+// so that it sticks (σ = 0, |λ_t| ≤ μs λ_n) or slips (σ = |a_t| > 0) against its friction at the
+// limit. Read: λ_n = 0 opens, σ > 0 slides the way a_t points, else sticks. Settling tries every
+// assignment only for a few contacts; this solves a set of any size (up to kMaxLcpSize unknowns)
+// in one pivoting path. Its ray termination is Lemke's verdict that no solution exists
+// (Painlevé's paradox for the sliding ones), reported as such.
+enum class LcpModes { consistent, no_solution, inconsistent };
+LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                              double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                              const std::vector<int>& candidates, std::vector<ContactMode>& modes) {
+  const int rows = evaluation.rows_per_contact;
+  const auto count = static_cast<int>(candidates.size());
+  // unknowns: λ_n of every candidate, then λ⁺, λ⁻, σ of every one without slip
+  std::vector<int> first(candidates.size(), -1);  // of a sticking candidate's λ⁺
+  int size = count;
+  for (int i = 0; i < count; ++i) {
+    if (!is_sliding(modes[candidates[i]])) first[i] = size, size += 3;
+  }
+  if (size > kMaxLcpSize) return LcpModes::inconsistent;
+  std::vector<ContactMode> open(modes.size(), ContactMode::open);
+  const Eigen::VectorXd free_acceleration = dynamics_at(evaluation, t, q, v, open).acceleration;
+  const Eigen::LLT<Eigen::MatrixXd> mass(mass_matrix_at(evaluation, q));
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  const auto n_dof = static_cast<Eigen::Index>(v.size());
+  // R: the accelerations each row of the LCP reads; C: the generalized force of each unknown
+  Eigen::MatrixXd R = Eigen::MatrixXd::Zero(size, n_dof), C = Eigen::MatrixXd::Zero(n_dof, size);
+  Eigen::VectorXd bias = Eigen::VectorXd::Zero(size);
+  for (int i = 0; i < count; ++i) {
+    const int k = candidates[i];
+    const Eigen::VectorXd normal = kinematics.jacobian.row(k * rows).transpose();
+    const Eigen::VectorXd tangent = kinematics.jacobian.row(k * rows + 1).transpose();
+    const double normal_product = kinematics.jacobian_dot_v[k * rows];
+    const double tangent_product = kinematics.jacobian_dot_v[k * rows + 1];
+    R.row(i) = normal.transpose();
+    bias[i] = normal_product;
+    if (first[i] < 0) {
+      C.col(i) =
+          normal - evaluation.parameters[k].kinetic_friction * slip_direction(modes[k]) * tangent;
+      continue;
+    }
+    C.col(i) = normal;
+    R.row(first[i]) = tangent.transpose();
+    R.row(first[i] + 1) = -tangent.transpose();
+    C.col(first[i]) = tangent;
+    C.col(first[i] + 1) = -tangent;
+    bias[first[i]] = tangent_product;
+    bias[first[i] + 1] = -tangent_product;
+  }
+  Eigen::MatrixXd A = R * mass.solve(C);
+  Eigen::VectorXd b = R * free_acceleration + bias;
+  for (int i = 0; i < count; ++i) {
+    if (first[i] < 0) continue;
+    const int slack = first[i] + 2;
+    b[slack] = 0.0;
+    A(first[i], slack) = A(first[i] + 1, slack) = 1.0;
+    A(slack, i) = evaluation.parameters[candidates[i]].static_friction;
+    A(slack, first[i]) = A(slack, first[i] + 1) = -1.0;
+  }
+  // Lemke's tolerances are absolute on O(1) data: the scales change z, not its signs
+  const double matrix_scale = std::max(A.cwiseAbs().maxCoeff(), 1e-300);
+  const double vector_scale = std::max(b.cwiseAbs().maxCoeff(), 1e-300);
+  const LemkeResult solution = solve_lcp_lemke(A / matrix_scale, b / vector_scale);
+  if (solution.status == LemkeStatus::ray_termination) return LcpModes::no_solution;
+  if (solution.status != LemkeStatus::solved) return LcpModes::inconsistent;
+  std::vector<ContactMode> trial = modes;
+  constexpr double kZero = 1e-9;  // of the scaled unknowns, O(1)
+  for (int i = 0; i < count; ++i) {
+    const int k = candidates[i];
+    if (!(solution.z[i] > kZero)) {
+      trial[k] = ContactMode::open;
+    } else if (first[i] >= 0) {
+      // sticking needs margin left in the cone (μs λ_n − λ⁺ − λ⁻ > 0, its row of w); at the
+      // limit, or without friction, the contact slips against its friction (λ⁻ > 0 while
+      // a_t > 0), or frictionless the way a_t = (w⁺ − w⁻)/2 points
+      const int plus = first[i], minus = first[i] + 1;
+      const double against = solution.z[minus] != solution.z[plus]
+                                 ? solution.z[minus] - solution.z[plus]
+                                 : solution.w[plus] - solution.w[minus];
+      trial[k] = solution.w[first[i] + 2] > kZero ? ContactMode::stick
+                 : against >= 0.0                 ? ContactMode::slide_positive
+                                                  : ContactMode::slide_negative;
+    }
+  }
+  if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
+    return LcpModes::inconsistent;
+  }
+  modes = trial;
+  return LcpModes::consistent;
+}
+
 // The contacts Painlevé's paradox holds when no assignment is consistent. A sliding contact k
 // whose own effective normal inertia in its sliding mode is negative,
 //     A_k = J_n M⁻¹ (J_n − μd σ J_t)ᵀ < 0                                   (Painlevé's condition)
@@ -269,9 +366,15 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
   if (enumerate_consistent_modes(evaluation, settings, t, q, v, candidates, modes)) {
     return settlement;
   }
+  const bool enumerated = candidates.size() <= kMaxEnumeratedContacts;
+  const LcpModes lcp = enumerated
+                           ? LcpModes::inconsistent
+                           : lcp_consistent_modes(evaluation, settings, t, q, v, candidates, modes);
+  if (lcp == LcpModes::consistent) return settlement;
   modes = one_at_a_time;
   settlement.consistent = false;
-  if (candidates.size() <= kMaxEnumeratedContacts) {
+  // no assignment is consistent (enumerated), or none exists (Lemke's ray)
+  if (enumerated || lcp == LcpModes::no_solution) {
     settlement.painleve = painleve_contacts(evaluation, settings, t, q, v, modes, candidates);
   }
   return settlement;

@@ -15,8 +15,10 @@
 // with a = J v̇ + J̇ v from the forces of that assignment (contact_forces.hpp). The modes are
 // first changed one at a time (a pulling contact opens, then a sticking contact outside its
 // cone slides against the friction it needed), which settles the common cases with a few
-// solves; if that ends inconsistent, every assignment is tried, in order of fewest opened
-// contacts, then fewest slipping from rest.
+// solves; if that ends inconsistent, every assignment of up to kMaxEnumeratedContacts candidates
+// is tried, in order of fewest opened contacts, then fewest slipping from rest. A larger set is
+// solved as one acceleration-level LCP (Baraff 1994; Pfeiffer & Glocker 1996), by Lemke's method
+// (lemke.hpp), and its modes are read from the solution and checked as above.
 //
 // Painlevé's paradox (DESIGN §4 step 4) is reported only when no assignment at all is
 // consistent, and only for contacts with friction: without friction the acceleration-level
@@ -33,7 +35,7 @@
 namespace routh {
 
 /// Candidates with more than this many contacts are not enumerated (4⁵ = 1024 assignments, each
-/// one force solve): the one-at-a-time result stands.
+/// one force solve): their modes come from the set's LCP.
 inline constexpr std::size_t kMaxEnumeratedContacts = 5;
 
 /// [m/s²] contact accelerations this far on the wrong side of 0 are round-off of a zero (a
