@@ -96,6 +96,7 @@ class Run {
   void sample_witnesses_at_step_end(double t, const OdeState& x, WitnessSample& sample);
   std::optional<TriggeredWitness> earliest_trigger(DenseStepper& stepper);
   std::optional<WitnessCrossing> locate(std::size_t index, DenseStepper& stepper);
+  GapAndRate gap_and_rate_at(int contact, double t, DenseStepper& stepper);
   bool gap_jumps(const TriggeredWitness& fired, DenseStepper& stepper);
   std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
                                                          DenseStepper& stepper);
@@ -380,12 +381,7 @@ std::optional<WitnessCrossing> Run::locate(std::size_t index, DenseStepper& step
   const Witness& witness = witnesses_[index];
   if (witness.kind == WitnessKind::gap) {
     const int k = witness.contact;
-    const auto gap_at = [&](double t) {
-      dense_state_at(stepper, t);
-      const ContactKinematics& kinematics = contacts_at(evaluation_, q_scratch_, v_scratch_);
-      return GapAndRate{kinematics.gap[k],
-                        normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_)};
-    };
+    const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper); };
     const std::optional<WitnessCrossing> closing =
         locate_gap_closing(gap_at, t0, {start_.gap[k], start_.separation_speed[k]}, t1,
                            {end_.gap[k], end_.separation_speed[k]}, tolerance);
@@ -410,6 +406,14 @@ std::optional<WitnessCrossing> Run::locate(std::size_t index, DenseStepper& step
   return locate_witness_crossing(value_at, t0, w0, t1, w1, tolerance);
 }
 
+// Contact k's gap and normal velocity on the step's dense output at t.
+GapAndRate Run::gap_and_rate_at(int k, double t, DenseStepper& stepper) {
+  dense_state_at(stepper, t);
+  const ContactKinematics& kinematics = contacts_at(evaluation_, q_scratch_, v_scratch_);
+  return {kinematics.gap[k],
+          normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_)};
+}
+
 // A gap crossing across which the gap falls by far more than its rate explains is no landing: on
 // its near side no contact touches, so the impact stage would find nothing and the witness would
 // fire again at the same instant. The gap jumped: a point came round the end of an edge to its
@@ -417,14 +421,8 @@ std::optional<WitnessCrossing> Run::locate(std::size_t index, DenseStepper& step
 bool Run::gap_jumps(const TriggeredWitness& fired, DenseStepper& stepper) {
   constexpr double kRateMargin = 10.0;  // a landing's gap changes at its rate, give or take
   const int k = witnesses_[fired.index].contact;
-  const auto gap_and_rate = [&](double t) {
-    dense_state_at(stepper, t);
-    const ContactKinematics& kinematics = contacts_at(evaluation_, q_scratch_, v_scratch_);
-    return GapAndRate{kinematics.gap[k],
-                      normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_)};
-  };
-  const GapAndRate near = gap_and_rate(fired.crossing.before);
-  const GapAndRate far = gap_and_rate(fired.crossing.after);
+  const GapAndRate near = gap_and_rate_at(k, fired.crossing.before, stepper);
+  const GapAndRate far = gap_and_rate_at(k, fired.crossing.after, stepper);
   const double explained = kRateMargin * std::max(std::abs(near.rate), std::abs(far.rate)) *
                            (fired.crossing.after - fired.crossing.before);
   return near.gap > settings_.contact_distance && near.gap - far.gap > explained;
@@ -458,10 +456,7 @@ std::optional<TriggeredWitness> Run::landing_hidden_by_jump(const TriggeredWitne
   std::optional<TriggeredWitness> earliest;
   for (const auto& [i, gap_past] : sunk) {
     const int k = witnesses_[i].contact;
-    const auto gap_at = [&](double t) {
-      dense_state_at(stepper, t);
-      return contacts_at(evaluation_, q_scratch_, v_scratch_).gap[k];
-    };
+    const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper).gap; };
     const WitnessCrossing crossing = locate_witness_crossing(gap_at, t0, start_.gap[k], t_past,
                                                              gap_past, settings_.time_tolerance);
     if (!earliest || crossing.before < earliest->crossing.before) {
