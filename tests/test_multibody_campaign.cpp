@@ -44,6 +44,7 @@
 
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
 
@@ -940,10 +941,8 @@ initial:
   q: {block1.x: 0, block2.x: 0.268}
 contact: {law: poisson, restitution: 0, friction: 0.9}
 )";
-  const Scenario scenario = load_scenario(test::write_problem(yaml, "overhang.yaml"));
-  test::TrajectoryMemory trajectory;
-  const SimulationOutcome outcome =
-      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "overhang.yaml"));
   CHECK(outcome.status == RunStatus::completed);
   // the overhanging block stays on the lower one (its centre of mass is above it)
   CHECK(trajectory.samples.back().q[4] == doctest::Approx(0.669 + 0.087).epsilon(1e-6));
@@ -1004,10 +1003,8 @@ excitation:
   harmonic: {amplitude: 4.2212067844184702, frequency: 2.753740802677985, direction: x, phase: 2.0602559058396035}
 output: {rate: 1000}
 )";
-  const Scenario scenario = load_scenario(test::write_problem(yaml, "side_face.yaml"));
-  test::TrajectoryMemory trajectory;
-  const SimulationOutcome outcome =
-      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "side_face.yaml"));
   CHECK(outcome.status == RunStatus::completed);
   const Eigen::Vector2d block1(0.5 * 0.7306233919387024, 0.5 * 0.77616513072984816);
   const Eigen::Vector2d block2(0.5 * 0.1347244446923038, 0.5 * 0.43288566079026369);
@@ -1041,10 +1038,8 @@ contact:
   friction: {static: 0.12481697321575069, kinetic: 0.12402195678512949}
 output: {rate: 1000}
 )";
-  const Scenario scenario = load_scenario(test::write_problem(yaml, "corners.yaml"));
-  test::TrajectoryMemory trajectory;
-  const SimulationOutcome outcome =
-      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "corners.yaml"));
   CHECK(outcome.status == RunStatus::completed);
   CHECK(outcome.impacts > 0);
   const Eigen::Vector2d block2(0.5 * 0.18384034031154617, 0.5 * 0.40291845102098656);
@@ -1080,10 +1075,8 @@ contact:
   friction: {static: 0.33820028023791637, kinetic: 0.27662568191794834}
 output: {rate: 1000}
 )";
-  const Scenario scenario = load_scenario(test::write_problem(yaml, "stack20.yaml"));
-  test::TrajectoryMemory trajectory;
-  const SimulationOutcome outcome =
-      simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "stack20.yaml"));
   CHECK(outcome.status == RunStatus::completed);
   const Eigen::Vector2d block1(0.5 * 0.43070770001936598, 0.5 * 0.98903686438273586);
   const Eigen::Vector2d block2(0.5 * 0.5536662300163534, 0.5 * 0.12947130075781377);

@@ -10,10 +10,10 @@
 #include <limits>
 
 #include "sim/impact/law_catalogue.hpp"
-#include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "support/point_mass_system.hpp"
+#include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
 
@@ -177,10 +177,7 @@ TEST_CASE(
       "  friction: {static: 0.92816156384936033, kinetic: 0.65743335977309225}\n"
       "output: {rate: 200}\n",
       "campaign_stack_50.yaml");
-  const routh::Scenario scenario = routh::load_scenario(path);
-  routh::test::TrajectoryMemory trajectory;
-  const routh::SimulationOutcome outcome =
-      routh::simulate(*scenario.model, scenario.initial, scenario.settings, trajectory);
+  const auto [scenario, outcome, trajectory] = routh::test::run_scenario_file(path);
   CHECK(outcome.status == RunStatus::contact_modes_unresolved);
   CHECK(outcome.final_state.t == 0.0);
   CHECK(all_samples_finite(trajectory));

@@ -36,13 +36,19 @@ struct ScenarioRun {
   TrajectoryMemory trajectory;
 };
 
-/// Loads the shipped scenario `name` with `overrides` ("key.path=value") and simulates it.
-inline ScenarioRun run_shipped_scenario(const std::string& name,
-                                        const std::vector<std::string>& overrides = {}) {
-  ScenarioRun run{load_scenario(shipped_scenario(name), overrides), {}, {}};
+/// Loads the scenario file at `path` with `overrides` ("key.path=value") and simulates it.
+inline ScenarioRun run_scenario_file(const std::string& path,
+                                     const std::vector<std::string>& overrides = {}) {
+  ScenarioRun run{load_scenario(path, overrides), {}, {}};
   run.outcome =
       simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
   return run;
+}
+
+/// Loads the shipped scenario `name` with `overrides` and simulates it.
+inline ScenarioRun run_shipped_scenario(const std::string& name,
+                                        const std::vector<std::string>& overrides = {}) {
+  return run_scenario_file(shipped_scenario(name), overrides);
 }
 
 }  // namespace routh::test
