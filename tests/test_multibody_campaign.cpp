@@ -609,11 +609,6 @@ struct KnownDefect {
   const char* defect;
 };
 constexpr KnownDefect kKnownDefects[] = {
-    // The simulator bounds steps by max_step (0.05 s) alone, and a disk moving 6 m/s relative to
-    // another passes through it within one step: the gap is positive at both ends, and the
-    // broad phase's contract (no body point moves half its body's size between calls) is not
-    // enforced. disk1 is 0.07 m inside disk2 at t = 0.16 s.
-    {"disks:111", "disk passes through a disk within one step"},
     // block1 1.1e-7 m inside block2 at t = 0.477 s, past the contact distance (1e-9 m) by the
     // drift stack:0 and stack:112 showed (their closed contacts drifting); not analysed
     {"stack:28", "blocks of a stack drift past the contact distance"},
@@ -622,19 +617,12 @@ constexpr KnownDefect kKnownDefects[] = {
     // gap witness firing, and sinks 8.8 mm until a simultaneous impact at t = 0.641 s; not yet
     // understood
     {"stack:164", "an approaching corner sinks through a step after a Zeno rest"},
-    // blocks sink 1.9 cm (stack:215) and a link's end 1.4 mm (chain:13) into each other after
-    // bursts of simultaneous impacts; not yet analysed
-    {"stack:215", "blocks sink into each other after simultaneous impacts"},
+    // a link's end 1.4 mm into another link after bursts of simultaneous impacts; not yet analysed
     {"chain:13", "a link's end sinks into another link after simultaneous impacts"},
-    // Runs that could not start before settling solved large sets as an LCP (each ended
-    // contact_modes_unresolved at t = 0) and now sink: block2 into block4 by 1.4e-4 m (stack:23)
-    // and 9.8e-5 m (stack:105); not yet analysed. In stack:153 block3, thrown about by
-    // newton_routh impacts flagged nonphysical_normal_dissipation, is first seen near block2 (no
-    // contact of the pair active with a gap below 0.02 m at any step's end after t = 1.25 s) at
-    // the impact of t = 1.314 s, already 7.6 cm inside it: passed in within a step, as disks:111?
-    {"stack:23", "a block sinks into another in a run that now starts"},
+    // A run that could not start before settling solved large sets as an LCP (it ended
+    // contact_modes_unresolved at t = 0) and now sinks: block2 into block4 by 9.8e-5 m; not yet
+    // analysed
     {"stack:105", "a block sinks into another in a run that now starts"},
-    {"stack:153", "a block sinks into another in a run that now starts"},
 };
 
 const KnownDefect* known_defect(const std::string& id) {

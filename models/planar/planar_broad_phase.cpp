@@ -1,6 +1,7 @@
 #include "models/planar/planar_broad_phase.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <variant>
 
@@ -91,6 +92,20 @@ void add_nearby(const PlanarContactSet& set, const TreeMotion& motion, int first
 }
 
 }  // namespace
+
+double broad_phase_step_bound_s(const PlanarContactSet& set, const TreeMotion& motion) {
+  double bound_s = std::numeric_limits<double>::infinity();
+  for (std::size_t b = 0; b < set.bounding_radii_m.size(); ++b) {
+    const double radius_m = set.bounding_radii_m[b];
+    if (!(radius_m > 0.0)) continue;
+    const BodyMotion& body = body_motion(motion, static_cast<int>(b));
+    const double turning_m_s =
+        set.round_about_origin[b] ? 0.0 : std::abs(body.angular_velocity) * radius_m;
+    const double speed = body.origin_velocity.norm() + turning_m_s;
+    if (speed > 0.0) bound_s = std::min(bound_s, kBroadPhaseReach * radius_m / speed);
+  }
+  return bound_s;
+}
 
 void nearby_planar_contacts(const PlanarContactSet& set, const TreeMotion& motion,
                             std::vector<int>& nearby) {

@@ -8,7 +8,7 @@
 // group a candidate is listed when its gap is below the same m. A contact left out is therefore
 // m or farther apart (or does not exist, below), and cannot close before the next call as long as
 // the two bodies' points move less than m relative to each other in between: the caller calls
-// often enough that no body point moves half its body's size.
+// often enough that no body point moves a quarter of its body's size (broad_phase_step_bound_s).
 //
 // Existence (contact_pair_kinematics.hpp): a vertex within its edge's extent is listed only when
 // it is not deeper behind the edge than half the polygon's depth there (a segment: not behind it
@@ -36,6 +36,20 @@ namespace routh {
 
 /// Tolerance on a vertex's or corner's normal cone [rad], 30°.
 inline constexpr double kNormalConeTolerance_rad = 0.5235987755982988;
+
+/// Reach of a body between two calls of the broad phase, as a fraction of its bounding radius R,
+/// at the speed where the call is made. The simulator lets a step reach 1.5 times as far where
+/// the body speeds up within it: ¼ R. Two bodies each moving less than ¼ of their own R come
+/// less than ½ max(R_a, R_b) (a pair's margin) closer, and a body less than ½ R (an obstacle's
+/// margin) closer to an obstacle.
+inline constexpr double kBroadPhaseReach = 1.0 / 6.0;
+/// The longest time [s] over which, moving with the velocities of `motion`, no body of `set`
+/// moves a point farther than kBroadPhaseReach R (at speed |ȯ| + |ω| R; a disk centred on its
+/// origin at |ȯ|, turning moves none of its outline): the broad phase's assumption, as a bound
+/// on the integrator's steps. Infinite without shapes. It bounds turning too: a body turning
+/// at ω moves its farthest point at |ω| R, so it turns less than 1.5 kBroadPhaseReach = ¼ rad
+/// (14.3°) in a step, two bodies less than the normal cones' 30° relative to each other.
+double broad_phase_step_bound_s(const PlanarContactSet& set, const TreeMotion& motion);
 
 /// The nearby contacts of `set` with the bodies at `motion` (only positions are read), ascending,
 /// into `nearby` (cleared first; no allocation once it has the capacity).

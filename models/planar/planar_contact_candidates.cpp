@@ -208,8 +208,12 @@ PlanarContactSet planar_contact_set(const PlanarTreeDescription& d) {
   for (std::size_t k = 0; k < d.contacts.size(); ++k) list.add(d.contacts[k], d.contact_names[k]);
   set.listed_count = list.size();
   set.bounding_radii_m.assign(d.bodies.size(), 0.0);
+  set.round_about_origin.assign(d.bodies.size(), false);
   for (std::size_t b = 0; b < d.shapes.size(); ++b) {
-    if (d.shapes[b]) set.bounding_radii_m[b] = bounding_radius(*d.shapes[b]);
+    if (!d.shapes[b]) continue;
+    set.bounding_radii_m[b] = bounding_radius(*d.shapes[b]);
+    const auto* disk = std::get_if<DiskShape>(&*d.shapes[b]);
+    set.round_about_origin[b] = disk != nullptr && disk->centre_m.isZero(0.0);
   }
   const std::vector<std::optional<BodyFeatures>> features = body_features(d, set.bounding_radii_m);
   const int bodies = static_cast<int>(d.bodies.size());

@@ -167,6 +167,14 @@ void PlanarTree::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& work
   nearby_planar_contacts(contacts_, ws.motion, nearby);
 }
 
+double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                            SystemWorkspace& workspace) const {
+  PlanarTreeWorkspace& ws = own(workspace);
+  check_sizes(q, v);
+  forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
+  return routh::broad_phase_step_bound_s(contacts_, ws.motion);
+}
+
 std::pair<int, int> PlanarTree::contact_bodies(int contact) const {
   const TreeContact& planar = contacts_.contacts.at(static_cast<std::size_t>(contact));
   return {contact_body(planar), contact_other_body(planar)};

@@ -109,6 +109,8 @@ class PlanarTree final : public MechanicalSystem {
   std::unique_ptr<SystemWorkspace> make_workspace() const override;
   void nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
                        std::vector<int>& nearby) const override;
+  double broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                  SystemWorkspace& workspace) const override;
   void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                 const QuantityRequest& request, SystemWorkspace& workspace,
                 StateQuantities& out) const override;

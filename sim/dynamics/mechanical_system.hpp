@@ -13,6 +13,7 @@
 // times per run. The one-off queries below it make a workspace per call, for setup and checks.
 
 #include <Eigen/Core>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -98,6 +99,16 @@ class MechanicalSystem {
     (void)workspace;
     nearby.resize(static_cast<std::size_t>(contact_count()));
     for (int k = 0; k < contact_count(); ++k) nearby[static_cast<std::size_t>(k)] = k;
+  }
+  /// The broad phase's bound on the time between two calls of nearby_contacts() [s]: moving with
+  /// velocities v from q for less than this, no body moves or turns farther than its margin
+  /// allows. The simulator takes no longer steps. The default lists every contact: no bound.
+  virtual double broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                          SystemWorkspace& workspace) const {
+    (void)q;
+    (void)v;
+    (void)workspace;
+    return std::numeric_limits<double>::infinity();
   }
 
   /// Scratch for evaluate(), owned by the caller.
