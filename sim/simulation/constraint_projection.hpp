@@ -37,8 +37,10 @@ void project_velocity_onto_closed_contacts(SystemEvaluation& evaluation,
 /// The largest |gap| of a closed contact [m], from the gaps of one evaluation.
 double closed_contact_drift(const std::vector<ContactMode>& modes, const Eigen::VectorXd& gap);
 
-/// If the closed contacts' gaps `gap` (at q) exceed kDriftTolerance, moves q back onto the
-/// constraints and projects v onto their tangent space, and says so.
+/// If the closed contacts' gaps `gap` (at q; every active contact's) exceed kDriftTolerance,
+/// moves q back onto the constraints, without moving an open contact from a non-negative gap to
+/// a negative one (its landing is the gap witness's to find), and projects v onto their tangent
+/// space, and says so.
 bool remove_drift(SystemEvaluation& evaluation, const std::vector<ContactMode>& modes,
                   const Eigen::VectorXd& gap, Eigen::VectorXd& q, Eigen::VectorXd& v);
 
