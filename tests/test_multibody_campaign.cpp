@@ -608,22 +608,14 @@ struct KnownDefect {
   const char* run;
   const char* defect;
 };
+// Runs that end `interpenetration` are not listed: the simulator's overlap guard found the
+// missed contact and said so (stack:105, stack:164 and chain:13, each where a corner meets another
+// body's corner: a corner crosses a face next to the other's corner without its gap witness
+// firing; not yet analysed further).
 constexpr KnownDefect kKnownDefects[] = {
     // block1 1.1e-7 m inside block2 at t = 0.477 s, past the contact distance (1e-9 m) by the
     // drift stack:0 and stack:112 showed (their closed contacts drifting); not analysed
     {"stack:28", "blocks of a stack drift past the contact distance"},
-    // block2's top_left corner is 2.05e-4 m inside block3 at the impact of block3's
-    // bottom_left corner on block2's top (t = 0.5935 s), while the gap of
-    // block2.top_left/block3.bottom reads +2.06e-4 m: two corners meeting, not yet analysed. (Its
-    // 8.8 mm sink after a Zeno rest came from the drift removal pushing an open corner into
-    // block2; fixed, test_constraint_projection.cpp.)
-    {"stack:164", "a corner sinks where two corners meet"},
-    // a link's end 1.4 mm into another link after bursts of simultaneous impacts; not yet analysed
-    {"chain:13", "a link's end sinks into another link after simultaneous impacts"},
-    // A run that could not start before settling solved large sets as an LCP (it ended
-    // contact_modes_unresolved at t = 0) and now sinks: block2 into block4 by 9.8e-5 m; not yet
-    // analysed
-    {"stack:105", "a block sinks into another in a run that now starts"},
 };
 
 const KnownDefect* known_defect(const std::string& id) {

@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "models/planar/body_overlap.hpp"
 #include "models/planar/planar_broad_phase.hpp"
 #include "sim/text.hpp"
 
@@ -173,6 +174,17 @@ double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eige
   check_sizes(q, v);
   forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
   return routh::broad_phase_step_bound_s(contacts_, ws.motion);
+}
+
+double PlanarTree::deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                                     std::string* where) const {
+  PlanarTreeWorkspace& ws = own(workspace);
+  if (ws.no_velocity.size() != coordinate_count_) ws.no_velocity.setZero(coordinate_count_);
+  check_sizes(q, ws.no_velocity);
+  forward_kinematics(description_.joints, first_coordinate_, q, ws.no_velocity, ws.motion);
+  const BodyOverlap overlap = deepest_body_overlap(description_, contacts_, ws.motion);
+  if (where != nullptr && overlap.body >= 0) *where = describe(overlap, description_);
+  return overlap.depth_m;
 }
 
 std::pair<int, int> PlanarTree::contact_bodies(int contact) const {

@@ -111,6 +111,8 @@ class PlanarTree final : public MechanicalSystem {
                        std::vector<int>& nearby) const override;
   double broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                   SystemWorkspace& workspace) const override;
+  double deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                           std::string* where = nullptr) const override;
   void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                 const QuantityRequest& request, SystemWorkspace& workspace,
                 StateQuantities& out) const override;

@@ -110,6 +110,17 @@ class MechanicalSystem {
     (void)workspace;
     return std::numeric_limits<double>::infinity();
   }
+  /// How deep [m] two bodies that may touch, or a body and an obstacle, overlap at q, measured
+  /// on their shapes (not on the contacts' gaps); −∞ when the model has no shapes. `where`, when
+  /// given, receives their names. Bodies can only come to overlap through a contact whose gap
+  /// the simulator did not see close; it ends a run that goes deeper than kOverlapLimit_m.
+  virtual double deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                                   std::string* where = nullptr) const {
+    (void)q;
+    (void)workspace;
+    (void)where;
+    return -std::numeric_limits<double>::infinity();
+  }
 
   /// Scratch for evaluate(), owned by the caller.
   virtual std::unique_ptr<SystemWorkspace> make_workspace() const = 0;

@@ -15,6 +15,14 @@ inline bool is_finite_state(const Eigen::VectorXd& q, const Eigen::VectorXd& v) 
   return q.allFinite() && v.allFinite();
 }
 
+/// [m] how deep shaped bodies may overlap each other or an obstacle
+/// (MechanicalSystem::deepest_overlap_m) before the run ends as `interpenetration`. Contacts close
+/// at gaps within the contact distance and drift back to within 1e-10 m
+/// (constraint_projection.hpp), so an overlap of a micrometre is not the contact handling's doing:
+/// a contact closed without its gap witness seeing it, and the bodies went on through each other.
+/// Going on would report a motion that is not the system's.
+inline constexpr double kOverlapLimit_m = 1e-6;
+
 /// An event storm: events that follow each other without simulated time advancing. Events closer
 /// than kSameInstant [s] to the first of a run of them count as one instant; more than
 /// kMaxEventsPerInstant of them there is a storm (a Zeno sequence that is not geometric, or

@@ -14,6 +14,7 @@ std::string_view to_string(RunStatus status) {
     case RunStatus::impact_law_failure: return "impact_law_failure";
     case RunStatus::painleve_unresolved: return "painleve_unresolved";
     case RunStatus::contact_modes_unresolved: return "contact_modes_unresolved";
+    case RunStatus::interpenetration: return "interpenetration";
   }
   return "?";
 }
@@ -37,6 +38,7 @@ int exit_code(RunStatus status) {
     case RunStatus::impact_law_failure: return 7;
     case RunStatus::painleve_unresolved: return 8;
     case RunStatus::contact_modes_unresolved: return 9;
+    case RunStatus::interpenetration: return 10;
   }
   return 1;
 }

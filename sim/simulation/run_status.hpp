@@ -19,6 +19,7 @@ enum class RunStatus {
   impact_law_failure,   ///< no law could resolve an impact (the event names the law's status)
   painleve_unresolved,  ///< no contact force is consistent and an impulse could not resolve it
   contact_modes_unresolved,  ///< no consistent assignment of the touching contacts' modes found
+  interpenetration,          ///< bodies overlap: a contact closed unseen (run_guards.hpp)
 };
 
 inline constexpr RunStatus kAllRunStatuses[] = {
@@ -26,7 +27,8 @@ inline constexpr RunStatus kAllRunStatuses[] = {
     RunStatus::interrupted,         RunStatus::time_limit,
     RunStatus::non_finite_state,    RunStatus::step_size_failure,
     RunStatus::event_storm,         RunStatus::impact_law_failure,
-    RunStatus::painleve_unresolved, RunStatus::contact_modes_unresolved};
+    RunStatus::painleve_unresolved, RunStatus::contact_modes_unresolved,
+    RunStatus::interpenetration};
 
 /// "completed", "interrupted", "time_limit", ... (the names the file and the log use).
 std::string_view to_string(RunStatus status);
@@ -35,7 +37,7 @@ std::optional<RunStatus> run_status_from_string(std::string_view text);
 
 /// The exit code of `routh run` for a run that ended this way: 0 completed or stopped on an
 /// event it was asked to stop on; 130 interrupted (the
-/// shell's code for SIGINT); 3 to 9 for the others, in the order of the enumeration. Codes 1 and
+/// shell's code for SIGINT); 3 to 10 for the others, in the order of the enumeration. Codes 1 and
 /// 2 stay for bad input and bad usage.
 int exit_code(RunStatus status);
 

@@ -120,6 +120,7 @@ class Run {
   bool stop(RunStatus status, std::string detail, double t, const Eigen::VectorXd& q,
             const Eigen::VectorXd& v, EventRecord event = {});
   std::optional<RunStatus> interruption() const;
+  bool bodies_apart(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
   // --- output
   void sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
@@ -547,6 +548,18 @@ bool Run::stop(RunStatus status, std::string detail, double t, const Eigen::Vect
   return false;
 }
 
+// Bodies overlapping deeper than kOverlapLimit_m went through each other where a contact's gap
+// closed unseen by its witness: the run cannot go on right, and ends saying where.
+bool Run::bodies_apart(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  const double depth_m = evaluation_.system.deepest_overlap_m(q, *evaluation_.model_workspace);
+  if (!(depth_m > kOverlapLimit_m)) return true;
+  std::string where;
+  evaluation_.system.deepest_overlap_m(q, *evaluation_.model_workspace, &where);
+  return stop(RunStatus::interpenetration,
+              cat(where, " overlap by ", depth_m, " m: a contact closed without an event"), t, q,
+              v);
+}
+
 // What an interruption() means, in words.
 std::string interruption_detail(RunStatus reason) {
   return reason == RunStatus::interrupted ? "stopped on request (SIGINT or SIGTERM)"
@@ -789,6 +802,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
         sample_witnesses_at(t1, stepper.current_state(), end_);
       }
       narrow_after_step(t1, stepper.current_state(), projected);
+      if (!bodies_apart(t1, q, v)) return outcome_;
       std::swap(start_, end_);
       continue;
     }
@@ -844,7 +858,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     if (next_sample_ <= t_event) {
       next_sample_ = static_cast<double>(++sample_index_) / settings_.output_rate;
     }
-    if (!keep_going) return outcome_;
+    if (!keep_going || !bodies_apart(t_event, q, v)) return outcome_;
     if (storm_guard_.storm(t_event)) {
       stop(RunStatus::event_storm,
            cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",

@@ -22,7 +22,7 @@ inline constexpr std::string_view kRunUsage =
     "Exit status: 0 completed, 1 bad input, 2 usage error; a run that did not complete:\n"
     "3 time_limit, 4 non_finite_state, 5 step_size_failure, 6 event_storm,\n"
     "7 impact_law_failure, 8 painleve_unresolved, 9 contact_modes_unresolved,\n"
-    "130 interrupted.\n";
+    "10 interpenetration, 130 interrupted.\n";
 
 int run_run_command(CommandArguments arguments);
 
