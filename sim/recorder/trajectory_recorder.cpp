@@ -114,9 +114,10 @@ struct TrajectoryRecorder::Impl {
   Handle events;
   Handle event_memory_type;
 
-  hsize_t written = 0;     // samples in the file
-  hsize_t buffered = 0;    // samples in the buffers
-  hsize_t event_rows = 0;  // events in the file
+  hsize_t written = 0;          // samples in the file
+  hsize_t unflushed_bytes = 0;  // appended since the last flush: in HDF5 chunk cache, unallocated
+  hsize_t buffered = 0;         // samples in the buffers
+  hsize_t event_rows = 0;       // events in the file
   std::vector<EventRecord> pending_events;
   std::vector<double> time_buffer;
   std::vector<double> q_buffer;  // row-major (buffer_capacity, n), as HDF5 stores (N, n)
@@ -256,8 +257,8 @@ struct TrajectoryRecorder::Impl {
   // Bytes the buffered samples and events may add to the file, with the metadata's room.
   hsize_t pending_bytes() const {
     const auto row_bytes = static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count));
-    return buffered * row_bytes + 2 * chunk_bytes + pending_events.size() * kRoomBytesPerEvent +
-           kMetadataRoomBytes;
+    return unflushed_bytes + buffered * row_bytes + 2 * chunk_bytes +
+           pending_events.size() * kRoomBytesPerEvent + kMetadataRoomBytes;
   }
 
   // Grows the file on disk to hold everything the next write may add, before HDF5 writes it: a
@@ -276,7 +277,15 @@ struct TrajectoryRecorder::Impl {
     const auto wanted = static_cast<off_t>(allocated + pending_bytes());
     if (status.st_size >= wanted) return;
     const int error = ::posix_fallocate(descriptor, status.st_size, wanted - status.st_size);
-    if (error != 0) fail("write", error);
+    if (error == 0) return;
+    // The buffers will be dropped; the close still writes what is in HDF5's caches, up to what
+    // HDF5 allocated (the last flush trimmed the file to what it had written) and more.
+    const auto closing =
+        static_cast<off_t>(allocated + unflushed_bytes + 2 * chunk_bytes + kMetadataRoomBytes);
+    if (status.st_size < closing) {
+      static_cast<void>(::posix_fallocate(descriptor, status.st_size, closing - status.st_size));
+    }
+    fail("write", error);
   }
 
   [[noreturn]] void fail(const char* what, int error_number) {
@@ -292,6 +301,7 @@ struct TrajectoryRecorder::Impl {
     append(q, q_buffer, coordinate_count, "q");
     append(v, v_buffer, coordinate_count, "v");
     append(energy, energy_buffer, 3, "energy");
+    unflushed_bytes += buffered * static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count));
     written += buffered;
     buffered = 0;
   }
@@ -336,6 +346,7 @@ struct TrajectoryRecorder::Impl {
     write_events();
     reserve_room();
     check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), context, "flush the file");
+    unflushed_bytes = 0;
     next_flush = Clock::now() + flush_interval;
   }
 
@@ -507,12 +518,16 @@ void TrajectoryRecorder::close() {
   const hdf5::QuietErrors quiet;
   // close the file even if the last write fails, then report the failure
   // After a failed write the buffers are dropped (the failure was reported when it happened);
-  // the close writes only metadata, into the room reserved before.
+  // the close writes HDF5's caches into the room reserved at the failure, and the file keeps
+  // that room (what the close allocates is not known before it).
   std::string failure;
   haddr_t allocated = HADDR_UNDEF;
   try {
-    if (!impl.failed) impl.flush_file();
-    check(H5Fget_eoa(impl.file.get(), &allocated), impl.context, "read the file's allocated size");
+    if (!impl.failed) {
+      impl.flush_file();
+      check(H5Fget_eoa(impl.file.get(), &allocated), impl.context,
+            "read the file's allocated size");
+    }
   } catch (const std::exception& error) {
     failure = error.what();
   }
