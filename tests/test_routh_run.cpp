@@ -5,19 +5,24 @@
 
 #include <doctest/doctest.h>
 #include <hdf5.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
@@ -38,6 +43,8 @@ std::string shipped(const std::string& name) {
 }
 
 using Run = test::RouthRun;
+
+constexpr int cli_output_error_code = 20;  // tools/routh/command.hpp kExitOutputError
 
 // Runs `routh run ARGUMENTS`.
 Run run_routh(const std::string& arguments) { return test::run_routh("run " + arguments); }
@@ -102,7 +109,171 @@ std::string scenario_text(const std::filesystem::path& path) {
   return result;
 }
 
+std::string file_text(const std::filesystem::path& path) {
+  std::ostringstream text;
+  text << std::ifstream(path).rdbuf();
+  return text.str();
+}
+
+// Files in the scratch folder whose name starts with `prefix` (temporary files left behind).
+std::vector<std::string> files_starting_with(const std::string& prefix) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(scratch())) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with(prefix)) names.push_back(name);
+  }
+  return names;
+}
+
+// Starts `routh run ARGUMENTS...` as a child with stdout and stderr to files in the scratch
+// folder; `limit_bytes` > 0 caps the size of any file it writes (RLIMIT_FSIZE, SIGXFSZ ignored,
+// so a write past it fails with EFBIG as on a full disk).
+pid_t start_routh_run(const std::vector<std::string>& arguments, long limit_bytes = 0) {
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    std::freopen((scratch() / "child_stdout.txt").c_str(), "w", stdout);
+    std::freopen((scratch() / "child_stderr.txt").c_str(), "w", stderr);
+    if (limit_bytes > 0) {
+      std::signal(SIGXFSZ, SIG_IGN);
+      const rlimit limit{static_cast<rlim_t>(limit_bytes), static_cast<rlim_t>(limit_bytes)};
+      if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
+    }
+    std::vector<char*> argv = {const_cast<char*>(ROUTH_BINARY), const_cast<char*>("run")};
+    for (const std::string& argument : arguments)
+      argv.push_back(const_cast<char*>(argument.c_str()));
+    argv.push_back(nullptr);
+    ::execv(ROUTH_BINARY, argv.data());
+    ::_exit(127);
+  }
+  return child;
+}
+
+int exit_status_of(pid_t child) {
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  return WEXITSTATUS(status);
+}
+
 }  // namespace
+
+TEST_CASE("run: an existing output file is kept without --force and replaced with it") {
+  const std::filesystem::path out = scratch() / "existing.h5";
+  std::ofstream(out) << "a previous run's file";
+  const std::string command = cat("'", shipped("bouncing_ball"), "' -o '", out.string(), "'");
+  const Run refused = run_routh(command);
+  CHECK(refused.exit_code == 1);
+  CHECK(contains(refused.err, cat("output file ", out.string(), " already exists")));
+  CHECK(contains(refused.err, "--force"));
+  CHECK(file_text(out) == "a previous run's file");
+  CHECK(files_starting_with(".existing.h5.tmp-").empty());  // refused before anything is written
+
+  const Run forced = run_routh(command + " --force");
+  CHECK(forced.exit_code == 0);
+  CHECK(summarize_trajectory(out).sample_count > 0);
+  CHECK(files_starting_with(".existing.h5.tmp-").empty());  // renamed onto the target
+}
+
+TEST_CASE("run: -o naming the scenario file itself is refused, even with --force") {
+  const std::filesystem::path folder = scratch() / "self";
+  std::filesystem::create_directories(folder);
+  const std::filesystem::path scenario = folder / "ball.yaml";
+  std::filesystem::copy_file(shipped("bouncing_ball"), scenario,
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::string original = file_text(scenario);
+  // the same file by another spelling and by a hard link: same device and inode
+  const std::filesystem::path linked = folder / "ball_link.h5";
+  std::filesystem::remove(linked);
+  std::filesystem::create_hard_link(scenario, linked);
+  for (const std::filesystem::path& output : {folder / ".." / "self" / "ball.yaml", linked}) {
+    CAPTURE(output);
+    const Run run = run_routh(cat("'", scenario.string(), "' -o '", output.string(), "' --force"));
+    CHECK(run.exit_code == 1);
+    CHECK(contains(run.err, "is the scenario file itself"));
+    CHECK(file_text(scenario) == original);
+  }
+}
+
+TEST_CASE("run: a target that appears during the run is left alone; the run keeps its own") {
+  const std::filesystem::path out = scratch() / "appeared.h5";
+  std::filesystem::remove(out);
+  const pid_t child = start_routh_run({shipped("bouncing_ball"), "-o", out.string(), "--set",
+                                       "duration=1000", "--set", "integrator.max_step=1e-4"});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::ofstream(out) << "another run's file";
+  REQUIRE(::kill(child, SIGINT) == 0);
+  CHECK(exit_status_of(child) == cli_output_error_code);
+  CHECK(file_text(out) == "another run's file");
+  const std::string err = file_text(scratch() / "child_stderr.txt");
+  CHECK(contains(err, "appeared while the run was writing"));
+  const std::vector<std::string> kept = files_starting_with(".appeared.h5.tmp-");
+  REQUIRE(kept.size() == 1);
+  CHECK(contains(err, kept.front()));
+  const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
+  CHECK(summary.status == "interrupted");
+  CHECK(count_of(summary, "interrupted") == 1);
+  std::filesystem::remove(scratch() / kept.front());
+}
+
+TEST_CASE("run: a full disk ends the run with a clear error and a readable prefix") {
+  // 1 MB per file (RLIMIT_FSIZE): the ball's 10⁶ samples need 48 MB
+  const std::filesystem::path out = scratch() / "full.h5";
+  std::filesystem::remove(out);
+  const pid_t child = start_routh_run({shipped("bouncing_ball"), "-o", out.string(), "--set",
+                                       "duration=1000", "--set", "output.rate=1000"},
+                                      1'000'000);
+  CHECK(exit_status_of(child) == cli_output_error_code);  // not a crash inside HDF5
+  const std::string err = file_text(scratch() / "child_stderr.txt");
+  CHECK(contains(err, "File too large"));  // EFBIG; ENOSPC reads "No space left on device"
+  CHECK(err.find("HDF5-DIAG") == std::string::npos);  // no HDF5 error stack on stderr
+  CHECK(!std::filesystem::exists(out));
+  const std::vector<std::string> kept = files_starting_with(".full.h5.tmp-");
+  REQUIRE(kept.size() == 1);
+  CHECK(contains(err, kept.front()));
+  const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
+  MESSAGE("a 1 MB file kept ", summary.sample_count, " samples up to t = ", summary.t_last);
+  CHECK(summary.sample_count > 0);
+  CHECK(summary.warnings.empty());
+  CHECK(summary.status == kUnfinishedRunStatus);
+  std::filesystem::remove(scratch() / kept.front());
+}
+
+TEST_CASE("run: --summary prints one JSON line equal to the file's /summary") {
+  const std::filesystem::path out = scratch() / "summary_json.h5";
+  std::filesystem::remove(out);
+  const Run run = run_routh(
+      cat("'", shipped("rocking_block"), "' -o '", out.string(), "' --summary --set duration=2"));
+  CHECK(run.exit_code == 0);
+  CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 1);
+  // Python's json module reads the line (a check independent of routh's writer) and prints every
+  // member as "name repr(value)"; null (an event that did not happen) as nan.
+  const std::filesystem::path json = scratch() / "summary.json";
+  std::ofstream(json) << run.out;
+  const std::filesystem::path listed = scratch() / "summary.txt";
+  const std::string python =
+      cat("python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); "
+          "[print(k, \"nan\" if v is None else repr(v)) for k, v in d.items()]' '",
+          json.string(), "' > '", listed.string(), "'");
+  REQUIRE(std::system(python.c_str()) == 0);
+  std::map<std::string, std::string> members;
+  std::istringstream lines(file_text(listed));
+  for (std::string name, value; lines >> name >> value;) members[name] = value;
+  CHECK(members["status"] == "'completed'");
+  const TrajectorySummary summary = summarize_trajectory(out);
+  REQUIRE(!summary.outcome.empty());
+  for (const auto& [name, value] : summary.outcome) {
+    CAPTURE(name);
+    REQUIRE(members.count(name) == 1);
+    const double printed = std::stod(members[name]);
+    if (std::isnan(value)) {
+      CHECK(std::isnan(printed));
+    } else {
+      CHECK(printed == value);
+    }
+  }
+  CHECK(std::stod(members["final_time"]) == summary.t_last);
+}
 
 TEST_CASE("run: bouncing_ball.yaml becomes a trajectory file with its impacts and rest") {
   const std::filesystem::path out = scratch() / "ball_run.h5";

@@ -28,7 +28,7 @@ set -euo pipefail
 
 # The main job, relative to the build directory's root and run from the repository root.
 # One place to change when the main job becomes a simulator run (e.g. the rocking block).
-MAIN_JOB=(tools/routh/routh run scenarios/rocking_block.yaml -o rocking_block.h5)
+MAIN_JOB=(tools/routh/routh run scenarios/rocking_block.yaml -o rocking_block.h5 --force)
 
 PACKAGES=(build-essential cmake ninja-build libeigen3-dev libboost-dev libyaml-cpp-dev libhdf5-dev
           doctest-dev libbenchmark-dev pkg-config python3-matplotlib)

@@ -1,8 +1,16 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <iostream>
 #include <limits>
 #include <stdexcept>
@@ -24,9 +32,22 @@ using hdf5::checked;
 using hdf5::Handle;
 
 // A chunk stays within HDF5's default 1 MiB chunk cache, so partial chunks are cached between
-// buffer writes instead of being read back from the file.
-constexpr std::size_t kMaxChunkBytes = 512 * 1024;
+// buffer writes instead of being read back from the file. Small, because a short run writes its
+// partial last chunk whole (the rest is fill value) and reserve_room() keeps two of each free:
+// at 512 KiB, a 10 s bouncing ball's file was 1.2 MB instead of 60 kB and writing it cost as
+// much as simulating it; at 16 KiB, 10⁷ samples make 20 000 chunks per series, which HDF5's
+// chunk index handles without a measurable cost.
+constexpr std::size_t kMaxChunkBytes = 16 * 1024;
 constexpr hsize_t kEventChunkRows = 64;
+// Events wait in memory like samples; this many are written at once.
+constexpr std::size_t kEventBufferRows = 256;
+// Room kept free in the file beyond what HDF5 has allocated, for the metadata a write, a flush or
+// the close adds (object headers, B-tree nodes, the global heap's vlen data), and per buffered
+// event for its vlen data.
+constexpr hsize_t kMetadataRoomBytes = 128 * 1024;
+constexpr hsize_t kRoomBytesPerEvent = 1024;
+
+using Clock = std::chrono::steady_clock;
 
 // One /events row in memory. The file type is the same compound, packed.
 struct EventRow {
@@ -62,10 +83,24 @@ std::string join_indices(const std::vector<int>& indices) {
   return text;
 }
 
+// Trims the file to the size HDF5 allocated: reserve_room() grows it ahead of HDF5's writes, and
+// HDF5 trims it back itself only when its own record of the file's end differs from what it
+// allocated. A failure leaves a readable file with zeros at its end, so it is not reported.
+void release_unused_room(const std::filesystem::path& path, haddr_t allocated) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) return;
+  const auto size = static_cast<off_t>(allocated);
+  if (status.st_size > size) static_cast<void>(::truncate(path.c_str(), size));
+}
+
 }  // namespace
 
 struct TrajectoryRecorder::Impl {
   std::filesystem::path path;
+  Clock::duration flush_interval{};
+  Clock::time_point next_flush;
+  int descriptor = -1;  // the file's, from HDF5's sec2 driver: to reserve room on disk
+  bool failed = false;  // a write failed: nothing more is written, the close only releases
   std::string context;  // "recorder FILE" for messages
   int coordinate_count = 0;
   int contact_count = 0;
@@ -79,9 +114,11 @@ struct TrajectoryRecorder::Impl {
   Handle events;
   Handle event_memory_type;
 
-  hsize_t written = 0;   // samples in the file
-  hsize_t buffered = 0;  // samples in the buffers
-  hsize_t event_rows = 0;
+  hsize_t written = 0;          // samples in the file
+  hsize_t unflushed_bytes = 0;  // appended since the last flush: in HDF5 chunk cache, unallocated
+  hsize_t buffered = 0;         // samples in the buffers
+  hsize_t event_rows = 0;       // events in the file
+  std::vector<EventRecord> pending_events;
   std::vector<double> time_buffer;
   std::vector<double> q_buffer;  // row-major (buffer_capacity, n), as HDF5 stores (N, n)
   std::vector<double> v_buffer;
@@ -97,6 +134,7 @@ struct TrajectoryRecorder::Impl {
     const Handle properties =
         checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create properties");
     check(H5Pset_chunk(properties.get(), rank, chunk.data()), context, "set the chunk size");
+    chunk_bytes += chunk_rows * sizeof(double) * static_cast<hsize_t>(std::max(columns, 1));
     // rows that were extended but whose data never reached the disk (a writer killed inside a
     // write or flush) read as NaN, not as plausible zeros
     const double unwritten = std::numeric_limits<double>::quiet_NaN();
@@ -106,6 +144,8 @@ struct TrajectoryRecorder::Impl {
                               properties.get(), H5P_DEFAULT),
                    &H5Dclose, context, cat("create dataset ", name));
   }
+
+  hsize_t chunk_bytes = 0;  // one chunk of every series, the most an append adds besides its data
 
   hsize_t chunk_rows(int columns) const {
     const std::size_t row_bytes = sizeof(double) * static_cast<std::size_t>(std::max(columns, 1));
@@ -214,25 +254,117 @@ struct TrajectoryRecorder::Impl {
           context, cat("write dataset ", name));
   }
 
+  // Bytes the buffered samples and events may add to the file, with the metadata's room.
+  hsize_t pending_bytes() const {
+    const auto row_bytes = static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count));
+    return unflushed_bytes + buffered * row_bytes + 2 * chunk_bytes +
+           pending_events.size() * kRoomBytesPerEvent + kMetadataRoomBytes;
+  }
+
+  // Grows the file on disk to hold everything the next write may add, before HDF5 writes it: a
+  // full disk (ENOSPC) or a file-size limit (EFBIG) then fails here, with the file as the last
+  // flush left it plus what HDF5 wrote into room already reserved, so the close still completes
+  // and the file stays readable. Left to fail inside HDF5, the write of the superblock (in place,
+  // at offset 0) succeeded while the data past the disk's end did not: the file was unreadable
+  // ("truncated file") and closing it crashed HDF5 at exit. HDF5 truncates the file back to what
+  // it allocated at each flush and at the close.
+  void reserve_room() {
+    if (failed) throw TrajectoryWriteError(cat(context, ": an earlier write failed"), 0);
+    haddr_t allocated = 0;
+    check(H5Fget_eoa(file.get(), &allocated), context, "read the file's allocated size");
+    struct stat status {};
+    if (::fstat(descriptor, &status) != 0) fail("read the file's size", errno);
+    const auto wanted = static_cast<off_t>(allocated + pending_bytes());
+    if (status.st_size >= wanted) return;
+    const int error = ::posix_fallocate(descriptor, status.st_size, wanted - status.st_size);
+    if (error == 0) return;
+    // The buffers will be dropped; the close still writes what is in HDF5's caches, up to what
+    // HDF5 allocated (the last flush trimmed the file to what it had written) and more.
+    const auto closing =
+        static_cast<off_t>(allocated + unflushed_bytes + 2 * chunk_bytes + kMetadataRoomBytes);
+    if (status.st_size < closing) {
+      static_cast<void>(::posix_fallocate(descriptor, status.st_size, closing - status.st_size));
+    }
+    fail("write", error);
+  }
+
+  [[noreturn]] void fail(const char* what, int error_number) {
+    failed = true;
+    throw TrajectoryWriteError(cat(context, ": cannot ", what, ": ", std::strerror(error_number)),
+                               error_number);
+  }
+
   void write_buffers() {
     if (buffered == 0) return;
+    reserve_room();
     append(time, time_buffer, 0, "time");
     append(q, q_buffer, coordinate_count, "q");
     append(v, v_buffer, coordinate_count, "v");
     append(energy, energy_buffer, 3, "energy");
+    unflushed_bytes += buffered * static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count));
     written += buffered;
     buffered = 0;
   }
 
-  void flush_file() { check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), context, "flush the file"); }
+  // Appends the pending events to /events in one write.
+  void write_events() {
+    if (pending_events.empty()) return;
+    reserve_room();
+    std::vector<std::string> kinds, contacts;
+    kinds.reserve(pending_events.size());
+    contacts.reserve(pending_events.size());
+    std::vector<EventRow> rows;
+    rows.reserve(pending_events.size());
+    for (const EventRecord& event : pending_events) {
+      kinds.emplace_back(to_string(event.kind));
+      contacts.push_back(join_indices(event.contacts));
+      rows.push_back({event.t, kinds.back().c_str(), contacts.back().c_str(), event.phases.c_str(),
+                      sequence(event.impulse), sequence(event.u_pre), sequence(event.u_post),
+                      event.delta_T, event.normal_work, event.tangential_work, event.flags.c_str(),
+                      event.status.c_str()});
+    }
+    const hsize_t start = event_rows;
+    const hsize_t count = rows.size();
+    const hsize_t size = start + count;
+    check(H5Dset_extent(events.get(), &size), context, "extend dataset events");
+    const Handle file_space =
+        checked(H5Dget_space(events.get()), &H5Sclose, context, "get a dataspace");
+    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &count, nullptr),
+          context, "select a hyperslab");
+    const Handle memory_space =
+        checked(H5Screate_simple(1, &count, nullptr), &H5Sclose, context, "create a dataspace");
+    check(H5Dwrite(events.get(), event_memory_type.get(), memory_space.get(), file_space.get(),
+                   H5P_DEFAULT, rows.data()),
+          context, "write dataset events");
+    event_rows = size;
+    pending_events.clear();
+  }
+
+  // Writes what is buffered and flushes, then schedules the next flush.
+  void flush_file() {
+    write_buffers();
+    write_events();
+    reserve_room();
+    check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), context, "flush the file");
+    unflushed_bytes = 0;
+    next_flush = Clock::now() + flush_interval;
+  }
+
+  // The wall-clock cadence: at most one flush per flush_interval, checked at every record.
+  void flush_if_due() {
+    if (Clock::now() >= next_flush) flush_file();
+  }
 
   void require_open() const {
     if (!file.valid()) throw std::logic_error(cat(context, ": already closed"));
   }
 };
 
+TrajectoryWriteError::TrajectoryWriteError(const std::string& message, int error_number)
+    : std::runtime_error(message), error_number_(error_number) {}
+
 TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, RecorderHeader header,
-                                       int buffer_samples)
+                                       int buffer_samples, double flush_interval_s)
     : impl_(std::make_unique<Impl>()) {
   Impl& impl = *impl_;
   impl.path = path;
@@ -247,6 +379,12 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
     throw std::invalid_argument(
         cat(impl.context, ": buffer_samples = ", buffer_samples, " must be at least 1"));
   }
+  if (!(flush_interval_s >= 0.0) || !std::isfinite(flush_interval_s)) {
+    throw std::invalid_argument(
+        cat(impl.context, ": flush interval ", flush_interval_s, " s must be finite and >= 0"));
+  }
+  impl.flush_interval =
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(flush_interval_s));
   impl.coordinate_count = static_cast<int>(n);
   impl.contact_count = static_cast<int>(header.contact_names.size());
   impl.buffer_capacity = static_cast<hsize_t>(buffer_samples);
@@ -267,8 +405,13 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
         "set the file format");
   impl.file = checked(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), &H5Fclose,
                       impl.context, "create the file");
+  int* descriptor = nullptr;
+  check(H5Fget_vfd_handle(impl.file.get(), access.get(), reinterpret_cast<void**>(&descriptor)),
+        impl.context, "get the file descriptor");
+  impl.descriptor = *descriptor;
   impl.write_header(header);
-  impl.flush_file();
+  // the header reaches the disk at the first flush, one flush_interval from now (or at the close)
+  impl.next_flush = Clock::now() + impl.flush_interval;
 }
 
 TrajectoryRecorder::~TrajectoryRecorder() {
@@ -308,57 +451,31 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
   energy_row[0] = energy.kinetic;
   energy_row[1] = energy.potential;
   energy_row[2] = energy.total();
-  if (++impl.buffered == impl.buffer_capacity) flush();
+  ++impl.buffered;
+  const hdf5::QuietErrors quiet;
+  if (impl.buffered == impl.buffer_capacity) impl.write_buffers();
+  impl.flush_if_due();
 }
 
 void TrajectoryRecorder::record_event(const EventRecord& event) {
   Impl& impl = *impl_;
   impl.require_open();
-  const hdf5::QuietErrors quiet;
   for (int contact : event.contacts) {
     if (contact < 0 || contact >= impl.contact_count) {
       throw std::invalid_argument(cat(impl.context, ": event at t = ", event.t, " names contact ",
                                       contact, "; the header has ", impl.contact_count));
     }
   }
-  impl.write_buffers();
-
-  const std::string kind(to_string(event.kind));
-  const std::string contacts = join_indices(event.contacts);
-  const EventRow row{event.t,
-                     kind.c_str(),
-                     contacts.c_str(),
-                     event.phases.c_str(),
-                     sequence(event.impulse),
-                     sequence(event.u_pre),
-                     sequence(event.u_post),
-                     event.delta_T,
-                     event.normal_work,
-                     event.tangential_work,
-                     event.flags.c_str(),
-                     event.status.c_str()};
-  const hsize_t size = impl.event_rows + 1;
-  const hsize_t start = impl.event_rows;
-  const hsize_t count = 1;
-  check(H5Dset_extent(impl.events.get(), &size), impl.context, "extend dataset events");
-  const Handle file_space =
-      checked(H5Dget_space(impl.events.get()), &H5Sclose, impl.context, "get a dataspace");
-  check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &count, nullptr),
-        impl.context, "select a hyperslab");
-  const Handle memory_space =
-      checked(H5Screate_simple(1, &count, nullptr), &H5Sclose, impl.context, "create a dataspace");
-  check(H5Dwrite(impl.events.get(), impl.event_memory_type.get(), memory_space.get(),
-                 file_space.get(), H5P_DEFAULT, &row),
-        impl.context, "write dataset events");
-  impl.event_rows = size;
-  impl.flush_file();
+  impl.pending_events.push_back(event);
+  const hdf5::QuietErrors quiet;
+  if (impl.pending_events.size() == kEventBufferRows) impl.write_events();
+  impl.flush_if_due();
 }
 
 void TrajectoryRecorder::flush() {
   Impl& impl = *impl_;
   impl.require_open();
   const hdf5::QuietErrors quiet;
-  impl.write_buffers();
   impl.flush_file();
 }
 
@@ -366,17 +483,17 @@ void TrajectoryRecorder::set_run_status(RunStatus status, const std::string& det
   Impl& impl = *impl_;
   impl.require_open();
   const hdf5::QuietErrors quiet;
+  impl.reserve_room();
   const hid_t root = impl.file.get();
   hdf5::write_string_attribute(root, "status", std::string(to_string(status)), impl.context);
   hdf5::write_string_attribute(root, "status_detail", detail, impl.context);
-  impl.write_buffers();
-  impl.flush_file();
 }
 
 void TrajectoryRecorder::set_summary(const SimulationOutcome& outcome) {
   Impl& impl = *impl_;
   impl.require_open();
   const hdf5::QuietErrors quiet;
+  impl.reserve_room();
   const std::string& context = impl.context;
   const Handle group =
       checked(H5Gcreate2(impl.file.get(), "summary", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
@@ -393,8 +510,6 @@ void TrajectoryRecorder::set_summary(const SimulationOutcome& outcome) {
   hdf5::write_double_attribute(g, "max_abs_theta_time", summary.max_abs_theta_time, context);
   hdf5::write_double_attribute(g, "dissipated_energy", summary.dissipated_energy, context);
   hdf5::write_double_attribute(g, "final_time", outcome.final_state.t, context);
-  impl.write_buffers();
-  impl.flush_file();
 }
 
 void TrajectoryRecorder::close() {
@@ -402,10 +517,17 @@ void TrajectoryRecorder::close() {
   Impl& impl = *impl_;
   const hdf5::QuietErrors quiet;
   // close the file even if the last write fails, then report the failure
+  // After a failed write the buffers are dropped (the failure was reported when it happened);
+  // the close writes HDF5's caches into the room reserved at the failure, and the file keeps
+  // that room (what the close allocates is not known before it).
   std::string failure;
+  haddr_t allocated = HADDR_UNDEF;
   try {
-    impl.write_buffers();
-    impl.flush_file();
+    if (!impl.failed) {
+      impl.flush_file();
+      check(H5Fget_eoa(impl.file.get(), &allocated), impl.context,
+            "read the file's allocated size");
+    }
   } catch (const std::exception& error) {
     failure = error.what();
   }
@@ -416,7 +538,12 @@ void TrajectoryRecorder::close() {
   if (impl.file.reset() < 0 && failure.empty()) {
     failure = cat(impl.context, ": cannot close the file: ", hdf5::error_detail());
   }
-  if (!failure.empty()) throw std::runtime_error(failure);
+  // room reserved and not used (HDF5 trims the file only when its own idea of the end differs)
+  if (allocated != HADDR_UNDEF) release_unused_room(impl.path, allocated);
+  if (!failure.empty()) {
+    if (impl.failed) throw TrajectoryWriteError(failure, 0);
+    throw std::runtime_error(failure);
+  }
 }
 
 bool TrajectoryRecorder::is_open() const { return impl_ != nullptr && impl_->file.valid(); }
@@ -426,7 +553,9 @@ std::int64_t TrajectoryRecorder::sample_count() const {
 }
 
 std::int64_t TrajectoryRecorder::event_count() const {
-  return impl_ == nullptr ? 0 : static_cast<std::int64_t>(impl_->event_rows);
+  return impl_ == nullptr
+             ? 0
+             : static_cast<std::int64_t>(impl_->event_rows + impl_->pending_events.size());
 }
 
 const std::filesystem::path& TrajectoryRecorder::path() const { return impl_->path; }

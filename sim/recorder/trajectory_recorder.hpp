@@ -32,21 +32,33 @@
 //  - kind, flags (comma-separated ImpactFlag names) and status are text.
 //
 // Memory is bounded: samples are buffered (buffer_samples rows, 4096 by default) and appended
-// with H5Dset_extent + a hyperslab write when the buffer fills; events are written at once.
+// with H5Dset_extent + a hyperslab write when the buffer fills; events are buffered too (256
+// rows) and appended in one write.
 //
-// Durability. After every buffer write, every event and every flush() the recorder calls
-// H5Fflush, so the file on disk is complete and readable up to that point even if the process
-// is then killed (SIGKILL, OOM killer, crash): the tests kill a child with SIGKILL after a
-// flush and read every flushed sample back. What HDF5 1.10 does not guarantee (it has no
-// journal), measured by killing writers at random moments of a loop that does nothing but
-// record (so most kills land inside HDF5):
-//  - killed inside the constructor: the file may be unreadable ("truncated file");
-//  - killed after the constructor: the file always opened (600 of 600 kills), but when the kill
+// Durability. The recorder flushes (writes both buffers, then H5Fflush) on a wall-clock cadence,
+// at most once per flush_interval (1 s by default; a scenario's output.flush_interval), checked at
+// every sample and event; and at the close, which `routh run` reaches on completion, on a trouble
+// status, on SIGINT/SIGTERM (see stop_request.hpp) and when the simulation throws. Flushing after
+// every event made writing cost 5 to 30 times the simulation of a 4 ms run. What a SIGKILL (OOM
+// killer, crash) loses is everything after the last flush: up to flush_interval of the run. The
+// file on disk is complete and readable up to the last flush: the tests kill a child with SIGKILL
+// after a flush and read every flushed sample back, and kill one that kept writing buffers
+// without a flush. A process killed before its first flush leaves a file that does not open
+// (`routh run` writes under a temporary name, so the target is never such a file). What HDF5
+// 1.10 does not guarantee (it has no journal), measured by killing writers at random moments of
+// a loop that does nothing but record (so most kills land inside HDF5):
+//  - killed after the first flush: the file always opened (600 of 600 kills), but when the kill
 //    landed inside a write or flush (about 5% of kills in that loop, far fewer in a real run
 //    that spends its time integrating) the last rows of the interrupted append read as the fill
 //    value, NaN, or the last /events row cannot be read. summarize_trajectory (`routh info`)
 //    drops such a NaN tail and reports it as a warning;
-//  - samples still in the buffer are lost.
+//  - samples and events still in the buffers are lost.
+// A full disk (ENOSPC), a file-size limit (EFBIG) or another failed write throws
+// TrajectoryWriteError; nothing more is written, and the close still completes: before each write
+// the recorder grows the file on disk by what the write may add (posix_fallocate), so the disk
+// fills there, not halfway through HDF5's metadata (which left the superblock pointing past the
+// file's end, an unreadable file, and crashed HDF5 at exit). The file then holds the run up to
+// the last successful write, with root status "unfinished".
 // The file uses the HDF5 1.8 format (libver bounds V18, V18), read by any HDF5 since 1.8. Not
 // older: the earliest format (HDF5's default) caps an object header message, so an attribute,
 // at 64 KiB, about 4000 names in contact_names, which /events keeps in dense storage instead.
@@ -64,6 +76,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -82,6 +95,18 @@ inline constexpr int kTrajectoryFormatVersion = 1;
 /// statuses have no `status` attribute at all.
 inline constexpr const char* kUnfinishedRunStatus = "unfinished";
 
+/// A write to the trajectory file failed: the disk is full (ENOSPC), the file reached a size limit
+/// (EFBIG) or the device failed. The file stays readable up to the last successful write.
+class TrajectoryWriteError : public std::runtime_error {
+ public:
+  TrajectoryWriteError(const std::string& message, int error_number);
+  /// The errno of the failed write, 0 when HDF5 reported it without one.
+  int error_number() const { return error_number_; }
+
+ private:
+  int error_number_;
+};
+
 /// What the recorder writes once, at creation.
 struct RecorderHeader {
   std::string law;                            ///< the scenario's impact law, e.g. "poisson"
@@ -94,12 +119,16 @@ struct RecorderHeader {
 class TrajectoryRecorder final : public TrajectoryObserver {
  public:
   static constexpr int kDefaultBufferSamples = 4096;
+  static constexpr double kDefaultFlushInterval = 1.0;  ///< [s] of wall-clock time
 
-  /// Creates (truncates) the file at `path` and writes the header. Throws std::invalid_argument
-  /// if there are no coordinates, names and units differ in count or buffer_samples < 1, and
-  /// std::runtime_error naming the path if HDF5 cannot create the file.
+  /// Creates (truncates) the file at `path` and writes the header (it reaches the disk at the
+  /// first flush). Throws std::invalid_argument if there are no coordinates, names and units
+  /// differ in count, buffer_samples < 1 or flush_interval_s [s] is negative or not finite, and
+  /// std::runtime_error naming the path if HDF5 cannot create the file. flush_interval_s = 0
+  /// flushes at every sample and event.
   TrajectoryRecorder(const std::filesystem::path& path, RecorderHeader header,
-                     int buffer_samples = kDefaultBufferSamples);
+                     int buffer_samples = kDefaultBufferSamples,
+                     double flush_interval_s = kDefaultFlushInterval);
   /// Flushes and closes if still open (errors are printed to stderr, never thrown).
   ~TrajectoryRecorder();
   TrajectoryRecorder(TrajectoryRecorder&&) noexcept;
@@ -107,27 +136,30 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   TrajectoryRecorder(const TrajectoryRecorder&) = delete;
   TrajectoryRecorder& operator=(const TrajectoryRecorder&) = delete;
 
-  /// Appends one sample: time t [s], q and v (n each, SI), energy [J]. Buffered; writes and
-  /// flushes when the buffer is full. Throws std::invalid_argument on a size mismatch and
-  /// std::logic_error after close().
+  /// Appends one sample: time t [s], q and v (n each, SI), energy [J]. Buffered; writes when the
+  /// buffer is full, flushes when a flush is due. Throws std::invalid_argument on a size
+  /// mismatch, std::logic_error after close() and TrajectoryWriteError when a write fails.
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                      const Energy& energy) override;
-  /// Writes the buffered samples, appends the event and flushes the file.
+  /// Buffers the event; writes when the event buffer is full, flushes when a flush is due.
   void record_event(const EventRecord& event) override;
-  /// Writes the buffered samples and flushes the file (H5Fflush).
+  /// Writes the buffered samples and events and flushes the file (H5Fflush) now.
   void flush();
   /// Records how the run ended: the root attributes `status` (to_string(status)) and
   /// `status_detail` (the words, "" for a completed run), replacing the "unfinished" that the
-  /// constructor wrote, then flushes. Throws std::logic_error after close().
+  /// constructor wrote (on disk at the next flush or the close). Throws std::logic_error after
+  /// close().
   void set_run_status(RunStatus status, const std::string& detail);
-  /// Writes the /summary group from the run's outcome (once), then flushes.
+  /// Writes the /summary group from the run's outcome (once; on disk at the next flush or the
+  /// close).
   void set_summary(const SimulationOutcome& outcome);
-  /// Flushes and closes the file. Further records throw; close() again does nothing.
+  /// Flushes and closes the file (after a TrajectoryWriteError: closes without writing the
+  /// buffers). Further records throw; close() again does nothing.
   void close();
 
   bool is_open() const;
   std::int64_t sample_count() const;  ///< samples recorded so far (written or buffered)
-  std::int64_t event_count() const;
+  std::int64_t event_count() const;   ///< events recorded so far (written or buffered)
   const std::filesystem::path& path() const;
 
  private:

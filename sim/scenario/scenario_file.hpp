@@ -30,6 +30,8 @@
 //     #                               turned ±π/2 from upright) or uplift
 //   output: {file: rocking_block.h5, rate: 100}  # rate [Hz]; file default: <name>.h5
 //     # max_file_size: 1 GiB        bytes, or with a unit: B, kB, MB, GB, TB, KiB, MiB, GiB, TiB
+//     # flush_interval: 1           [s] of wall-clock time between flushes of the file (what a
+//     #                               SIGKILL can lose); 0: after every sample and event
 //   excitation:                      # optional ground acceleration a_g(t) [m/s²]
 //     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}
 //       # a_g(t) = amplitude · sin(2π · frequency · t + phase) along x or y; frequency [Hz]
@@ -45,6 +47,7 @@
 //   output.rate                   (0, 1e9] Hz; the regular samples, (duration × rate + 1) ×
 //                                 (2 n + 4) × 8 bytes for n coordinates, must fit in
 //                                 output.max_file_size (default 1 GiB; raise it to record more)
+//   output.flush_interval         [0, 86400] s
 //   excitation amplitude          [-1000, 1000] m/s²; frequency (0, 1e4] Hz
 //   initial q and v               each within ±1e7 (m or rad; m/s or rad/s)
 //
@@ -66,14 +69,15 @@ namespace routh {
 
 /// Everything one run needs, read from a scenario file.
 struct Scenario {
-  std::string name;                   ///< `name`, or the file's stem
-  std::string model_type;             ///< e.g. "rocking_block", or "multibody" for `bodies`
-  std::unique_ptr<PlanarTree> model;  ///< the built model
-  SimulationSettings settings;        ///< duration, tolerances, laws, per-contact parameters
-  SimulationState initial;            ///< completed initial state at t = 0
-  std::string law;                    ///< the single-contact law's name, for the recorder
-  std::string multi_contact_law;      ///< its name, or "none"
-  std::filesystem::path output_file;  ///< `output.file`, or "<name>.h5" (relative: to the cwd)
+  std::string name;                    ///< `name`, or the file's stem
+  std::string model_type;              ///< e.g. "rocking_block", or "multibody" for `bodies`
+  std::unique_ptr<PlanarTree> model;   ///< the built model
+  SimulationSettings settings;         ///< duration, tolerances, laws, per-contact parameters
+  SimulationState initial;             ///< completed initial state at t = 0
+  std::string law;                     ///< the single-contact law's name, for the recorder
+  std::string multi_contact_law;       ///< its name, or "none"
+  std::filesystem::path output_file;   ///< `output.file`, or "<name>.h5" (relative: to the cwd)
+  double output_flush_interval = 1.0;  ///< `output.flush_interval` [s] of wall-clock time
   std::string effective_yaml;         ///< the scenario with every default filled in (angles in rad)
   std::vector<std::string> warnings;  ///< located, e.g. μd > μs
 };

@@ -119,6 +119,7 @@ Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
   std::vector<double> seconds;
   seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
+    fs::remove(path);  // as `routh run` writes: a new file, never one truncated in place
     seconds.push_back(seconds_of([&] {
       routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
       routh::run_scenario(scenario, recorder);

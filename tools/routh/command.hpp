@@ -13,6 +13,10 @@ namespace routh::cli {
 inline constexpr int kExitSuccess = 0;   ///< done, including "no impact"
 inline constexpr int kExitBadInput = 1;  ///< the input was wrong or the law could not solve it
 inline constexpr int kExitUsage = 2;     ///< the command line was wrong
+/// The output file could not be written (disk full, file too large, I/O error) or put in place
+/// (its target appeared meanwhile); the message names the temporary file that keeps the run.
+/// Apart from the run statuses' codes (3 and up, 130).
+inline constexpr int kExitOutputError = 20;
 
 /// A subcommand receives the arguments after its name and returns the exit code.
 using CommandArguments = std::span<const std::string_view>;

@@ -23,6 +23,8 @@
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/json_writer.hpp"
+#include "tools/routh/output_placement.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
@@ -35,6 +37,8 @@ struct RunOptions {
   std::string scenario_path;
   std::vector<std::string> overrides;  ///< --set, then -o as output.file
   double time_limit_s = 0.0;           ///< --time-limit [s] of wall-clock time; 0: none
+  bool force = false;                  ///< --force: replace an existing output file
+  bool summary_json = false;           ///< --summary: one JSON line instead of the report
 };
 
 std::optional<RunOptions> usage_error(std::string_view message) {
@@ -79,6 +83,10 @@ std::optional<RunOptions> parse_options(CommandArguments arguments) {
         return usage_error(cat("--time-limit ", value, ": expected a number of seconds > 0"));
       }
       options.time_limit_s = *limit;
+    } else if (argument == "--force") {
+      options.force = true;
+    } else if (argument == "--summary") {
+      options.summary_json = true;
     } else if (argument.starts_with("-")) {
       return usage_error(cat("unknown option or missing value: '", argument, "'"));
     } else if (!options.scenario_path.empty()) {
@@ -169,6 +177,65 @@ void print_summary(const Scenario& scenario, const SimulationOutcome& outcome, d
   print_physics_report(std::cout, summarize_trajectory(scenario.output_file), 13);
 }
 
+// --summary: the run's status, final time and every /summary figure, as one JSON line (the
+// file's /summary, member for member, plus status and status_detail).
+void print_summary_json(const SimulationOutcome& outcome) {
+  const RunSummary& summary = outcome.summary;
+  JsonWriter json(std::cout);
+  json.begin_object(JsonLayout::one_line);
+  json.key("status");
+  json.value(to_string(outcome.status));
+  json.key("status_detail");
+  json.value(outcome.detail);
+  json.key("final_time");
+  json.value(outcome.final_state.t);
+  json.key("impacts");
+  json.value(outcome.impacts);
+  json.key("events");
+  json.value(outcome.events);
+  json.key("uplift_time");
+  json.value(summary.uplift_time);
+  json.key("overturn_time");
+  json.value(summary.overturn_time);
+  json.key("overturned");
+  json.value(summary.overturned ? 1 : 0);
+  json.key("overturned_body");
+  json.value(summary.overturned_body);
+  json.key("max_abs_theta");
+  json.value(summary.max_abs_theta);
+  json.key("max_abs_theta_time");
+  json.value(summary.max_abs_theta_time);
+  json.key("dissipated_energy");
+  json.value(summary.dissipated_energy);
+  json.end_object();  // ends the line
+}
+
+// The run into the temporary file: simulated, then its status and summary, then closed.
+SimulationOutcome record_run(const Scenario& scenario, const std::filesystem::path& path,
+                             double time_limit_s, double& wall_s) {
+  const MechanicalSystem& model = *scenario.model;
+  TrajectoryRecorder recorder(
+      path,
+      RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
+                     model.coordinate_units(), model.contact_names()},
+      TrajectoryRecorder::kDefaultBufferSamples, scenario.output_flush_interval);
+  ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
+  const Clock::time_point start = Clock::now();
+  SimulationOutcome outcome;
+  try {
+    outcome = run_scenario(scenario, progress, time_limit_s);
+  } catch (...) {
+    progress.finish();
+    throw;
+  }
+  wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+  progress.finish();
+  recorder.set_run_status(outcome.status, outcome.detail);
+  recorder.set_summary(outcome);
+  recorder.close();
+  return outcome;
+}
+
 }  // namespace
 
 int run_run_command(CommandArguments arguments) {
@@ -178,24 +245,36 @@ int run_run_command(CommandArguments arguments) {
   }
   const std::optional<RunOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
+  // before anything is written: a signal from here on stops the run cleanly
+  const StopRequestHandlers stop_handlers;
   return run_reporting_errors("run", options->scenario_path, [&] {
     const Scenario scenario = load_scenario(options->scenario_path, options->overrides);
     for (const std::string& warning : scenario.warnings) std::cerr << warning << '\n';
-    const MechanicalSystem& model = *scenario.model;
-    TrajectoryRecorder recorder(
-        scenario.output_file,
-        RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
-                       model.coordinate_units(), model.contact_names()});
-    const StopRequestHandlers stop_handlers;
-    ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
-    const Clock::time_point start = Clock::now();
-    const SimulationOutcome outcome = run_scenario(scenario, progress, options->time_limit_s);
-    const double wall_s = std::chrono::duration<double>(Clock::now() - start).count();
-    progress.finish();
-    recorder.set_run_status(outcome.status, outcome.detail);
-    recorder.set_summary(outcome);
-    recorder.close();
-    print_summary(scenario, outcome, wall_s);
+    const OutputPlacement placement =
+        plan_output(scenario.output_file, options->scenario_path, options->force);
+    double wall_s = 0.0;
+    SimulationOutcome outcome;
+    try {
+      outcome = record_run(scenario, placement.temporary, options->time_limit_s, wall_s);
+    } catch (const TrajectoryWriteError& error) {
+      print_command_error("run", options->scenario_path,
+                          cat(error.what(), "; the trajectory up to there is kept in ",
+                              placement.temporary.string()));
+      return kExitOutputError;
+    }
+    if (!place_output(placement)) {
+      print_command_error("run", options->scenario_path,
+                          cat(placement.target.string(),
+                              " appeared while the run was writing and was left alone; the "
+                              "trajectory is kept in ",
+                              placement.temporary.string(), " (use --force to replace)"));
+      return kExitOutputError;
+    }
+    if (options->summary_json) {
+      print_summary_json(outcome);
+    } else {
+      print_summary(scenario, outcome, wall_s);
+    }
     if (exit_code(outcome.status) == kExitSuccess) return kExitSuccess;
     std::cerr << "routh run: " << options->scenario_path
               << ": the run did not complete: " << to_string(outcome.status) << " ("
