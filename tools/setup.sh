@@ -31,7 +31,7 @@ set -euo pipefail
 MAIN_JOB=(tools/routh/routh run scenarios/rocking_block.yaml -o rocking_block.h5)
 
 PACKAGES=(build-essential cmake ninja-build libeigen3-dev libboost-dev libyaml-cpp-dev libhdf5-dev
-          doctest-dev libbenchmark-dev pkg-config python3-matplotlib)
+          doctest-dev libbenchmark-dev pkg-config python3-matplotlib libopenmpi-dev openmpi-bin)
 
 say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
