@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -189,10 +190,11 @@ void check_distinct_keys(const SweepPlan& plan) {
   }
 }
 
+// The shortest text that reads back as exactly `value` (0.2, not 0.20000000000000001).
 std::string number_text(double value) {
   std::array<char, 32> text{};
-  std::snprintf(text.data(), text.size(), "%.17g", value);
-  return text.data();
+  const auto written = std::to_chars(text.data(), text.data() + text.size(), value);
+  return std::string(text.data(), written.ptr);
 }
 
 SweepValue draw(const RandomKey& random, std::mt19937_64& generator) {

@@ -21,8 +21,8 @@
 // part R = 1, without a grid G = 1. A key may be in the grid or in random, not both. Each run
 // loads the base scenario with one `--set key=value` override per swept key, as `routh run`
 // does, so key paths are the same (list indices included: `excitation.0.pulse.amplitude`).
-// Numbers are passed with 17 significant digits, so the scenario reads back exactly the value in
-// the table.
+// Numbers are passed in their shortest form that reads back exactly (std::to_chars), so the
+// scenario gets exactly the value in the table.
 //
 // Ranges: grid count in [1, 1e7]; a one-point range needs from = to; random.runs in [1, 1e9];
 // the number of runs at most 1e9; seed an integer in [0, 2⁶³).
