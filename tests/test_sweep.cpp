@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sim/recorder/sweep_table.hpp"
+#include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/sweep/sweep_draws.hpp"
@@ -411,6 +412,24 @@ TEST_CASE("routh sweep: a run whose scenario is refused is recorded, and the oth
   std::getline(csv, row0);
   CHECK(header.starts_with("run,contact.restitution,status,status_code,message,impacts"));
   CHECK(row0.starts_with("0,0.5,completed,0,,"));
+}
+
+TEST_CASE("routh sweep: output.trajectories writes each run's trajectory, named by run index") {
+  write_sweep("traced.yaml",
+              "base: block.yaml\n"
+              "grid: {excitation.harmonic.amplitude: [1.0, 3.0]}\n"
+              "output: {file: traced.h5, trajectories: true}\n",
+              1.0);
+  const test::RouthRun run = run_routh("sweep traced.yaml --jobs 2");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const SweepTable t = table("traced.h5");
+  REQUIRE(t.rows.size() == 2);
+  for (std::size_t r = 0; r < 2; ++r) {
+    const TrajectorySummary summary =
+        summarize_trajectory(scratch() / "traced_runs" / cat("run_00000", r, ".h5"));
+    CHECK(summary.status == text(t, r, "status"));
+    CHECK(summary.t_last == real(t, r, "final_time"));
+  }
 }
 
 }  // namespace routh

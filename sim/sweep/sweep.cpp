@@ -43,7 +43,7 @@ std::int64_t prepare_output(const SweepPlan& plan, const SweepOptions& options,
   const std::string fingerprint = sweep_fingerprint(plan.sweep_text, base_text(plan));
   if (fs::exists(paths.journal)) {
     const JournalScan scan = scan_journal(paths.journal, fingerprint, sweep_columns(plan));
-    SweepJournal::reopen(paths.journal, scan.valid_bytes);
+    fs::resize_file(paths.journal, scan.valid_bytes);  // drops a torn last line
     return scan.rows;
   }
   if (fs::exists(paths.table)) {
@@ -102,7 +102,7 @@ SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepR
   }
 
   std::optional<SweepJournal> journal;
-  journal.emplace(SweepJournal::reopen(paths.journal, std::filesystem::file_size(paths.journal)));
+  journal.emplace(SweepJournal::append_to(paths.journal));
   RowSequencer sequencer(*journal, first_run);
   const auto report = [&] {
     if (progress) progress({sequencer.written(), first_run, plan.run_count()});

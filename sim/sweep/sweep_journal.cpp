@@ -191,8 +191,7 @@ SweepJournal SweepJournal::create(const std::filesystem::path& path,
   return journal;
 }
 
-SweepJournal SweepJournal::reopen(const std::filesystem::path& path, std::uintmax_t valid_bytes) {
-  std::filesystem::resize_file(path, valid_bytes);
+SweepJournal SweepJournal::append_to(const std::filesystem::path& path) {
   const int descriptor = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (descriptor < 0) fail(path, "open the journal");
   return SweepJournal(path, descriptor);

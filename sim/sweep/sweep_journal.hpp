@@ -63,8 +63,9 @@ class SweepJournal {
  public:
   /// Creates the journal with its header; throws if it exists.
   static SweepJournal create(const std::filesystem::path& path, const std::string& fingerprint);
-  /// Opens an existing journal after cutting it to `valid_bytes` (a torn tail dropped).
-  static SweepJournal reopen(const std::filesystem::path& path, std::uintmax_t valid_bytes);
+  /// Opens an existing journal to append to it (cut a torn tail first: scan_journal's
+  /// valid_bytes).
+  static SweepJournal append_to(const std::filesystem::path& path);
   ~SweepJournal();
   SweepJournal(SweepJournal&& other) noexcept;
   SweepJournal& operator=(SweepJournal&&) = delete;

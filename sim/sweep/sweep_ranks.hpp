@@ -29,7 +29,7 @@ class SweepRanks {
 
   /// Rank 0's `value` on every rank.
   std::int64_t broadcast(std::int64_t value) const;
-  /// Ranks other than 0: sends run `run`'s journal line to rank 0.
+  /// Ranks other than 0: sends a finished run's journal line to rank 0.
   void send_row(const std::string& line) const;
   /// Ranks other than 0: tells rank 0 this rank's share is done.
   void send_done() const;

@@ -53,6 +53,7 @@ SimulationOutcome simulate_run(const Scenario& scenario,
     return run_scenario(scenario, discard);
   }
   const MechanicalSystem& model = *scenario.model;
+  std::filesystem::remove(trajectory_file);  // a resumed sweep runs again a run a kill cut short
   TrajectoryRecorder recorder(
       trajectory_file,
       RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),

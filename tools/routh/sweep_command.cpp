@@ -130,8 +130,9 @@ int sweep(const SweepCommandOptions& options, SweepRanks& ranks) {
     return kExitSuccess;
   }
   std::cout << table << ": " << result.rows << " of " << plan.run_count() << " runs; "
-            << result.rows_added << " run now in " << cat(std::round(wall_s * 1e3) / 1e3) << " s ("
-            << cat(static_cast<double>(result.rows_added) / std::max(wall_s, 1e-9)) << " runs/s)\n";
+            << "ran " << result.rows_added << " in " << cat(std::round(wall_s * 1e3) / 1e3)
+            << " s (" << cat(static_cast<double>(result.rows_added) / std::max(wall_s, 1e-9))
+            << " runs/s)\n";
   if (result.end == SweepEnd::complete) return kExitSuccess;
   std::cerr << "routh sweep: stopped; continue with: routh sweep " << options.sweep_path
             << " --resume" << (options.output ? cat(" -o ", *options.output) : "") << '\n';
