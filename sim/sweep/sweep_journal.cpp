@@ -65,29 +65,33 @@ std::optional<std::string> unescaped(std::string_view text) {
   return out;
 }
 
-std::optional<Cell> decode_cell(std::string_view text, CellType type) {
+// Appends the cell `text` reads as to `row`; false when it is not a cell of that type.
+bool decode_cell(std::string_view text, CellType type, TableRow& row) {
   switch (type) {
     case CellType::integer: {
       std::int64_t value = 0;
       const auto parsed = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (parsed.ec != std::errc() || parsed.ptr != text.data() + text.size()) return std::nullopt;
-      return Cell(value);
+      if (parsed.ec != std::errc() || parsed.ptr != text.data() + text.size()) return false;
+      row.emplace_back(std::in_place_type<std::int64_t>, value);
+      return true;
     }
     case CellType::real: {
       // strtod reads %a's hex floats and "nan", "inf" exactly
       const std::string copy(text);
       char* end = nullptr;
       const double value = std::strtod(copy.c_str(), &end);
-      if (copy.empty() || end != copy.c_str() + copy.size()) return std::nullopt;
-      return Cell(value);
+      if (copy.empty() || end != copy.c_str() + copy.size()) return false;
+      row.emplace_back(std::in_place_type<double>, value);
+      return true;
     }
     case CellType::text: {
       std::optional<std::string> value = unescaped(text);
-      if (!value) return std::nullopt;
-      return Cell(std::move(*value));
+      if (!value) return false;
+      row.emplace_back(std::in_place_type<std::string>, std::move(*value));
+      return true;
     }
   }
-  return std::nullopt;
+  return false;
 }
 
 [[noreturn]] void fail(const std::filesystem::path& path, std::string_view what) {
@@ -128,9 +132,7 @@ std::optional<TableRow> decode_row(std::string_view line, std::span<const TableC
   for (const TableColumn& column : columns) {
     if (start > content.size()) return std::nullopt;
     const std::size_t tab = std::min(content.find('\t', start), content.size());
-    std::optional<Cell> cell = decode_cell(content.substr(start, tab - start), column.type);
-    if (!cell) return std::nullopt;
-    row.push_back(std::move(*cell));
+    if (!decode_cell(content.substr(start, tab - start), column.type, row)) return std::nullopt;
     start = tab + 1;
   }
   if (start != content.size() + 1) return std::nullopt;
