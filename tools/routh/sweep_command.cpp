@@ -131,7 +131,10 @@ int sweep(const SweepCommandOptions& options, SweepRanks& ranks) {
   }
   std::cout << table << ": " << result.rows << " of " << plan.run_count() << " runs; "
             << "ran " << result.rows_added << " in " << cat(std::round(wall_s * 1e3) / 1e3)
-            << " s (" << cat(static_cast<double>(result.rows_added) / std::max(wall_s, 1e-9))
+            << " s ("
+            << cat(std::round(10.0 * static_cast<double>(result.rows_added) /
+                              std::max(wall_s, 1e-9)) /
+                   10.0)
             << " runs/s)\n";
   if (result.end == SweepEnd::complete) return kExitSuccess;
   std::cerr << "routh sweep: stopped; continue with: routh sweep " << options.sweep_path
