@@ -10,7 +10,8 @@
 #   test    build, then run the whole test suite with ctest
 #   bench   build release, then run the impact-law benchmark (medians of 10 repetitions) and the
 #           whole-run scenario benchmark (medians of 21 runs, with and without HDF5 output; its
-#           scaling section repeats the 20-block stack 3 times), about a minute and a half
+#           scaling section repeats the 20-block stack 3 times), then the sweep benchmark (runs
+#           per second on 1 and 2 threads and 2 MPI ranks), about two minutes
 #   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
 #           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
 #           scenarios/impacts/*.yaml, tests/fuzz/regressions/); a finding is saved under
@@ -31,13 +32,13 @@ set -euo pipefail
 MAIN_JOB=(tools/routh/routh run scenarios/rocking_block.yaml -o rocking_block.h5 --force)
 
 PACKAGES=(build-essential cmake ninja-build libeigen3-dev libboost-dev libyaml-cpp-dev libhdf5-dev
-          doctest-dev libbenchmark-dev pkg-config python3-matplotlib)
+          doctest-dev libbenchmark-dev pkg-config python3-matplotlib libopenmpi-dev openmpi-bin)
 
 say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
@@ -179,5 +180,7 @@ case "$mode" in
       --benchmark_report_aggregates_only=true --benchmark_min_time=0.2
     say "scenario benchmark: whole runs of scenarios/*.yaml, median of 21 runs, and the issue's targets"
     "$build_dir/tools/bench/scenario_benchmark"
+    say "sweep benchmark: runs per second of a 256-run rocking-block sweep, 1 and 2 threads and mpirun -n 2, median of 7"
+    "$build_dir/tools/bench/sweep_benchmark"
     ;;
 esac

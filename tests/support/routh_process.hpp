@@ -20,13 +20,12 @@ struct RouthRun {
   std::string err;  ///< stderr
 };
 
-/// Runs `routh ARGUMENTS` (passed through the shell as written) in the scratch folder.
-inline RouthRun run_routh(const std::string& arguments) {
+/// Runs `command` (a shell command line) in the scratch folder.
+inline RouthRun run_command(const std::string& command_line) {
   const std::filesystem::path out_path = scratch() / "routh_stdout.txt";
   const std::filesystem::path err_path = scratch() / "routh_stderr.txt";
-  const std::string command =
-      cat("cd '", scratch().string(), "' && '", ROUTH_BINARY, "' ", arguments, " >'",
-          out_path.string(), "' 2>'", err_path.string(), "'");
+  const std::string command = cat("cd '", scratch().string(), "' && ", command_line, " >'",
+                                  out_path.string(), "' 2>'", err_path.string(), "'");
   const int status = std::system(command.c_str());
   RouthRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -36,6 +35,11 @@ inline RouthRun run_routh(const std::string& arguments) {
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+/// Runs `routh ARGUMENTS` (passed through the shell as written) in the scratch folder.
+inline RouthRun run_routh(const std::string& arguments) {
+  return run_command(cat("'", ROUTH_BINARY, "' ", arguments));
 }
 
 }  // namespace routh::test

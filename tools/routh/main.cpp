@@ -14,6 +14,7 @@
 #include "tools/routh/laws_command.hpp"
 #include "tools/routh/models_command.hpp"
 #include "tools/routh/run_command.hpp"
+#include "tools/routh/sweep_command.hpp"
 
 namespace {
 
@@ -28,6 +29,8 @@ struct Subcommand {
 constexpr std::array kSubcommands = {
     Subcommand{"run", "simulate a scenario file and record the trajectory (HDF5)",
                &run_run_command},
+    Subcommand{"sweep", "run a scenario over a grid and random draws into one table (HDF5)",
+               &run_sweep_command},
     Subcommand{"impact", "solve one impact problem file and print the result as JSON",
                &run_impact_command},
     Subcommand{"compare", "solve one impact problem with several laws, side by side",

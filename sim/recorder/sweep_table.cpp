@@ -1,0 +1,263 @@
+#include "sim/recorder/sweep_table.hpp"
+
+#include <hdf5.h>
+
+#include <stdexcept>
+#include <system_error>
+
+#include "sim/recorder/hdf5_support.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+using hdf5::check;
+using hdf5::checked;
+using hdf5::Handle;
+
+namespace {
+
+// Rows per chunk: a chunk of a float64 column is 32 KiB, small enough that a short sweep's file
+// stays small and large enough that h5py reads a million rows in a few hundred chunks.
+constexpr hsize_t kChunkRows = 4096;
+
+// The in-file type of a column (native little-endian on every machine routh runs on).
+Handle file_type(CellType type) {
+  switch (type) {
+    case CellType::integer: return Handle(H5Tcopy(H5T_NATIVE_INT64), &H5Tclose);
+    case CellType::real: return Handle(H5Tcopy(H5T_NATIVE_DOUBLE), &H5Tclose);
+    case CellType::text: return hdf5::utf8_string_type();
+  }
+  throw std::logic_error("unknown cell type");
+}
+
+void write_text_dataset(hid_t file, const char* name, const std::string& text,
+                        const std::string& context) {
+  const Handle type = hdf5::utf8_string_type();
+  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
+  const Handle dataset = checked(
+      H5Dcreate2(file, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      &H5Dclose, context, cat("create dataset ", name));
+  const char* data = text.c_str();
+  check(H5Dwrite(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
+        cat("write dataset ", name));
+}
+
+void write_int64_attribute(hid_t object, const char* name, std::int64_t value,
+                           const std::string& context) {
+  if (H5Aexists(object, name) > 0) check(H5Adelete(object, name), context, "replace an attribute");
+  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
+  const Handle attribute =
+      checked(H5Acreate2(object, name, H5T_NATIVE_INT64, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+              &H5Aclose, context, cat("create attribute ", name));
+  check(H5Awrite(attribute.get(), H5T_NATIVE_INT64, &value), context,
+        cat("write attribute ", name));
+}
+
+std::filesystem::path partial_path(const std::filesystem::path& path) {
+  return std::filesystem::path(path.string() + ".partial");
+}
+
+}  // namespace
+
+struct SweepTableWriter::Impl {
+  std::filesystem::path path;
+  std::string context;
+  std::vector<TableColumn> columns;
+  Handle file;
+  std::vector<Handle> datasets;
+  hsize_t rows = 0;
+
+  void append_column(std::size_t c, std::span<const TableRow> block) {
+    const hsize_t size = rows + block.size();
+    const hid_t dataset = datasets[c].get();
+    check(H5Dset_extent(dataset, &size), context, cat("extend column ", columns[c].name));
+    const Handle file_space = checked(H5Dget_space(dataset), &H5Sclose, context, "get a dataspace");
+    const hsize_t count = block.size();
+    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &rows, nullptr, &count, nullptr),
+          context, "select rows");
+    const Handle memory_space =
+        checked(H5Screate_simple(1, &count, nullptr), &H5Sclose, context, "create a dataspace");
+    const Handle type = file_type(columns[c].type);
+    const auto write = [&](const void* data) {
+      check(H5Dwrite(dataset, type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT, data),
+            context, cat("write column ", columns[c].name));
+    };
+    switch (columns[c].type) {
+      case CellType::integer: write(gather<std::int64_t>(c, block).data()); break;
+      case CellType::real: write(gather<double>(c, block).data()); break;
+      case CellType::text: {
+        std::vector<const char*> pointers;
+        pointers.reserve(block.size());
+        for (const TableRow& row : block) {
+          pointers.push_back(std::get<std::string>(row[c]).c_str());
+        }
+        write(pointers.data());
+        break;
+      }
+    }
+  }
+
+  template <typename T>
+  std::vector<T> gather(std::size_t c, std::span<const TableRow> block) const {
+    std::vector<T> values;
+    values.reserve(block.size());
+    for (const TableRow& row : block) values.push_back(std::get<T>(row[c]));
+    return values;
+  }
+};
+
+SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
+                                   std::vector<TableColumn> columns, const SweepTableHeader& header)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& impl = *impl_;
+  impl.path = path;
+  impl.context = path.string();
+  impl.columns = std::move(columns);
+  const hdf5::QuietErrors quiet;
+  const std::string& context = impl.context;
+  const Handle access =
+      checked(H5Pcreate(H5P_FILE_ACCESS), &H5Pclose, context, "create file properties");
+  // the 1.8 format, as trajectory_recorder.hpp explains
+  check(H5Pset_libver_bounds(access.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), context,
+        "set the file format");
+  impl.file =
+      checked(H5Fcreate(partial_path(path).c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()),
+              &H5Fclose, context, "create the file");
+  const hid_t file = impl.file.get();
+  hdf5::write_string_attribute(file, "format", kSweepFormat, context);
+  hdf5::write_int_attribute(file, "format_version", kSweepFormatVersion, context);
+  hdf5::write_string_attribute(file, "routh_version", ROUTH_VERSION, context);
+  write_int64_attribute(file, "runs", header.planned_runs, context);
+  write_int64_attribute(file, "rows", 0, context);
+  write_text_dataset(file, "sweep", header.sweep_text, context);
+  write_text_dataset(file, "base", header.base_text, context);
+  const Handle group = checked(H5Gcreate2(file, "runs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+                               &H5Gclose, context, "create group runs");
+  std::vector<std::string> names;
+  for (const TableColumn& column : impl.columns) names.push_back(column.name);
+  hdf5::write_string_array_attribute(group.get(), "columns", names, context);
+  const hsize_t initial = 0;
+  const hsize_t unlimited = H5S_UNLIMITED;
+  for (const TableColumn& column : impl.columns) {
+    const Handle space = checked(H5Screate_simple(1, &initial, &unlimited), &H5Sclose, context,
+                                 "create a dataspace");
+    const Handle properties =
+        checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create dataset properties");
+    check(H5Pset_chunk(properties.get(), 1, &kChunkRows), context, "set the chunk size");
+    const Handle type = file_type(column.type);
+    impl.datasets.push_back(
+        checked(H5Dcreate2(group.get(), column.name.c_str(), type.get(), space.get(), H5P_DEFAULT,
+                           properties.get(), H5P_DEFAULT),
+                &H5Dclose, context, cat("create column ", column.name)));
+    hdf5::write_string_attribute(impl.datasets.back().get(), "units", column.unit, context);
+  }
+}
+
+SweepTableWriter::~SweepTableWriter() {
+  if (impl_ == nullptr || !impl_->file.valid()) return;
+  impl_->datasets.clear();
+  impl_->file.reset();
+  std::error_code ignored;
+  std::filesystem::remove(partial_path(impl_->path), ignored);
+}
+
+void SweepTableWriter::append(std::span<const TableRow> rows) {
+  Impl& impl = *impl_;
+  if (rows.empty()) return;
+  const hdf5::QuietErrors quiet;
+  for (std::size_t c = 0; c < impl.columns.size(); ++c) impl.append_column(c, rows);
+  impl.rows += rows.size();
+}
+
+void SweepTableWriter::close() {
+  Impl& impl = *impl_;
+  const hdf5::QuietErrors quiet;
+  write_int64_attribute(impl.file.get(), "rows", static_cast<std::int64_t>(impl.rows),
+                        impl.context);
+  impl.datasets.clear();
+  check(impl.file.reset(), impl.context, "close the file");
+  std::filesystem::rename(partial_path(impl.path), impl.path);
+}
+
+namespace {
+
+std::string read_text_dataset(hid_t file, const char* name, const std::string& context) {
+  const Handle dataset =
+      checked(H5Dopen2(file, name, H5P_DEFAULT), &H5Dclose, context, cat("open ", name));
+  const Handle type = hdf5::utf8_string_type();
+  char* data = nullptr;
+  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
+        cat("read ", name));
+  std::string text = data != nullptr ? data : "";
+  H5free_memory(data);
+  return text;
+}
+
+std::int64_t read_int64_attribute(hid_t object, const char* name, const std::string& context) {
+  return static_cast<std::int64_t>(hdf5::read_integer_attribute(object, name, context));
+}
+
+void read_column(hid_t group, TableColumn& column, std::vector<TableRow>& rows,
+                 const std::string& context) {
+  const Handle dataset = checked(H5Dopen2(group, column.name.c_str(), H5P_DEFAULT), &H5Dclose,
+                                 context, cat("open column ", column.name));
+  column.unit = hdf5::read_string_attribute(dataset.get(), "units", context);
+  const Handle space = checked(H5Dget_space(dataset.get()), &H5Sclose, context, "get a space");
+  hsize_t size = 0;
+  H5Sget_simple_extent_dims(space.get(), &size, nullptr);
+  if (rows.empty()) rows.resize(size);
+  if (rows.size() != size) {
+    throw std::runtime_error(
+        cat(context, ": column ", column.name, " has ", size, " rows, not ", rows.size()));
+  }
+  const Handle stored = checked(H5Dget_type(dataset.get()), &H5Tclose, context, "get a type");
+  const H5T_class_t type_class = H5Tget_class(stored.get());
+  const auto read = [&](hid_t memory_type, void* data) {
+    check(H5Dread(dataset.get(), memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), context,
+          cat("read column ", column.name));
+  };
+  if (type_class == H5T_INTEGER) {
+    column.type = CellType::integer;
+    std::vector<std::int64_t> values(size);
+    read(H5T_NATIVE_INT64, values.data());
+    for (hsize_t i = 0; i < size; ++i) rows[i].emplace_back(values[i]);
+  } else if (type_class == H5T_FLOAT) {
+    column.type = CellType::real;
+    std::vector<double> values(size);
+    read(H5T_NATIVE_DOUBLE, values.data());
+    for (hsize_t i = 0; i < size; ++i) rows[i].emplace_back(values[i]);
+  } else {
+    column.type = CellType::text;
+    const Handle type = hdf5::utf8_string_type();
+    std::vector<char*> values(size, nullptr);
+    read(type.get(), values.data());
+    for (hsize_t i = 0; i < size; ++i) rows[i].emplace_back(std::string(values[i]));
+    H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, values.data());
+  }
+}
+
+}  // namespace
+
+SweepTable read_sweep_table(const std::filesystem::path& path) {
+  const std::string context = path.string();
+  const hdf5::QuietErrors quiet;
+  const Handle file = checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose,
+                              context, "open the file");
+  if (hdf5::read_string_attribute(file.get(), "format", context) != kSweepFormat) {
+    throw std::runtime_error(cat(context, ": not a routh sweep table"));
+  }
+  SweepTable table;
+  table.sweep_text = read_text_dataset(file.get(), "sweep", context);
+  table.base_text = read_text_dataset(file.get(), "base", context);
+  table.planned_runs = read_int64_attribute(file.get(), "runs", context);
+  const Handle group =
+      checked(H5Gopen2(file.get(), "runs", H5P_DEFAULT), &H5Gclose, context, "open /runs");
+  for (const std::string& name :
+       hdf5::read_string_array_attribute(group.get(), "columns", context)) {
+    table.columns.push_back({name, CellType::real, ""});
+    read_column(group.get(), table.columns.back(), table.rows, context);
+  }
+  return table;
+}
+
+}  // namespace routh

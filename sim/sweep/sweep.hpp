@@ -1,0 +1,53 @@
+#pragma once
+// A whole sweep (DESIGN §5 "Sweep", `routh sweep`): prepares the output, runs this process's share
+// of the runs on threads, journals the rows in run order, and writes the table.
+//
+// Output safety. Without `resume` or `force`, an existing table or journal is an error. `force`
+// removes both first. `resume` continues after the journal's good rows (sweep_journal.hpp); with
+// no journal it starts afresh, unless the table already holds every run (then nothing is run).
+//
+// Under MPI (sweep_ranks.hpp) rank 0 prepares and tells the others where to start; all ranks run
+// their strided share; rank 0 journals every row and writes the table. The rows depend on the run
+// index only, so the table is bit-identical whatever the numbers of threads and ranks.
+
+#include <cstdint>
+#include <functional>
+
+#include "sim/sweep/sweep_file.hpp"
+#include "sim/sweep/sweep_ranks.hpp"
+
+namespace routh {
+
+struct SweepOptions {
+  int jobs = 1;  ///< worker threads in this process
+  bool resume = false;
+  bool force = false;
+};
+
+/// Where a sweep is, for a progress display (rank 0).
+struct SweepProgress {
+  std::int64_t written = 0;    ///< rows in the journal
+  std::int64_t first_run = 0;  ///< rows there before this process started (a resume)
+  std::int64_t run_count = 0;  ///< the sweep's runs
+};
+
+enum class SweepEnd {
+  complete,          ///< every run is in the table
+  already_complete,  ///< --resume found the table complete: nothing to do
+  stopped,           ///< SIGINT/SIGTERM: the table holds the rows before the stop
+  not_started,       ///< on a rank other than 0: rank 0 could not prepare the output
+};
+
+struct SweepResult {
+  SweepEnd end = SweepEnd::complete;
+  std::int64_t rows = 0;        ///< rows in the table (rank 0)
+  std::int64_t rows_added = 0;  ///< of which this invocation ran (rank 0)
+};
+
+/// Runs the sweep. Throws std::runtime_error when the output cannot be prepared or written (on
+/// rank 0; the other ranks then return not_started). `progress` is called on rank 0 after rows
+/// arrive, at most every 10 ms.
+SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepRanks& ranks,
+                      const std::function<void(const SweepProgress&)>& progress = {});
+
+}  // namespace routh

@@ -1,0 +1,106 @@
+#pragma once
+// Sweep files (DESIGN §5 "Sweep"): a base scenario and the values some of its keys take over
+// many runs. Every bad input is an InputError naming the sweep file, line and column.
+//
+//   base: rocking_block.yaml          # the scenario, relative to this file
+//   grid:                             # every combination, the LAST key varying fastest
+//     excitation.0.harmonic.amplitude: {from: 0.5, to: 5.0, count: 10}   # linear, ends included
+//     excitation.0.harmonic.frequency: [1, 2, 4]                          # a list of values
+//   random:                           # Monte Carlo draws
+//     runs: 100                       # draws per grid point (per sweep without a grid)
+//     seed: 7                         # the draws depend on (seed, run index) only
+//     keys:
+//       model.width: {uniform: [0.1, 0.3]}         # [a, b), a < b
+//       contact.restitution: {normal: [0.5, 0.05]} # [mean, standard deviation > 0]
+//       model.mass: {lognormal: [0.0, 0.25]}       # [μ, σ > 0] OF THE LOG: value = exp(μ + σ z)
+//       excitation.0.record.file: {choice: [a.AT2, b.AT2]}   # any YAML values, equally likely
+//   output: {file: spectrum.h5, trajectories: false, csv: false}
+//
+// Runs. With a grid of G points and `random.runs` = R, the sweep has G × R runs: run index
+// i = g × R + r is draw r at grid point g (so each grid point gets R draws); without a random
+// part R = 1, without a grid G = 1. A key may be in the grid or in random, not both. Each run
+// loads the base scenario with one `--set key=value` override per swept key, as `routh run`
+// does, so key paths are the same (list indices included: `excitation.0.pulse.amplitude`).
+// Numbers are passed in their shortest form that reads back exactly (std::to_chars), so the
+// scenario gets exactly the value in the table.
+//
+// Ranges: grid count in [1, 1e7]; a one-point range needs from = to; random.runs in [1, 1e9];
+// the number of runs at most 1e9; seed an integer in [0, 2⁶³).
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "sim/scenario/yaml_input.hpp"
+
+namespace routh {
+
+/// A swept key's value in one run: a number, or any other YAML value as its flow-style text.
+using SweepValue = std::variant<double, std::string>;
+
+/// A grid key and its values, in order.
+struct GridAxis {
+  std::string key;
+  InputLocation location;  ///< of the key in the sweep file
+  std::vector<SweepValue> values;
+  bool numeric = true;  ///< every value a number: a float64 column, otherwise text
+};
+
+enum class Distribution { uniform, normal, lognormal, choice };
+
+/// A randomly drawn key.
+struct RandomKey {
+  std::string key;
+  InputLocation location;
+  Distribution distribution = Distribution::uniform;
+  double a = 0.0;  ///< uniform low, normal mean, lognormal μ (of the log)
+  double b = 0.0;  ///< uniform high, normal standard deviation, lognormal σ (of the log)
+  std::vector<std::string> choices;  ///< choice: the values as flow-style YAML text
+};
+
+struct SweepOutput {
+  std::filesystem::path file;  ///< relative: to the working directory, as a scenario's output
+  bool trajectories = false;   ///< one trajectory file per run, in "<file stem>_runs/"
+  bool csv = false;            ///< the table also as "<file stem>.csv"
+};
+
+struct SweepPlan {
+  std::string sweep_path;  ///< as given
+  std::string sweep_text;  ///< the sweep file's text
+  std::string base_path;   ///< the base scenario, resolved against the sweep file's folder
+  InputLocation base_location;
+  std::vector<GridAxis> grid;
+  std::int64_t draws_per_point = 1;  ///< random.runs, or 1
+  std::uint64_t seed = 0;
+  std::vector<RandomKey> random;
+  SweepOutput output;
+
+  std::int64_t grid_points() const;
+  std::int64_t run_count() const { return grid_points() * draws_per_point; }
+};
+
+/// Reads and checks a sweep file (not yet the scenarios it makes: see check_first_run).
+SweepPlan read_sweep_file(const std::string& path);
+
+/// The swept keys in table order: the grid's, then random's, each as written.
+std::vector<std::string> swept_keys(const SweepPlan& plan);
+/// Where each swept key is written in the sweep file, in the order of swept_keys.
+std::vector<InputLocation> swept_key_locations(const SweepPlan& plan);
+/// Whether each swept key's column holds numbers (float64) or text, in the order of swept_keys.
+std::vector<bool> swept_key_is_numeric(const SweepPlan& plan);
+
+/// The values of run `run` (0 ≤ run < run_count()), in the order of swept_keys.
+std::vector<SweepValue> run_values(const SweepPlan& plan, std::int64_t run);
+
+/// The scenario overrides of a run: "key=value", in the order of swept_keys.
+std::vector<std::string> run_overrides(const SweepPlan& plan, std::span<const SweepValue> values);
+
+/// Loads the scenario of run 0, so that a typo in a key, a value the scenario refuses or a bad
+/// base fails before any run starts. An error caused by a swept key's value is reported at that
+/// key in the sweep file ("sweep.yaml:4:3: run 0: ..."), others where they are.
+void check_first_run(const SweepPlan& plan);
+
+}  // namespace routh

@@ -1,0 +1,107 @@
+#include "sim/sweep/sweep_output.hpp"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "sim/recorder/sweep_table.hpp"
+#include "sim/sweep/sweep_journal.hpp"
+#include "sim/sweep/sweep_run.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+// Rows handed to the HDF5 writer at once: bounded memory for any number of runs.
+constexpr std::size_t kBlockRows = 4096;
+
+std::filesystem::path with_suffix(const std::filesystem::path& path, const std::string& suffix) {
+  return std::filesystem::path(path.string() + suffix);
+}
+
+// RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled.
+std::string csv_field(const Cell& cell) {
+  if (const auto* integer = std::get_if<std::int64_t>(&cell)) return std::to_string(*integer);
+  if (const auto* real = std::get_if<double>(&cell)) {
+    // 17 significant digits read back as the same double; pandas reads "nan" as NaN
+    std::array<char, 32> text{};
+    std::snprintf(text.data(), text.size(), "%.17g", *real);
+    return text.data();
+  }
+  const std::string& text = std::get<std::string>(cell);
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + '"';
+}
+
+class CsvWriter {
+ public:
+  CsvWriter(const std::filesystem::path& path, const std::vector<TableColumn>& columns)
+      : path_(path), out_(with_suffix(path, ".partial")) {
+    if (!out_) throw std::runtime_error(cat(path.string(), ": cannot create the CSV file"));
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      out_ << (c > 0 ? "," : "") << csv_field(Cell(columns[c].name));
+    }
+    out_ << '\n';
+  }
+  void append(const TableRow& row) {
+    for (std::size_t c = 0; c < row.size(); ++c) out_ << (c > 0 ? "," : "") << csv_field(row[c]);
+    out_ << '\n';
+  }
+  void close() {
+    out_.close();
+    if (!out_) throw std::runtime_error(cat(path_.string(), ": cannot write the CSV file"));
+    std::filesystem::rename(with_suffix(path_, ".partial"), path_);
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::ofstream out_;
+};
+
+}  // namespace
+
+SweepPaths sweep_paths(const SweepPlan& plan) {
+  const std::filesystem::path& table = plan.output.file;
+  std::filesystem::path csv = table;
+  csv.replace_extension(".csv");
+  return {table, with_suffix(table, ".journal"), csv,
+          table.parent_path() / (table.stem().string() + "_runs")};
+}
+
+std::string base_text(const SweepPlan& plan) {
+  std::ifstream in(plan.base_path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::int64_t write_sweep_table(const SweepPlan& plan, const SweepPaths& paths) {
+  const std::vector<TableColumn> columns = sweep_columns(plan);
+  const std::string base = base_text(plan);
+  SweepTableWriter table(paths.table, columns, {plan.sweep_text, base, plan.run_count()});
+  std::optional<CsvWriter> csv;
+  if (plan.output.csv) csv.emplace(paths.csv, columns);
+  std::vector<TableRow> block;
+  const auto write_block = [&] {
+    table.append(block);
+    block.clear();
+  };
+  const JournalScan scan = scan_journal(paths.journal, sweep_fingerprint(plan.sweep_text, base),
+                                        columns, [&](TableRow&& row) {
+                                          if (csv) csv->append(row);
+                                          block.push_back(std::move(row));
+                                          if (block.size() == kBlockRows) write_block();
+                                        });
+  write_block();
+  table.close();
+  if (csv) csv->close();
+  return scan.rows;
+}
+
+}  // namespace routh

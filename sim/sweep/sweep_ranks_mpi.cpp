@@ -1,0 +1,70 @@
+// SweepRanks over MPI (sweep_ranks.hpp).
+#include <mpi.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include "sim/sweep/sweep_ranks.hpp"
+
+namespace routh {
+
+namespace {
+
+constexpr int kRowTag = 1;
+constexpr int kDoneTag = 2;
+
+bool launched_by_mpi() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
+    if (std::getenv(variable) != nullptr) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+SweepRanks::SweepRanks() {
+  if (!launched_by_mpi()) return;
+  int provided = 0;
+  if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+    throw std::runtime_error("MPI_Init_thread failed");
+  }
+  initialized_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+}
+
+SweepRanks::~SweepRanks() {
+  if (initialized_) MPI_Finalize();
+}
+
+bool SweepRanks::available() { return true; }
+
+std::int64_t SweepRanks::broadcast(std::int64_t value) const {
+  if (ranks_ > 1) MPI_Bcast(&value, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  return value;
+}
+
+void SweepRanks::send_row(const std::string& line) const {
+  MPI_Send(line.data(), static_cast<int>(line.size()), MPI_CHAR, 0, kRowTag, MPI_COMM_WORLD);
+}
+
+void SweepRanks::send_done() const { MPI_Send(nullptr, 0, MPI_CHAR, 0, kDoneTag, MPI_COMM_WORLD); }
+
+std::optional<std::string> SweepRanks::receive_row() {
+  if (ranks_ == 1) return std::nullopt;
+  for (;;) {
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived == 0) return std::nullopt;
+    int size = 0;
+    MPI_Get_count(&status, MPI_CHAR, &size);
+    std::string line(static_cast<std::size_t>(size), '\0');
+    MPI_Recv(line.data(), size, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    if (status.MPI_TAG == kRowTag) return line;
+    ++done_ranks_;
+  }
+}
+
+}  // namespace routh
