@@ -124,3 +124,23 @@ TEST_CASE("outcomes: a spinning disk turns through any angle without overturning
   CHECK(stack.settings.overturn_watch[0].body == "block1");
   CHECK(stack.settings.overturn_watch[1].body == "block2");
 }
+
+TEST_CASE(
+    "outcomes: max_slide is a sliding block's travel, v0² / (2 μd g), and no slide for rocking") {
+  // sliding_block: 0.4 m × 0.2 m launched flat at v0 = 2 m/s, μd = 0.4 (Coulomb friction on both
+  // corners decelerates it at μd g until it sticks): it travels v0² / (2 μd g)
+  const routh::test::ScenarioRun sliding = routh::test::run_shipped_scenario("sliding_block.yaml");
+  REQUIRE(sliding.outcome.status == routh::RunStatus::completed);
+  const double v0 = 2.0, mu_d = 0.4, g = 9.81;
+  CHECK(sliding.outcome.summary.max_slide ==
+        doctest::Approx(v0 * v0 / (2.0 * mu_d * g)).epsilon(1e-8));
+
+  // rocking_block: released tilted, rocking on one corner then the other with friction enough to
+  // hold the pivot: one base corner stays put, so the base does not slide, though the centre and
+  // the lifted corner move sideways
+  const routh::test::ScenarioRun rocking = routh::test::run_shipped_scenario("rocking_block.yaml");
+  REQUIRE(rocking.outcome.status == routh::RunStatus::completed);
+  CHECK(rocking.outcome.impacts > 2);
+  CHECK(rocking.outcome.summary.max_abs_theta > 0.01);
+  CHECK(rocking.outcome.summary.max_slide < 1e-9);
+}

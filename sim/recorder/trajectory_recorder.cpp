@@ -508,6 +508,7 @@ void TrajectoryRecorder::set_summary(const SimulationOutcome& outcome) {
   hdf5::write_string_attribute(g, "overturned_body", summary.overturned_body, context);
   hdf5::write_double_attribute(g, "max_abs_theta", summary.max_abs_theta, context);
   hdf5::write_double_attribute(g, "max_abs_theta_time", summary.max_abs_theta_time, context);
+  hdf5::write_double_attribute(g, "max_slide", summary.max_slide, context);
   hdf5::write_double_attribute(g, "dissipated_energy", summary.dissipated_energy, context);
   hdf5::write_double_attribute(g, "final_time", outcome.final_state.t, context);
 }

@@ -18,8 +18,10 @@
 //   /summary    group, the run's outcome figures as attributes (set_summary): impacts, events
 //               (int), uplift_time, overturn_time [s] (NaN if none), overturned (int 0/1),
 //               overturned_body (str), max_abs_theta [rad] (largest rotation of a free body
-//               from upright, θ = 0), max_abs_theta_time [s], dissipated_energy [J] (Σ −ΔT
-//               over the impacts), final_time [s]
+//               from upright, θ = 0), max_abs_theta_time [s], max_slide [m] (largest slide of
+//               a free body's base: the least horizontal travel of its bottom corners, so
+//               that rocking on a pivot is no slide),
+//               dissipated_energy [J] (Σ −ΔT over the impacts), final_time [s]
 //
 // All strings are variable-length UTF-8 (h5py: str for attributes, bytes inside datasets, use
 // .decode() or .asstr()). Choices for the event table, made for h5py/pandas:

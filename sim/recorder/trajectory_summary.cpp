@@ -191,7 +191,7 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
         checked(H5Gopen2(root, "summary", H5P_DEFAULT), &H5Gclose, context, "open /summary");
     for (const char* name :
          {"impacts", "uplift_time", "overturn_time", "overturned", "max_abs_theta",
-          "max_abs_theta_time", "dissipated_energy", "final_time"}) {
+          "max_abs_theta_time", "max_slide", "dissipated_energy", "final_time"}) {
       if (H5Aexists(group.get(), name) > 0) {
         summary.outcome.emplace_back(name, hdf5::read_double_attribute(group.get(), name, context));
       }

@@ -1,10 +1,12 @@
 #include "sim/scenario/scenario_file.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <stdexcept>
@@ -13,6 +15,7 @@
 #include <utility>
 
 #include "models/planar/initial_state.hpp"
+#include "models/planar/shape.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/scenario/contact_parameters_input.hpp"
 #include "sim/scenario/model_factory.hpp"
@@ -642,6 +645,26 @@ void Reader::read(const InputNode& root, const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// The vertices of a polygon lowest when its body is upright (within 1e-9 of its size), in its
+// frame: a block's bottom corners. None without a polygon.
+std::vector<Eigen::Vector2d> base_points(const std::optional<Shape>* shape) {
+  const auto* polygon = shape && *shape ? std::get_if<PolygonShape>(&**shape) : nullptr;
+  if (polygon == nullptr) return {};
+  double lowest_m = std::numeric_limits<double>::infinity();
+  for (const Eigen::Vector2d& vertex : polygon->vertices_m)
+    lowest_m = std::min(lowest_m, vertex.y());
+  const double tie_m = 1e-9 * bounding_radius(*polygon);
+  std::vector<Eigen::Vector2d> base;
+  for (const Eigen::Vector2d& vertex : polygon->vertices_m) {
+    if (vertex.y() <= lowest_m + tie_m) base.push_back(vertex);
+  }
+  return base;
+}
+
+}  // namespace
+
 std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
   std::vector<OverturnWatch> watch;
   for (int b = 0; b < tree.body_count(); ++b) {
@@ -652,8 +675,9 @@ std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
     const bool disk = !shapes.empty() && shapes[static_cast<std::size_t>(b)] &&
                       std::holds_alternative<DiskShape>(*shapes[static_cast<std::size_t>(b)]);
     if (disk) continue;
-    watch.push_back(
-        {tree.first_coordinate(b) + 2, tree.description().body_names[static_cast<std::size_t>(b)]});
+    watch.push_back({tree.first_coordinate(b) + 2,
+                     tree.description().body_names[static_cast<std::size_t>(b)], 0.0,
+                     base_points(shapes.empty() ? nullptr : &shapes[static_cast<std::size_t>(b)])});
   }
   return watch;
 }

@@ -80,7 +80,7 @@ class Run {
 
   // --- outcomes
   void track_rotation(DenseStepper& stepper);
-  void note_rotation(double t, const Eigen::VectorXd& q);
+  void note_excursions(double t, const Eigen::VectorXd& q);
   bool handle_overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
                        const Eigen::VectorXd& v);
   bool note_uplift(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
@@ -143,6 +143,7 @@ class Run {
   WitnessSample start_, end_, inside_;  // at the step's ends, and within it while locating
   double last_derivative_t_ = std::numeric_limits<double>::quiet_NaN();  // of the latest RHS
   OdeState last_derivative_x_;
+  std::vector<double> base_start_x_m_, base_x_m_;  // base points' x at the start, and scratch
   ImpactHistory impacts_;
   EventStormGuard storm_guard_;
   WallClockLimit wall_clock_;
@@ -290,7 +291,45 @@ bool Run::outran_broad_phase(DenseStepper& stepper) {
 
 // --- outcomes
 
-void Run::note_rotation(double t, const Eigen::VectorXd& q) {
+// Where the watched bodies' base points are horizontally [m] at q, each body's in turn.
+void base_points_x(const std::vector<OverturnWatch>& watched, const Eigen::VectorXd& q,
+                   std::vector<double>& x_m) {
+  x_m.clear();
+  for (const OverturnWatch& watch : watched) {
+    const double x = q[watch.coordinate - 2], theta = q[watch.coordinate];
+    const double c = std::cos(theta), s = std::sin(theta);
+    for (const Eigen::Vector2d& point : watch.base_points_m) {
+      x_m.push_back(x + c * point.x() - s * point.y());
+    }
+  }
+}
+
+// Where the watched bodies' base points stand at the start, for their slide: upright on the
+// lowest of them, where it is (a block released tilted rocks on that corner, and lands its
+// other corner where it would stand upright; from the start's tilted place, rocking alone would
+// read as a slide of w (1 − cos θ₀)).
+void base_points_start_x(const std::vector<OverturnWatch>& watched, const Eigen::VectorXd& q,
+                         std::vector<double>& x_m) {
+  x_m.clear();
+  for (const OverturnWatch& watch : watched) {
+    const double x = q[watch.coordinate - 2], y = q[watch.coordinate - 1],
+                 theta = q[watch.coordinate];
+    const double c = std::cos(theta), s = std::sin(theta);
+    const Eigen::Vector2d* lowest = nullptr;
+    double lowest_y = std::numeric_limits<double>::infinity();
+    for (const Eigen::Vector2d& point : watch.base_points_m) {
+      const double point_y = y + s * point.x() + c * point.y();
+      if (point_y < lowest_y) lowest_y = point_y, lowest = &point;
+    }
+    for (const Eigen::Vector2d& point : watch.base_points_m) {
+      const double lowest_x = x + c * lowest->x() - s * lowest->y();
+      x_m.push_back(lowest_x + point.x() - lowest->x());
+    }
+  }
+}
+
+// The largest rotation and slide so far (RunSummary), with this state's.
+void Run::note_excursions(double t, const Eigen::VectorXd& q) {
   RunSummary& summary = outcome_.summary;
   for (const OverturnWatch& watch : settings_.overturn_watch) {
     const double turned = std::abs(q[watch.coordinate] - watch.reference_rad);
@@ -298,6 +337,15 @@ void Run::note_rotation(double t, const Eigen::VectorXd& q) {
       summary.max_abs_theta = turned;
       summary.max_abs_theta_time = t;
     }
+  }
+  base_points_x(settings_.overturn_watch, q, base_x_m_);
+  std::size_t point = 0;
+  for (const OverturnWatch& watch : settings_.overturn_watch) {
+    double slide_m = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < watch.base_points_m.size(); ++k, ++point) {
+      slide_m = std::min(slide_m, std::abs(base_x_m_[point] - base_start_x_m_[point]));
+    }
+    if (!watch.base_points_m.empty()) summary.max_slide = std::max(summary.max_slide, slide_m);
   }
 }
 
@@ -317,10 +365,10 @@ void Run::track_rotation(DenseStepper& stepper) {
         locate_witness_crossing(rate_at, t0, sign * w0, t1, sign * w1, settings_.time_tolerance);
     if (!turn) continue;
     dense_state_at(stepper, turn->before);
-    note_rotation(turn->before, q_scratch_);
+    note_excursions(turn->before, q_scratch_);
   }
   unpack(stepper.current_state(), q_scratch_, v_scratch_);
-  note_rotation(t1, q_scratch_);
+  note_excursions(t1, q_scratch_);
 }
 
 bool Run::handle_overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
@@ -334,7 +382,7 @@ bool Run::handle_overturn(double t, const Witness& witness, const Eigen::VectorX
   event.kind = EventKind::overturn;
   event.status = cat(body, " turned pi/2 from upright");
   record(event);
-  note_rotation(t, q);
+  note_excursions(t, q);
   RunSummary& summary = outcome_.summary;
   if (!summary.overturned) {
     summary.overturned = true;
@@ -732,6 +780,8 @@ SimulationOutcome Run::operator()(SimulationState initial) {
   for (const OverturnWatch& watch : settings_.overturn_watch) {
     rotations_.push_back({watch.coordinate, watch.reference_rad});
   }
+  base_points_start_x(settings_.overturn_watch, q, base_start_x_m_);
+  base_x_m_.reserve(base_start_x_m_.size());
   const bool modes_given =
       initial.modes.size() == static_cast<std::size_t>(evaluation_.all_contacts);
   // every contact is active until the broad phase has looked at the initial state
@@ -747,7 +797,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     if (outcome_.events > 0) sample(t, initial.q, initial.v);
     if (!settled) return outcome_;
   }
-  note_rotation(t, q);
+  note_excursions(t, q);
   witnesses_ = witnesses_of(modes_, rotations_);
   next_sample_ = t;
   sample_index_ = 0;
@@ -834,7 +884,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
         // the run goes on from the jump's far side: an event without an event record
         stepper.calc_state(t_past, x_scratch_);
         unpack(x_scratch_, q, v);
-        note_rotation(t_past, q);
+        note_excursions(t_past, q);
         restart_at(t_past, q, v, stepper);
         continue;
       }
@@ -844,7 +894,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     unpack(x_scratch_, q, v);
     sample(t_event, q, v);
     bool keep_going = true;
-    note_rotation(t_event, q);
+    note_excursions(t_event, q);
     if (rest_first) {
       const int resting = local_index(pending_rest_contact_);
       if (resting >= 0) record(mode_event(t_event, EventKind::rest, resting));

@@ -48,6 +48,9 @@ struct RunSummary {
   std::string overturned_body;  ///< the first body to overturn, "" if none
   double max_abs_theta = 0.0;   ///< max over watched bodies and time of |θ − θ₀| [rad]
   double max_abs_theta_time = std::numeric_limits<double>::quiet_NaN();  ///< where [s]
+  /// max over watched bodies and time of their slide (OverturnWatch) [m], at steps' ends,
+  /// events and turns of a rotation
+  double max_slide = 0.0;
   double dissipated_energy = 0.0;  ///< Σ −ΔT over the impacts [J] (sliding friction not included)
 };
 

@@ -42,7 +42,7 @@ TableRow failed_row(std::int64_t run, std::span<const SweepValue> values, std::s
   row.insert(row.end(), {Cell(std::move(status)), Cell(kInputErrorCode), Cell(std::move(message)),
                          Cell(std::int64_t{-1}), Cell(std::int64_t{-1}), Cell(kNaN), Cell(kNaN),
                          Cell(std::int64_t{-1}), Cell(std::string()), Cell(kNaN), Cell(kNaN),
-                         Cell(kNaN), Cell(kNaN)});
+                         Cell(kNaN), Cell(kNaN), Cell(kNaN)});
   return row;
 }
 
@@ -85,6 +85,7 @@ std::vector<TableColumn> sweep_columns(const SweepPlan& plan) {
                                  {"overturned_body", CellType::text, ""},
                                  {"max_abs_theta", CellType::real, "rad"},
                                  {"max_abs_theta_time", CellType::real, "s"},
+                                 {"max_slide", CellType::real, "m"},
                                  {"dissipated_energy", CellType::real, "J"},
                                  {"final_time", CellType::real, "s"}});
   return columns;
@@ -102,7 +103,7 @@ TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
        Cell(outcome.detail), Cell(std::int64_t{outcome.impacts}),
        Cell(std::int64_t{outcome.events}), Cell(summary.uplift_time), Cell(summary.overturn_time),
        Cell(std::int64_t{summary.overturned ? 1 : 0}), Cell(summary.overturned_body),
-       Cell(summary.max_abs_theta), Cell(summary.max_abs_theta_time),
+       Cell(summary.max_abs_theta), Cell(summary.max_abs_theta_time), Cell(summary.max_slide),
        Cell(summary.dissipated_energy), Cell(outcome.final_state.t)});
   return row;
 }

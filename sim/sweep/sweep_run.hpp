@@ -16,7 +16,8 @@
 //   uplift_time, overturn_time   float64 [s], NaN if none
 //   overturned          int64    0 or 1; −1 when the run could not start
 //   overturned_body     text
-//   max_abs_theta       float64 [rad], max_abs_theta_time [s], dissipated_energy [J],
+//   max_abs_theta       float64 [rad], max_abs_theta_time [s], max_slide [m],
+//   dissipated_energy   float64 [J],
 //   final_time          float64 [s]; NaN when the run could not start
 // Wall time is not a column: the table is the same on any machine and any number of workers.
 

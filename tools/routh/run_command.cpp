@@ -162,7 +162,8 @@ void print_outcome(const SimulationOutcome& outcome) {
   }
   if (!std::isnan(summary.max_abs_theta_time)) {
     std::cout << "max |theta|  " << cat(summary.max_abs_theta)
-              << " rad at t = " << cat(summary.max_abs_theta_time) << " s\n";
+              << " rad at t = " << cat(summary.max_abs_theta_time) << " s\n"
+              << "max slide    " << cat(summary.max_slide) << " m\n";
   }
 }
 
@@ -205,6 +206,8 @@ void print_summary_json(const SimulationOutcome& outcome) {
   json.value(summary.max_abs_theta);
   json.key("max_abs_theta_time");
   json.value(summary.max_abs_theta_time);
+  json.key("max_slide");
+  json.value(summary.max_slide);
   json.key("dissipated_energy");
   json.value(summary.dissipated_energy);
   json.end_object();  // ends the line
