@@ -97,6 +97,9 @@ std::string to_string(const NumberRange& range);
 
 /// A finite number in `range`; otherwise an error at the value naming the range.
 double read_number_in(const InputNode& node, const NumberRange& range);
+/// A number [rad], or an angle with a unit: "10 deg" or "0.2 rad"; with `rate`, "10 deg/s" or
+/// "0.2 rad/s" [rad/s].
+double read_angle(const InputNode& node, bool rate);
 /// A scalar read as text.
 std::string read_string(const InputNode& node);
 /// A non-empty list of numbers.

@@ -186,6 +186,11 @@ int run_run_command(CommandArguments arguments) {
         scenario.output_file,
         RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
                        model.coordinate_units(), model.contact_names()});
+    if (scenario.excitation) {
+      recorder.record_ground_acceleration([excitation = scenario.excitation](double t) {
+        return ground_acceleration(*excitation, t);
+      });
+    }
     const StopRequestHandlers stop_handlers;
     ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
     const Clock::time_point start = Clock::now();
