@@ -18,6 +18,7 @@ namespace routh {
 
 std::string to_string(const InputLocation& location) {
   if (location.line == 0) return location.file;
+  if (location.column == 0) return cat(location.file, ":", location.line);
   return cat(location.file, ":", location.line, ":", location.column);
 }
 

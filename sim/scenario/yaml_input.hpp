@@ -17,14 +17,15 @@
 
 namespace routh {
 
-/// A place in an input file; line and column are 1-based, 0 when the place is the whole file.
+/// A place in an input file; line and column are 1-based: line 0 is the whole file, column 0 the
+/// whole line.
 struct InputLocation {
   std::string file;
   int line = 0;
   int column = 0;
 };
 
-/// "file:line:column", or "file" when the location has no line.
+/// "file:line:column", "file:line" when it has no column, or "file" when it has no line.
 std::string to_string(const InputLocation& location);
 
 /// Bad input: what() is "file:line:column: message", the form editors and terminals link to.
