@@ -117,7 +117,7 @@ std::vector<double> read_rows(const std::string& path, const char* name, hsize_t
 
 }  // namespace
 
-TEST_CASE("excitation scenario: one signal or a list; amplitudes in m/s² or g; y as direction") {
+TEST_CASE("excitation scenario: one signal or a list, amplitudes in m/s² or g, x or y") {
   const Scenario scenario = load_scenario(test::write_problem(
       kBlock + "excitation:\n"
                "  - pulse: {shape: cosine, amplitude: 0.5 g, period: 1, direction: y, start: 0}\n"
@@ -180,8 +180,8 @@ TEST_CASE("excitation scenario: bad signals are errors at the value") {
 }
 
 TEST_CASE(
-    "excitation scenario: an .AT2 and a .csv of the same motion give the same run; scale 2 "
-    "is the motion doubled; start shifts the run") {
+    "excitation scenario: an .AT2 and a .csv of the same motion give the same run, scale 2 "
+    "is the motion doubled, start shifts the run") {
   const std::vector<double> motion = motion_in_g();
   test::write_problem(peer_text(motion), "motion.AT2");
   test::write_problem(csv_text(motion, 1.0), "motion.csv");

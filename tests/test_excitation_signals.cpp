@@ -25,7 +25,7 @@ std::shared_ptr<const GroundRecord> three_samples() {
 }  // namespace
 
 TEST_CASE(
-    "excitation: a harmonic acts on [start, start + cycles / f), the whole run without "
+    "excitation: a harmonic acts from start for its cycles, the whole run without "
     "cycles") {
   const HarmonicSignal finite{2.0, 4.0, kPi / 2.0, 0.5, 3.0};  // A, f, φ, t₀, cycles
   CHECK(end_time(finite) == 0.5 + 3.0 / 4.0);
@@ -39,7 +39,7 @@ TEST_CASE(
   CHECK(acceleration_at(endless, 1e4 + 1.0 / 16.0) == doctest::Approx(2.0));
 }
 
-TEST_CASE("excitation: pulses follow their shapes; a Ricker wavelet peaks at start + period") {
+TEST_CASE("excitation: pulses follow their shapes, a Ricker wavelet peaks at start + period") {
   const PulseSignal sine{PulseShape::sine, 3.0, 0.4, 1.0, 2.0};
   CHECK(end_time(sine) == doctest::Approx(1.8));
   CHECK(acceleration_at(sine, 1.1) == doctest::Approx(3.0));  // a quarter period in
@@ -73,7 +73,7 @@ TEST_CASE("excitation: a record is linear between samples, scaled, shifted and z
 }
 
 TEST_CASE(
-    "excitation: the signals sum along their directions; the breakpoints are their starts, "
+    "excitation: the signals sum along their directions, the breakpoints are their starts, "
     "ends and samples, in order") {
   Excitation excitation;
   excitation.push_back({HarmonicSignal{1.0, 1.0, kPi / 2.0, 0.25, 1.0}, Eigen::Vector2d::UnitX()});
