@@ -111,6 +111,7 @@ struct TrajectoryRecorder::Impl {
   Handle q;
   Handle v;
   Handle energy;
+  Handle ground;  // /ground_acceleration, when the run is excited
   Handle events;
   Handle event_memory_type;
 
@@ -123,6 +124,8 @@ struct TrajectoryRecorder::Impl {
   std::vector<double> q_buffer;  // row-major (buffer_capacity, n), as HDF5 stores (N, n)
   std::vector<double> v_buffer;
   std::vector<double> energy_buffer;  // row-major (buffer_capacity, 3)
+  std::function<Eigen::Vector2d(double)> ground_acceleration;
+  std::vector<double> ground_buffer;  // row-major (buffer_capacity, 2)
 
   Handle create_series(const char* name, int columns, hsize_t chunk_rows) {
     const int rank = columns == 0 ? 1 : 2;
@@ -301,7 +304,10 @@ struct TrajectoryRecorder::Impl {
     append(q, q_buffer, coordinate_count, "q");
     append(v, v_buffer, coordinate_count, "v");
     append(energy, energy_buffer, 3, "energy");
-    unflushed_bytes += buffered * static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count));
+    if (ground.valid()) append(ground, ground_buffer, 2, "ground_acceleration");
+    const hsize_t row_doubles =
+        4 + 2 * static_cast<hsize_t>(coordinate_count) + (ground.valid() ? 2 : 0);
+    unflushed_bytes += buffered * static_cast<hsize_t>(sizeof(double)) * row_doubles;
     written += buffered;
     buffered = 0;
   }
@@ -451,10 +457,32 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
   energy_row[0] = energy.kinetic;
   energy_row[1] = energy.potential;
   energy_row[2] = energy.total();
+  if (impl.ground_acceleration) {
+    const Eigen::Vector2d a_g = impl.ground_acceleration(t);
+    impl.ground_buffer[row * 2] = a_g.x();
+    impl.ground_buffer[row * 2 + 1] = a_g.y();
+  }
   ++impl.buffered;
   const hdf5::QuietErrors quiet;
   if (impl.buffered == impl.buffer_capacity) impl.write_buffers();
   impl.flush_if_due();
+}
+
+void TrajectoryRecorder::record_ground_acceleration(
+    std::function<Eigen::Vector2d(double)> ground_acceleration) {
+  Impl& impl = *impl_;
+  impl.require_open();
+  if (impl.written + impl.buffered > 0 || impl.ground.valid()) {
+    throw std::logic_error(cat(impl.context,
+                               ": the ground acceleration is recorded from the "
+                               "first sample on, once"));
+  }
+  const hdf5::QuietErrors quiet;
+  impl.ground = impl.create_series("ground_acceleration", 2, impl.chunk_rows(2));
+  hdf5::write_string_array_attribute(impl.ground.get(), "names", {"x", "y"}, impl.context);
+  hdf5::write_string_array_attribute(impl.ground.get(), "units", {"m/s^2", "m/s^2"}, impl.context);
+  impl.ground_buffer.resize(impl.buffer_capacity * 2);
+  impl.ground_acceleration = std::move(ground_acceleration);
 }
 
 void TrajectoryRecorder::record_event(const EventRecord& event) {
@@ -532,8 +560,8 @@ void TrajectoryRecorder::close() {
   } catch (const std::exception& error) {
     failure = error.what();
   }
-  for (Handle* handle :
-       {&impl.time, &impl.q, &impl.v, &impl.energy, &impl.events, &impl.event_memory_type}) {
+  for (Handle* handle : {&impl.time, &impl.q, &impl.v, &impl.energy, &impl.ground, &impl.events,
+                         &impl.event_memory_type}) {
     handle->reset();
   }
   if (impl.file.reset() < 0 && failure.empty()) {

@@ -9,6 +9,8 @@
 //   /q          float64 (N, n)   attrs names[n], units[n] ("m", "rad")
 //   /v          float64 (N, n)   attrs names[n], units[n] ("m/s", "rad/s": q's unit + "/s")
 //   /energy     float64 (N, 3)   attrs names = [kinetic, potential, total], units = [J, J, J]
+//   /ground_acceleration  float64 (N, 2), only for an excited run (record_ground_acceleration):
+//               a_g at each sample; attrs names = [x, y], units = [m/s^2, m/s^2]
 //   /events     compound (M), one row per EventRecord, fields in this order:
 //                 t float64 [s] | kind str | contacts str | phases str |
 //                 impulse vlen float64 [N s] | u_pre vlen float64 [m/s] |
@@ -77,6 +79,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -143,6 +146,9 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   /// mismatch, std::logic_error after close() and TrajectoryWriteError when a write fails.
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                      const Energy& energy) override;
+  /// From now on each sample also records the ground acceleration a_g(t) [m/s²] in
+  /// /ground_acceleration. Call it before the first sample (std::logic_error after one).
+  void record_ground_acceleration(std::function<Eigen::Vector2d(double)> ground_acceleration);
   /// Buffers the event; writes when the event buffer is full, flushes when a flush is due.
   void record_event(const EventRecord& event) override;
   /// Writes the buffered samples and events and flushes the file (H5Fflush) now.

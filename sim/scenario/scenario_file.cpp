@@ -18,6 +18,7 @@
 #include "models/planar/shape.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/scenario/contact_parameters_input.hpp"
+#include "sim/scenario/excitation_input.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
@@ -41,12 +42,8 @@ constexpr std::array<std::string_view, 4> kEventKeys = {"time_tolerance", "rest_
 constexpr std::array<std::string_view, 2> kStopEvents = {"overturn", "uplift"};
 constexpr std::array<std::string_view, 4> kOutputKeys = {"file", "rate", "max_file_size",
                                                          "flush_interval"};
-constexpr std::array<std::string_view, 1> kExcitationKeys = {"harmonic"};
-constexpr std::array<std::string_view, 4> kHarmonicKeys = {"amplitude", "frequency", "direction",
-                                                           "phase"};
 
 constexpr std::string_view kDefaultMultiContactLaw = "multipoint_energetic";
-constexpr double kRadiansPerDegree = std::numbers::pi / 180.0;
 
 // --- ranges (documented in scenario_file.hpp) ------------------------------------------------
 // Settings outside these cannot give a trustworthy run, and some froze the program before they
@@ -84,10 +81,6 @@ constexpr NumberRange kOutputRateRange{0.0, 1e9, "Hz", true};
 // [s] of wall-clock time between flushes of the trajectory file: 0 flushes at every sample and
 // event (slow: each flush rewrites HDF5's metadata); a day bounds what a SIGKILL can lose.
 constexpr NumberRange kFlushIntervalRange{0.0, 86400.0, "s", false};
-// Ground accelerations up to a hundred g, shaken at up to 10 kHz (shaking tables and
-// earthquakes stay below 100 Hz; the integrator must resolve every period).
-constexpr NumberRange kAmplitudeRange{-1e3, 1e3, "m/s^2"};
-constexpr NumberRange kFrequencyRange{0.0, 1e4, "Hz", true};
 // Initial coordinates and velocities, in m or rad and m/s or rad/s: ten times the largest
 // length, so that a body of the largest size can be placed above its obstacle; beyond that the
 // energies (m v², m g y) leave the range where their balance can be checked.
@@ -238,32 +231,6 @@ std::string describe_bytes(double bytes) {
   return cat(number, " ", kBinaryUnits[unit]);
 }
 
-// A number, or for an angle "<number> deg" ("<number> deg/s" for a rate) → rad (rad/s);
-// "<number> rad" ("rad/s") is accepted too.
-double read_angle(const InputNode& node, bool rate) {
-  double value = 0.0;
-  if (node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), value)) {
-    return read_number(node);
-  }
-  const std::string_view degrees = rate ? "deg/s" : "deg";
-  const std::string_view radians = rate ? "rad/s" : "rad";
-  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
-  for (const std::string_view unit : {degrees, radians}) {
-    if (!std::string_view(text).ends_with(unit)) continue;
-    std::string_view number(text.data(), text.size() - unit.size());
-    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
-    const char* first = number.data();
-    if (!number.empty() && number.front() == '+') ++first;
-    const auto parsed = std::from_chars(first, number.data() + number.size(), value);
-    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
-        std::isfinite(value)) {
-      return unit == degrees ? value * kRadiansPerDegree : value;
-    }
-  }
-  throw node.error(
-      cat("must be a number [", radians, "] or a number with a unit, e.g. '10 ", degrees, "'"));
-}
-
 // A coordinate's value: angles take unit suffixes, lengths plain numbers [m, m/s].
 double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
   const double value = is_angle ? read_angle(node, rate) : read_number(node);
@@ -288,7 +255,8 @@ struct Reader {
   YAML::Node effective;
 
   void read(const InputNode& root, const std::string& path);
-  GroundAcceleration read_excitation(const std::optional<InputNode>& node);
+  GroundAcceleration read_excitation(const std::optional<InputNode>& node,
+                                     const std::filesystem::path& scenario_directory);
   void read_initial(const InputNode& node);
   PartialState read_partial(const InputNode& node, bool velocity) const;
   void read_contact(const InputNode& node);
@@ -301,33 +269,21 @@ struct Reader {
   std::optional<InputNode> duration;  ///< where the duration was given, for errors that involve it
 };
 
-GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node) {
+GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node,
+                                           const std::filesystem::path& scenario_directory) {
   if (!node || (node->yaml().IsScalar() && node->yaml().Scalar() == "none")) {
     effective["excitation"] = "none";
     return {};
   }
-  check_keys(*node, kExcitationKeys);
-  const InputNode harmonic = node->required("harmonic");
-  check_keys(harmonic, kHarmonicKeys);
-  const double amplitude = read_number_in(harmonic.required("amplitude"), kAmplitudeRange);
-  const double frequency = read_number_in(harmonic.required("frequency"), kFrequencyRange);
-  const InputNode direction_node = harmonic.required("direction");
-  const std::string direction = read_string(direction_node);
-  if (direction != "x" && direction != "y") throw direction_node.error("must be x or y");
-  double phase = 0.0;  // [rad]
-  if (auto phase_node = harmonic.find("phase")) phase = read_angle(*phase_node, false);
   YAML::Node described;
-  described["amplitude"] = number_node(amplitude);
-  described["frequency"] = number_node(frequency);
-  described["direction"] = direction;
-  described["phase"] = number_node(phase);
-  effective["excitation"]["harmonic"] = described;
-  const Eigen::Vector2d axis =
-      direction == "x" ? Eigen::Vector2d::UnitX() : Eigen::Vector2d::UnitY();
-  const double angular_frequency = 2.0 * std::numbers::pi * frequency;  // [rad/s]
-  return [=](double t) -> Eigen::Vector2d {
-    return amplitude * std::sin(angular_frequency * t + phase) * axis;
+  auto excitation = std::make_shared<const Excitation>(
+      routh::read_excitation(*node, scenario_directory, described));
+  effective["excitation"] = described;
+  scenario.excitation = excitation;
+  scenario.settings.next_breakpoint = [excitation](double t) {
+    return next_breakpoint(*excitation, t);
   };
+  return [excitation](double t) { return ground_acceleration(*excitation, t); };
 }
 
 PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
@@ -602,7 +558,8 @@ void Reader::read(const InputNode& root, const std::string& path) {
   effective["duration"] = number_node(scenario.settings.duration);
 
   // the excitation is part of the model's forces; its text goes last in the effective file
-  GroundAcceleration ground = read_excitation(root.find("excitation"));
+  GroundAcceleration ground =
+      read_excitation(root.find("excitation"), std::filesystem::path(path).parent_path());
   const YAML::Node excitation = effective["excitation"];
   effective.remove("excitation");
 

@@ -32,9 +32,15 @@
 //     # max_file_size: 1 GiB        bytes, or with a unit: B, kB, MB, GB, TB, KiB, MiB, GiB, TiB
 //     # flush_interval: 1           [s] of wall-clock time between flushes of the file (what a
 //     #                               SIGKILL can lose); 0: after every sample and event
-//   excitation:                      # optional ground acceleration a_g(t) [m/s²]
-//     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}
-//       # a_g(t) = amplitude · sin(2π · frequency · t + phase) along x or y; frequency [Hz]
+//   excitation:                      # optional ground acceleration a_g(t) [m/s²]: one signal,
+//     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}   # or a list, summed:
+//     # - harmonic: {amplitude: 0.3 g, frequency: 2, direction: x, phase: 0, start: 0, cycles: 3}
+//     # - pulse: {shape: sine, amplitude: 2.5, period: 0.5, direction: x, start: 0.1, cycles: 1}
+//     # - record: {file: motions/synthetic_a.AT2, direction: x, scale: 1.5, start: 0}
+//     #   amplitude [m/s²] or "N g" (g = 9.80665 m/s²); a harmonic without cycles lasts the run;
+//     #   pulse shape sine | cosine | ricker; record: PEER .AT2 (g) or two-column .csv/.txt
+//     #   (units: g | m/s2, default m/s2), relative to this file, linear between samples.
+//     #   Syntax, sign convention, record formats and errors: docs/excitation.md
 //
 // Ranges. Values outside them are input errors that name the range (scenario_file.cpp says why
 // each bound is where it is; model parameters: model_factory.hpp):
@@ -48,7 +54,9 @@
 //                                 (2 n + 4) × 8 bytes for n coordinates, must fit in
 //                                 output.max_file_size (default 1 GiB; raise it to record more)
 //   output.flush_interval         [0, 86400] s
-//   excitation amplitude          [-1000, 1000] m/s²; frequency (0, 1e4] Hz
+//   excitation amplitude          [-1000, 1000] m/s²; frequency (0, 1e4] Hz; period
+//                                 [1e-4, 1e4] s; start [0, 1e7] s; cycles (0, 1e6]; scale
+//                                 [-1000, 1000]; a record at most 1e7 samples
 //   initial q and v               each within ±1e7 (m or rad; m/s or rad/s)
 //
 // Overrides ("--set key.path=value") replace or create any key before the file is read; the
@@ -63,6 +71,7 @@
 #include <vector>
 
 #include "models/planar/planar_tree.hpp"
+#include "sim/excitation/excitation.hpp"
 #include "sim/simulation/simulator.hpp"
 
 namespace routh {
@@ -80,6 +89,8 @@ struct Scenario {
   double output_flush_interval = 1.0;  ///< `output.flush_interval` [s] of wall-clock time
   std::string effective_yaml;         ///< the scenario with every default filled in (angles in rad)
   std::vector<std::string> warnings;  ///< located, e.g. μd > μs
+  /// `excitation`'s signals (their sum is the model's ground acceleration); null: none.
+  std::shared_ptr<const Excitation> excitation;
 };
 
 /// Reads the scenario at `path` after applying `overrides` ("key.path=value" each, in order).

@@ -1,11 +1,14 @@
 #include "sim/scenario/yaml_input.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <ios>
+#include <numbers>
+#include <string_view>
 #include <unordered_set>
 #include <utility>
 
@@ -15,6 +18,7 @@ namespace routh {
 
 std::string to_string(const InputLocation& location) {
   if (location.line == 0) return location.file;
+  if (location.column == 0) return cat(location.file, ":", location.line);
   return cat(location.file, ":", location.line, ":", location.column);
 }
 
@@ -171,6 +175,32 @@ Eigen::MatrixXd read_matrix(const InputNode& node) {
     matrix.row(i) = row.transpose();
   }
   return matrix;
+}
+
+// A number, or for an angle "<number> deg" ("<number> deg/s" for a rate) → rad (rad/s);
+// "<number> rad" ("rad/s") is accepted too.
+double read_angle(const InputNode& node, bool rate) {
+  double value = 0.0;
+  if (node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), value)) {
+    return read_number(node);
+  }
+  const std::string_view degrees = rate ? "deg/s" : "deg";
+  const std::string_view radians = rate ? "rad/s" : "rad";
+  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
+  for (const std::string_view unit : {degrees, radians}) {
+    if (!std::string_view(text).ends_with(unit)) continue;
+    std::string_view number(text.data(), text.size() - unit.size());
+    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+    const char* first = number.data();
+    if (!number.empty() && number.front() == '+') ++first;
+    const auto parsed = std::from_chars(first, number.data() + number.size(), value);
+    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
+        std::isfinite(value)) {
+      return unit == degrees ? value * (std::numbers::pi / 180.0) : value;
+    }
+  }
+  throw node.error(
+      cat("must be a number [", radians, "] or a number with a unit, e.g. '10 ", degrees, "'"));
 }
 
 }  // namespace routh

@@ -17,14 +17,15 @@
 
 namespace routh {
 
-/// A place in an input file; line and column are 1-based, 0 when the place is the whole file.
+/// A place in an input file; line and column are 1-based: line 0 is the whole file, column 0 the
+/// whole line.
 struct InputLocation {
   std::string file;
   int line = 0;
   int column = 0;
 };
 
-/// "file:line:column", or "file" when the location has no line.
+/// "file:line:column", "file:line" when it has no column, or "file" when it has no line.
 std::string to_string(const InputLocation& location);
 
 /// Bad input: what() is "file:line:column: message", the form editors and terminals link to.
@@ -97,6 +98,9 @@ std::string to_string(const NumberRange& range);
 
 /// A finite number in `range`; otherwise an error at the value naming the range.
 double read_number_in(const InputNode& node, const NumberRange& range);
+/// A number [rad], or an angle with a unit: "10 deg" or "0.2 rad"; with `rate`, "10 deg/s" or
+/// "0.2 rad/s" [rad/s].
+double read_angle(const InputNode& node, bool rate);
 /// A scalar read as text.
 std::string read_string(const InputNode& node);
 /// A non-empty list of numbers.

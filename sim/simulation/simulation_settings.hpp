@@ -7,6 +7,7 @@
 #include "sim/simulation/event_record.hpp"
 
 #include <Eigen/Core>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct SimulationSettings {
   /// ±π/2, and the largest |θ − θ₀| in the run's summary.
   std::vector<OverturnWatch> overturn_watch;
   std::vector<EventKind> stop_on;  ///< outcome events that end the run (overturn, uplift)
+  /// The first instant strictly after t [s] where the forcing is not smooth (a ground motion's
+  /// start, end or record sample; +∞ when none): no step crosses one. Empty: none.
+  std::function<double(double t)> next_breakpoint;
 };
 
 }  // namespace routh

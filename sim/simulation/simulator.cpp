@@ -105,6 +105,7 @@ class Run {
                                                          DenseStepper& stepper);
   void restart_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                   DenseStepper& stepper);
+  bool approach_breakpoint(DenseStepper& stepper, Eigen::VectorXd& q, Eigen::VectorXd& v);
 
   // --- events: each hands the state to its stage and records what changed
   bool handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v);
@@ -562,6 +563,37 @@ void Run::restart_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& 
   sample_witnesses_at(t, stepper.current_state(), start_);
 }
 
+// The forcing's breakpoints (a ground motion's start, end and record samples: settings_.
+// next_breakpoint) bound the steps. A step that would pass the next breakpoint b is shortened to
+// end at b⁻, the last double before b, so that every stage of it (dopri5's last one sits at the
+// step's end) sees the forcing on b's left. From b⁻ the run goes on at b itself, where the
+// stepper's first stage sees the forcing on b's right: the state is carried over unchanged (one
+// ulp of time, far below the integrator's error) and the contact modes are settled again under
+// the new forcing, which may have jumped (a cosine pulse lifts a block at its first instant).
+bool Run::approach_breakpoint(DenseStepper& stepper, Eigen::VectorXd& q, Eigen::VectorXd& v) {
+  if (!settings_.next_breakpoint) return true;
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  double t = stepper.current_time();
+  double breakpoint = settings_.next_breakpoint(t);
+  if (breakpoint < settings_.duration && std::nextafter(t, kInfinity) >= breakpoint) {
+    unpack(stepper.current_state(), q, v);
+    const int events = outcome_.events;
+    if (!settle(breakpoint, q, v, /*log_changes=*/true)) return false;
+    if (outcome_.events != events) sample(breakpoint, q, v);
+    restart_at(breakpoint, q, v, stepper);
+    t = breakpoint;
+    breakpoint = settings_.next_breakpoint(t);
+  }
+  const double last_before = std::nextafter(breakpoint, -kInfinity);
+  if (!(breakpoint < settings_.duration) || t + stepper.current_time_step() <= last_before) {
+    return true;
+  }
+  double step = last_before - t;
+  while (t + step > last_before) step = std::nextafter(step, 0.0);
+  stepper.initialize(stepper.current_state(), t, step);
+  return true;
+}
+
 std::optional<TriggeredWitness> Run::earliest_trigger(DenseStepper& stepper) {
   std::optional<TriggeredWitness> earliest;
   for (std::size_t i = 0; i < witnesses_.size(); ++i) {
@@ -817,6 +849,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
       return outcome_;
     }
     bound_next_step(stepper);
+    if (!approach_breakpoint(stepper, q, v)) return outcome_;
     try {
       stepper.do_step(rhs);
     } catch (const odeint::step_adjustment_error& error) {

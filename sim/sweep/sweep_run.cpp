@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
@@ -52,12 +53,8 @@ SimulationOutcome simulate_run(const Scenario& scenario,
     DiscardingObserver discard;
     return run_scenario(scenario, discard);
   }
-  const MechanicalSystem& model = *scenario.model;
   std::filesystem::remove(trajectory_file);  // a resumed sweep runs again a run a kill cut short
-  TrajectoryRecorder recorder(
-      trajectory_file,
-      RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
-                     model.coordinate_units(), model.contact_names()});
+  TrajectoryRecorder recorder = open_scenario_recorder(scenario, trajectory_file);
   const SimulationOutcome outcome = run_scenario(scenario, recorder);
   recorder.set_run_status(outcome.status, outcome.detail);
   recorder.set_summary(outcome);

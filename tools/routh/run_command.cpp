@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
@@ -216,12 +217,7 @@ void print_summary_json(const SimulationOutcome& outcome) {
 // The run into the temporary file: simulated, then its status and summary, then closed.
 SimulationOutcome record_run(const Scenario& scenario, const std::filesystem::path& path,
                              double time_limit_s, double& wall_s) {
-  const MechanicalSystem& model = *scenario.model;
-  TrajectoryRecorder recorder(
-      path,
-      RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
-                     model.coordinate_units(), model.contact_names()},
-      TrajectoryRecorder::kDefaultBufferSamples, scenario.output_flush_interval);
+  TrajectoryRecorder recorder = open_scenario_recorder(scenario, path);
   ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
   const Clock::time_point start = Clock::now();
   SimulationOutcome outcome;

@@ -1,0 +1,216 @@
+#include "sim/scenario/excitation_input.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include "sim/scenario/ground_record_file.hpp"
+#include "sim/scenario/model_input.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kSignalKinds = {"harmonic", "pulse", "record"};
+constexpr std::array<std::string_view, 6> kHarmonicKeys = {"amplitude", "frequency", "direction",
+                                                           "phase",     "start",     "cycles"};
+constexpr std::array<std::string_view, 6> kPulseKeys = {"shape",     "amplitude", "period",
+                                                        "direction", "start",     "cycles"};
+constexpr std::array<std::string_view, 5> kRecordKeys = {"file", "direction", "scale", "start",
+                                                         "units"};
+constexpr std::array<std::string_view, 3> kPulseShapes = {"sine", "cosine", "ricker"};
+
+// --- ranges (documented in docs/excitation.md) ---------------------------------------------
+// Ground accelerations up to a hundred g, shaken at up to 10 kHz (shaking tables and
+// earthquakes stay below 100 Hz; the integrator must resolve every period).
+constexpr NumberRange kAmplitudeRange{-1e3, 1e3, "m/s^2"};
+constexpr NumberRange kFrequencyRange{0.0, 1e4, "Hz", true};
+constexpr NumberRange kPeriodRange{1e-4, 1e4, "s"};
+// A start within the longest run (scenario_file.cpp's duration bound).
+constexpr NumberRange kStartRange{0.0, 1e7, "s"};
+// Up to a million cycles: a harmonic meant to last longer is one without `cycles`.
+constexpr NumberRange kCyclesRange{0.0, 1e6, "", true};
+constexpr NumberRange kScaleRange{-1e3, 1e3, ""};
+
+// A number [m/s²], or "<number> g".
+double read_amplitude(const InputNode& node) {
+  double value = 0.0;
+  if (node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), value)) {
+    return read_number_in(node, kAmplitudeRange);
+  }
+  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
+  std::string_view number(text);
+  if (number.ends_with("g")) {
+    number.remove_suffix(1);
+    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+    const char* first = number.data();
+    if (!number.empty() && number.front() == '+') ++first;
+    const auto parsed = std::from_chars(first, number.data() + number.size(), value);
+    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
+        std::isfinite(value)) {
+      const double amplitude = value * kStandardGravity;
+      if (amplitude < kAmplitudeRange.low || amplitude > kAmplitudeRange.high) {
+        throw node.error(cat("is ", amplitude, " m/s^2: must be in ", to_string(kAmplitudeRange)));
+      }
+      return amplitude;
+    }
+  }
+  throw node.error("must be a number [m/s^2] or a number of g (9.80665 m/s^2), e.g. '0.3 g'");
+}
+
+Eigen::Vector2d read_direction(const InputNode& signal, YAML::Node& described) {
+  std::string direction = "x";
+  if (auto node = signal.find("direction")) {
+    direction = read_string(*node);
+    if (direction != "x" && direction != "y") throw node->error("must be x or y");
+  }
+  described["direction"] = direction;
+  return direction == "x" ? Eigen::Vector2d::UnitX() : Eigen::Vector2d::UnitY();
+}
+
+double read_start(const InputNode& signal, YAML::Node& described) {
+  double start = 0.0;
+  if (auto node = signal.find("start")) start = read_number_in(*node, kStartRange);
+  described["start"] = number_node(start);
+  return start;
+}
+
+GroundSignal read_harmonic(const InputNode& node, YAML::Node& described) {
+  check_keys(node, kHarmonicKeys);
+  HarmonicSignal harmonic;
+  harmonic.amplitude_m_s2 = read_amplitude(node.required("amplitude"));
+  harmonic.frequency_hz = read_number_in(node.required("frequency"), kFrequencyRange);
+  if (auto phase = node.find("phase")) harmonic.phase_rad = read_angle(*phase, false);
+  described["amplitude"] = number_node(harmonic.amplitude_m_s2);
+  described["frequency"] = number_node(harmonic.frequency_hz);
+  described["phase"] = number_node(harmonic.phase_rad);
+  const Eigen::Vector2d direction = read_direction(node, described);
+  harmonic.start_s = read_start(node, described);
+  if (auto cycles = node.find("cycles")) {
+    harmonic.cycles = read_number_in(*cycles, kCyclesRange);
+    described["cycles"] = number_node(harmonic.cycles);
+  }
+  return {harmonic, direction};
+}
+
+GroundSignal read_pulse(const InputNode& node, YAML::Node& described) {
+  check_keys(node, kPulseKeys);
+  PulseSignal pulse;
+  std::string shape = "sine";
+  if (auto shape_node = node.find("shape")) {
+    shape = read_string(*shape_node);
+    if (std::find(kPulseShapes.begin(), kPulseShapes.end(), shape) == kPulseShapes.end()) {
+      throw shape_node->error(cat("must be sine, cosine or ricker; did you mean '",
+                                  closest_name(shape, kPulseShapes), "'?"));
+    }
+  }
+  pulse.shape = shape == "sine"     ? PulseShape::sine
+                : shape == "cosine" ? PulseShape::cosine
+                                    : PulseShape::ricker;
+  pulse.amplitude_m_s2 = read_amplitude(node.required("amplitude"));
+  pulse.period_s = read_number_in(node.required("period"), kPeriodRange);
+  described["shape"] = shape;
+  described["amplitude"] = number_node(pulse.amplitude_m_s2);
+  described["period"] = number_node(pulse.period_s);
+  const Eigen::Vector2d direction = read_direction(node, described);
+  pulse.start_s = read_start(node, described);
+  if (auto cycles = node.find("cycles")) {
+    if (pulse.shape == PulseShape::ricker) {
+      throw cycles->error("a Ricker pulse is one wavelet, 2 periods long: it takes no cycles");
+    }
+    pulse.cycles = read_number_in(*cycles, kCyclesRange);
+  }
+  if (pulse.shape != PulseShape::ricker) described["cycles"] = number_node(pulse.cycles);
+  return {pulse, direction};
+}
+
+GroundSignal read_record(const InputNode& node, const std::filesystem::path& scenario_directory,
+                         YAML::Node& described) {
+  check_keys(node, kRecordKeys);
+  const InputNode file_node = node.required("file");
+  const std::string file_text = read_string(file_node);
+  if (file_text.empty()) throw file_node.error("must name a record file");
+  const std::filesystem::path file =
+      (scenario_directory / std::filesystem::path(file_text)).lexically_normal();
+  RecordUnits units = is_peer_record(file) ? RecordUnits::g : RecordUnits::m_s2;
+  if (auto units_node = node.find("units")) {
+    const std::string text = read_string(*units_node);
+    if (text != "g" && text != "m/s2") throw units_node->error("must be g or m/s2");
+    if (is_peer_record(file) && text != "g") {
+      throw units_node->error("a PEER NGA .AT2 record is in g: leave units out, or say g");
+    }
+    units = text == "g" ? RecordUnits::g : RecordUnits::m_s2;
+  }
+  if (!std::filesystem::is_regular_file(file)) {
+    throw file_node.error(cat("no record file at ", file.string(),
+                              " (a relative path is relative to the scenario file)"));
+  }
+  RecordSignal record;
+  record.record = std::make_shared<const GroundRecord>(read_ground_record(file, units));
+  if (auto scale = node.find("scale")) record.scale = read_number_in(*scale, kScaleRange);
+  const std::vector<double>& samples = record.record->acceleration_m_s2;
+  const double peak =
+      std::abs(record.scale) *
+      std::abs(*std::max_element(samples.begin(), samples.end(),
+                                 [](double a, double b) { return std::abs(a) < std::abs(b); }));
+  if (peak > kAmplitudeRange.high) {
+    const InputNode& where = node.find("scale") ? *node.find("scale") : file_node;
+    throw where.error(cat("the scaled record peaks at ", peak, " m/s^2: must stay within ",
+                          to_string(kAmplitudeRange)));
+  }
+  described["file"] = std::filesystem::absolute(file).lexically_normal().string();
+  if (!is_peer_record(file)) described["units"] = units == RecordUnits::g ? "g" : "m/s2";
+  described["scale"] = number_node(record.scale);
+  const Eigen::Vector2d direction = read_direction(node, described);
+  record.start_s = read_start(node, described);
+  return {record, direction};
+}
+
+// One `{kind: {...}}` map.
+GroundSignal read_signal(const InputNode& node, const std::filesystem::path& scenario_directory,
+                         YAML::Node& described) {
+  check_keys(node, kSignalKinds);
+  if (node.yaml().size() != 1) {
+    throw node.error("must hold one signal: harmonic, pulse or record (a list holds several)");
+  }
+  const std::vector<std::pair<std::string, InputNode>> entries = node.entries();
+  const auto& [kind, body] = entries.front();
+  YAML::Node fields(YAML::NodeType::Map);
+  const GroundSignal signal = kind == "harmonic" ? read_harmonic(body, fields)
+                              : kind == "pulse"  ? read_pulse(body, fields)
+                                                 : read_record(body, scenario_directory, fields);
+  described[kind] = fields;
+  return signal;
+}
+
+}  // namespace
+
+Excitation read_excitation(const InputNode& node, const std::filesystem::path& scenario_directory,
+                           YAML::Node& effective) {
+  Excitation excitation;
+  if (node.yaml().IsSequence()) {
+    effective = YAML::Node(YAML::NodeType::Sequence);
+    for (const InputNode& item : node.items()) {
+      YAML::Node described(YAML::NodeType::Map);
+      excitation.push_back(read_signal(item, scenario_directory, described));
+      effective.push_back(described);
+    }
+    if (excitation.empty()) throw node.error("an empty list: give signals, or 'none'");
+    return excitation;
+  }
+  if (!node.yaml().IsMap()) {
+    throw node.error(
+        "must be a signal ({harmonic: ...}, {pulse: ...}, {record: ...}), a list of "
+        "them, or none");
+  }
+  effective = YAML::Node(YAML::NodeType::Map);
+  excitation.push_back(read_signal(node, scenario_directory, effective));
+  return excitation;
+}
+
+}  // namespace routh

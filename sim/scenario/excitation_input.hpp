@@ -1,0 +1,31 @@
+#pragma once
+// The scenario's `excitation` (DESIGN §5): one signal or a list of signals, summed into the
+// ground acceleration. The syntax, units and errors are documented in docs/excitation.md:
+//
+//   excitation:
+//     - harmonic: {amplitude: 0.3 g, frequency: 2, direction: x, phase: 0, start: 0, cycles: 3}
+//     - pulse: {shape: sine, amplitude: 2.5, period: 0.5, direction: x, start: 0.1, cycles: 1}
+//     - record: {file: motions/synthetic_a.AT2, direction: x, scale: 1.5, start: 0}
+//
+// `amplitude` is a number [m/s²] or `N g` (g = 9.80665 m/s²); `direction` x (default) or y;
+// `start` [s] default 0; a harmonic without `cycles` lasts the whole run, a sine or cosine pulse
+// lasts one cycle by default, a Ricker wavelet two periods. A record's `file` is relative to the
+// scenario file; `units: g | m/s2` (two-column files, default m/s2; .AT2 files are in g).
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+
+#include "sim/excitation/excitation.hpp"
+#include "sim/scenario/yaml_input.hpp"
+
+namespace routh {
+
+/// Reads `excitation` into its signals; relative record paths are resolved against
+/// `scenario_directory`. Returns the signals and writes to `effective` what it read with every
+/// default filled in, amplitudes in m/s² and record paths absolute (a map for the one-signal
+/// form, a list for a list). Throws InputError at the offending value, or in the record file.
+Excitation read_excitation(const InputNode& node, const std::filesystem::path& scenario_directory,
+                           YAML::Node& effective);
+
+}  // namespace routh
