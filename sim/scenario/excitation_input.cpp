@@ -53,7 +53,7 @@ double read_amplitude(const InputNode& node) {
     const auto parsed = std::from_chars(first, number.data() + number.size(), value);
     if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
         std::isfinite(value)) {
-      const double amplitude = value * kStandardGravity;
+      const double amplitude = value * kGravityUnit_m_s2;
       if (amplitude < kAmplitudeRange.low || amplitude > kAmplitudeRange.high) {
         throw node.error(cat("is ", amplitude, " m/s^2: must be in ", to_string(kAmplitudeRange)));
       }

@@ -171,7 +171,7 @@ GroundRecord read_peer_record(LineReader& reader) {
         throw reader.error(*line, token.column,
                            cat("more values than NPTS = ", header.samples, " in the header"));
       }
-      record.acceleration_m_s2.push_back(value * kStandardGravity);
+      record.acceleration_m_s2.push_back(value * kGravityUnit_m_s2);
     }
   }
   if (record.acceleration_m_s2.size() < header.samples) {
@@ -234,7 +234,7 @@ GroundRecord read_ground_record(const std::filesystem::path& path, RecordUnits u
   GroundRecord record =
       is_peer_record(path)
           ? read_peer_record(reader)
-          : read_two_columns(reader, units == RecordUnits::g ? kStandardGravity : 1.0);
+          : read_two_columns(reader, units == RecordUnits::g ? kGravityUnit_m_s2 : 1.0);
   if (record.time_s.size() < 2) {
     throw reader.error_at_end(
         cat("holds ", record.time_s.size(), " samples: a record needs at least two"));

@@ -28,7 +28,7 @@ namespace routh {
 inline constexpr std::size_t kMaxRecordSamples = 10'000'000;
 
 /// g [m/s²], the standard gravity (CGPM 1901) that PEER's "units of g" and `N g` amplitudes use.
-inline constexpr double kStandardGravity = 9.80665;
+inline constexpr double kGravityUnit_m_s2 = 9.80665;
 
 /// The unit of a two-column file's accelerations (`units: g | m/s2`).
 enum class RecordUnits { m_s2, g };

@@ -1,0 +1,175 @@
+// The shipped sweeps, run as a user would (`routh sweep`), and the overturning map drawn from
+// one (tools/plot_overturning_map.py):
+//  - scenarios/record_suite.yaml: two PEER records at eleven scales under a slender block. A
+//    block at rest on both corners starts to rock when |a_g| first reaches g tan α (Housner
+//    1963); the test reads the record files itself and finds that instant on their linear
+//    interpolation, for every row.
+//  - scenarios/overturning_spectrum.yaml: a one-sine pulse's period × amplitude; nothing lifts
+//    below g tan α, and the map script draws the table.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/text.hpp"
+#include "support/routh_process.hpp"
+#include "support/scratch_files.hpp"
+
+namespace {
+
+using routh::cat;
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+std::string shipped(const std::string& name) { return cat(ROUTH_SOURCE_DIR, "/scenarios/", name); }
+
+// The rows of a sweep's CSV table, each a map from column name to its text.
+std::vector<std::map<std::string, std::string>> read_table(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  REQUIRE_MESSAGE(file, "no table " << path);
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> cells;
+    std::stringstream stream(line);
+    std::string cell;
+    while (std::getline(stream, cell, ',')) cells.push_back(cell);
+    if (!line.empty() && line.back() == ',') cells.emplace_back();
+    return cells;
+  };
+  std::string line;
+  std::getline(file, line);
+  const std::vector<std::string> header = split(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(file, line)) {
+    const std::vector<std::string> cells = split(line);
+    REQUIRE(cells.size() == header.size());
+    std::map<std::string, std::string>& row = rows.emplace_back();
+    for (std::size_t c = 0; c < header.size(); ++c) row[header[c]] = cells[c];
+  }
+  return rows;
+}
+
+// A PEER .AT2 record, read here from its format (four header lines, the fourth "NPTS= n, DT= dt
+// SEC", then n values in g), not with routh's reader: sample i at t = i dt.
+struct Record {
+  double step_s = 0.0;
+  std::vector<double> g;
+};
+
+Record read_at2(const std::string& path) {
+  std::ifstream file(path);
+  REQUIRE_MESSAGE(file, "no record " << path);
+  std::string line;
+  for (int i = 0; i < 3; ++i) std::getline(file, line);
+  std::getline(file, line);
+  Record record;
+  int samples = 0;
+  REQUIRE(std::sscanf(line.c_str(), " NPTS= %d, DT= %lf", &samples, &record.step_s) == 2);
+  double value = 0.0;
+  while (file >> value) record.g.push_back(value);
+  REQUIRE(static_cast<int>(record.g.size()) == samples);
+  return record;
+}
+
+// The first time |scale a(t)| reaches `threshold` [same units as a], a linear between samples;
+// NaN if it never does.
+double first_reach_s(const Record& record, double scale, double threshold) {
+  for (std::size_t i = 1; i < record.g.size(); ++i) {
+    const double a0 = scale * record.g[i - 1], a1 = scale * record.g[i];
+    for (const double sign : {1.0, -1.0}) {
+      if (sign * a0 < threshold && sign * a1 >= threshold) {
+        const double fraction = (threshold - sign * a0) / (sign * a1 - sign * a0);
+        return (static_cast<double>(i - 1) + fraction) * record.step_s;
+      }
+    }
+  }
+  return std::nan("");
+}
+
+}  // namespace
+
+TEST_CASE("shipped sweeps: the record suite's uplift times are where |a_g| reaches g tan alpha") {
+  const routh::test::RouthRun run = routh::test::run_routh(
+      cat("sweep '", shipped("record_suite.yaml"), "' -o record_suite.h5 --force --jobs 2"));
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto rows = read_table(routh::test::scratch() / "record_suite.csv");
+  REQUIRE(rows.size() == 22);  // 2 records × 11 scales
+  // rocking_block_record.yaml: 0.2 m × 1.0 m, tan α = 0.2, gravity 9.81 m/s²; records in g of
+  // 9.80665 m/s² (PEER's unit)
+  const double threshold_g = 9.81 * 0.2 / 9.80665;
+  int lifted = 0, stayed = 0;
+  for (const auto& row : rows) {
+    CAPTURE(row.at("run"));
+    CHECK(row.at("status") == "completed");
+    const Record record = read_at2(shipped(row.at("excitation.0.record.file")));
+    const double expected_s =
+        first_reach_s(record, std::stod(row.at("excitation.0.record.scale")), threshold_g);
+    const double uplift_s = std::stod(row.at("uplift_time"));
+    if (std::isnan(expected_s)) {
+      CHECK(std::isnan(uplift_s));
+      CHECK(row.at("impacts") == "0");
+      ++stayed;
+    } else {
+      CHECK(uplift_s == doctest::Approx(expected_s).epsilon(1e-9));
+      ++lifted;
+    }
+  }
+  // the scales straddle uplift for both records: rows on both sides were compared
+  CHECK(lifted >= 4);
+  CHECK(stayed >= 2);
+}
+
+TEST_CASE("shipped sweeps: the overturning spectrum, and its map drawn from the table") {
+  if (kSanitized) {
+    MESSAGE("skipped under the sanitizers: 1363 runs");
+    return;
+  }
+  const routh::test::RouthRun run = routh::test::run_routh(
+      cat("sweep '", shipped("overturning_spectrum.yaml"), "' -o overturning_spectrum.h5 --force"));
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto rows = read_table(routh::test::scratch() / "overturning_spectrum.csv");
+  REQUIRE(rows.size() == 29 * 47);
+  const double g_tan_alpha = 9.81 * 0.2;  // [m/s²]: rocking starts there (Housner 1963)
+  int overturned = 0;
+  for (const auto& row : rows) {
+    CAPTURE(row.at("run"));
+    REQUIRE(row.at("status") == "completed");
+    if (row.at("overturned") == "1") ++overturned;
+    if (std::stod(row.at("excitation.0.pulse.amplitude")) < g_tan_alpha) {
+      CHECK(std::isnan(std::stod(row.at("uplift_time"))));
+      CHECK(row.at("overturned") == "0");
+    }
+  }
+  CHECK(overturned > 0);
+  CHECK(overturned < static_cast<int>(rows.size()));
+
+  const std::filesystem::path png = routh::test::scratch() / "overturning_map.png";
+  const routh::test::RouthRun plot = routh::test::run_command(
+      cat("MPLBACKEND=Agg /usr/bin/python3 '", ROUTH_SOURCE_DIR,
+          "/tools/plot_overturning_map.py' overturning_spectrum.csv -o '", png.string(),
+          "' --x excitation.0.pulse.period --y excitation.0.pulse.amplitude --tan-alpha 0.2 "
+          "--p 3.7986"));
+  REQUIRE_MESSAGE(plot.exit_code == 0, plot.err);
+  std::ifstream file(png, std::ios::binary);
+  char signature[8] = {};
+  file.read(signature, 8);
+  CHECK(std::string(signature + 1, 3) == "PNG");
+  CHECK(std::filesystem::file_size(png) > 10000);
+  // the script's counts are the table's
+  CHECK(plot.out.find(cat("overturned ", overturned, "\n")) != std::string::npos);
+}
