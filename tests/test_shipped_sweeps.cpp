@@ -1,10 +1,11 @@
 // The shipped sweeps, run as a user would (`routh sweep`), and the overturning map drawn from
 // one (tools/plot_overturning_map.py):
-//  - scenarios/record_suite.yaml: two PEER records at eleven scales under a slender block. A
+//  - scenarios/sweeps/record_suite.yaml: two PEER records at eleven scales under a slender block. A
 //    block at rest on both corners starts to rock when |a_g| first reaches g tan α (Housner
 //    1963); the test reads the record files itself and finds that instant on their linear
 //    interpolation, for every row.
-//  - scenarios/overturning_spectrum.yaml: a one-sine pulse's period × amplitude; nothing lifts
+//  - scenarios/sweeps/overturning_spectrum.yaml: a one-sine pulse's period × amplitude; nothing
+//  lifts
 //    below g tan α, and the map script draws the table.
 
 #include <doctest/doctest.h>
@@ -105,7 +106,7 @@ double first_reach_s(const Record& record, double scale, double threshold) {
 
 TEST_CASE("shipped sweeps: the record suite's uplift times are where |a_g| reaches g tan alpha") {
   const routh::test::RouthRun run = routh::test::run_routh(
-      cat("sweep '", shipped("record_suite.yaml"), "' -o record_suite.h5 --force --jobs 2"));
+      cat("sweep '", shipped("sweeps/record_suite.yaml"), "' -o record_suite.h5 --force --jobs 2"));
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   const auto rows = read_table(routh::test::scratch() / "record_suite.csv");
   REQUIRE(rows.size() == 22);  // 2 records × 11 scales
@@ -139,8 +140,9 @@ TEST_CASE("shipped sweeps: the overturning spectrum, and its map drawn from the 
     MESSAGE("skipped under the sanitizers: 1363 runs");
     return;
   }
-  const routh::test::RouthRun run = routh::test::run_routh(
-      cat("sweep '", shipped("overturning_spectrum.yaml"), "' -o overturning_spectrum.h5 --force"));
+  const routh::test::RouthRun run =
+      routh::test::run_routh(cat("sweep '", shipped("sweeps/overturning_spectrum.yaml"),
+                                 "' -o overturning_spectrum.h5 --force"));
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   const auto rows = read_table(routh::test::scratch() / "overturning_spectrum.csv");
   REQUIRE(rows.size() == 29 * 47);

@@ -4,7 +4,7 @@
 Each run is a point at its two swept values (--x and --y, column names of the table), marked by
 its outcome: overturned (red), rocked without overturning (blue: its largest rotation from
 upright above --rocked rad), stayed put (grey), or did not complete (black x, its status named
-in the legend). For scenarios/overturning_spectrum.yaml (one-sine pulse period x amplitude on a
+in the legend). For scenarios/sweeps/overturning_spectrum.yaml (one-sine pulse period x amplitude on a
 slender block) the red region is the overturning spectrum of Housner (1963) and Zhang & Makris
 (2001), and --tan-alpha with --p gives the normalised axes of their figures: omega_p / p on x
 (from the period T_p, omega_p = 2 pi / T_p) and a_p / (g tan alpha) on y.

@@ -353,6 +353,8 @@ void Run::note_excursions(double t, const Eigen::VectorXd& q) {
 // The largest rotation of a step lies at its end or where a watched θ̇ changes sign within it.
 void Run::track_rotation(DenseStepper& stepper) {
   const double t0 = stepper.previous_time(), t1 = stepper.current_time();
+  // the last step may end past the run's duration: what happens there is not the run's
+  const double t_end = std::min(t1, settings_.duration);
   for (const OverturnWatch& watch : settings_.overturn_watch) {
     const auto rate = static_cast<std::size_t>(n_ + watch.coordinate);
     const double w0 = stepper.previous_state()[rate], w1 = stepper.current_state()[rate];
@@ -364,12 +366,16 @@ void Run::track_rotation(DenseStepper& stepper) {
     };
     const std::optional<WitnessCrossing> turn =
         locate_witness_crossing(rate_at, t0, sign * w0, t1, sign * w1, settings_.time_tolerance);
-    if (!turn) continue;
+    if (!turn || turn->before > t_end) continue;
     dense_state_at(stepper, turn->before);
     note_excursions(turn->before, q_scratch_);
   }
-  unpack(stepper.current_state(), q_scratch_, v_scratch_);
-  note_excursions(t1, q_scratch_);
+  if (t_end < t1) {
+    dense_state_at(stepper, t_end);
+  } else {
+    unpack(stepper.current_state(), q_scratch_, v_scratch_);
+  }
+  note_excursions(t_end, q_scratch_);
 }
 
 bool Run::handle_overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
