@@ -3,7 +3,7 @@
 //  - scenarios/sweeps/record_suite.yaml: two PEER records at eleven scales under a slender block. A
 //    block at rest on both corners starts to rock when |a_g| first reaches g tan α (Housner
 //    1963); the test reads the record files itself and finds that instant on their linear
-//    interpolation, for every row.
+//    interpolation, for every row; and every row is `routh run --summary`'s for its keys.
 //  - scenarios/sweeps/overturning_spectrum.yaml: a one-sine pulse's period × amplitude; nothing
 //  lifts
 //    below g tan α, and the map script draws the table.
@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -102,6 +103,17 @@ double first_reach_s(const Record& record, double scale, double threshold) {
   return std::nan("");
 }
 
+// A number member of `routh run --summary`'s JSON line, NaN for null.
+double json_number(const std::string& json, const std::string& key) {
+  const std::string tag = cat("\"", key, "\": ");
+  const std::size_t at = json.find(tag);
+  REQUIRE_MESSAGE(at != std::string::npos, "no " << key << " in " << json);
+  const char* value = json.c_str() + at + tag.size();
+  return std::strncmp(value, "null", 4) == 0 ? std::nan("") : std::strtod(value, nullptr);
+}
+
+bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
 }  // namespace
 
 TEST_CASE("shipped sweeps: the record suite's uplift times are where |a_g| reaches g tan alpha") {
@@ -133,6 +145,23 @@ TEST_CASE("shipped sweeps: the record suite's uplift times are where |a_g| reach
   // the scales straddle uplift for both records: rows on both sides were compared
   CHECK(lifted >= 4);
   CHECK(stayed >= 2);
+
+  // each row is what `routh run --summary` gives for the same scenario keys
+  for (std::size_t r = 0; r < rows.size(); r += kSanitized ? 5 : 1) {
+    const auto& row = rows[r];
+    CAPTURE(row.at("run"));
+    const routh::test::RouthRun single = routh::test::run_routh(
+        cat("run '", shipped("rocking_block_record.yaml"), "' -o single.h5 --force --summary",
+            " --set excitation.0.record.file=", row.at("excitation.0.record.file"),
+            " --set excitation.0.record.scale=", row.at("excitation.0.record.scale")));
+    REQUIRE_MESSAGE(single.exit_code == 0, single.err);
+    for (const char* key :
+         {"impacts", "events", "uplift_time", "overturn_time", "overturned", "max_abs_theta",
+          "max_abs_theta_time", "max_slide", "dissipated_energy", "final_time"}) {
+      CAPTURE(key);
+      CHECK(same(json_number(single.out, key), std::stod(row.at(key))));
+    }
+  }
 }
 
 TEST_CASE("shipped sweeps: the overturning spectrum, and its map drawn from the table") {
