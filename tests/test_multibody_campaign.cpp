@@ -44,6 +44,7 @@
 
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
@@ -54,17 +55,7 @@ namespace {
 constexpr std::uint64_t kSeed = 20260917;
 // The sanitizers slow a run about tenfold (measured on this campaign); the suite under them runs
 // a tenth of the scenes, the same first ones.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kRunDivisor = 10;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr int kRunDivisor = 10;
-#else
-constexpr int kRunDivisor = 1;
-#endif
-#else
-constexpr int kRunDivisor = 1;
-#endif
+constexpr int kRunDivisor = test::kSanitized ? 10 : 1;
 // [m]: the simulator counts contacts within contact_distance (1e-9 m, the default the scenes
 // keep) as touching and projects closed contacts back onto gap 0; the bound on
 // penetration is the same 1e-9 m.

@@ -21,23 +21,14 @@
 
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
 
 namespace {
 
 using routh::cat;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using routh::test::kSanitized;
 
 std::string shipped(const std::string& name) { return cat(ROUTH_SOURCE_DIR, "/scenarios/", name); }
 

@@ -27,6 +27,7 @@
 #include "sim/sweep/sweep_journal.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
@@ -38,17 +39,7 @@ using test::write_problem;
 
 // The sanitizers slow a run about tenfold: under them the kill-and-resume test kills once, not
 // three times, and the MPI test is left out (OpenMPI's own allocations are not ours to check).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using routh::test::kSanitized;
 
 // A slender block (b/h = 0.2: uplift when a_g exceeds g tan α ≈ 1.96 m/s²) on harmonic ground
 // motion: the amplitudes below straddle uplift, so rows differ in impacts and rotations.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -43,22 +42,12 @@ double read_amplitude(const InputNode& node) {
   if (node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), value)) {
     return read_number_in(node, kAmplitudeRange);
   }
-  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
-  std::string_view number(text);
-  if (number.ends_with("g")) {
-    number.remove_suffix(1);
-    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
-    const char* first = number.data();
-    if (!number.empty() && number.front() == '+') ++first;
-    const auto parsed = std::from_chars(first, number.data() + number.size(), value);
-    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
-        std::isfinite(value)) {
-      const double amplitude = value * kGravityUnit_m_s2;
-      if (amplitude < kAmplitudeRange.low || amplitude > kAmplitudeRange.high) {
-        throw node.error(cat("is ", amplitude, " m/s^2: must be in ", to_string(kAmplitudeRange)));
-      }
-      return amplitude;
+  if (const std::optional<double> in_g = number_with_unit(node, "g")) {
+    const double amplitude = *in_g * kGravityUnit_m_s2;
+    if (amplitude < kAmplitudeRange.low || amplitude > kAmplitudeRange.high) {
+      throw node.error(cat("is ", amplitude, " m/s^2: must be in ", to_string(kAmplitudeRange)));
     }
+    return amplitude;
   }
   throw node.error("must be a number [m/s^2] or a number of g (9.80665 m/s^2), e.g. '0.3 g'");
 }

@@ -177,6 +177,23 @@ Eigen::MatrixXd read_matrix(const InputNode& node) {
   return matrix;
 }
 
+std::optional<double> number_with_unit(const InputNode& node, std::string_view unit) {
+  if (!node.yaml().IsScalar()) return std::nullopt;
+  const std::string& text = node.yaml().Scalar();
+  if (!std::string_view(text).ends_with(unit)) return std::nullopt;
+  std::string_view number(text.data(), text.size() - unit.size());
+  while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
+  const char* first = number.data();
+  if (!number.empty() && number.front() == '+') ++first;
+  double value = 0.0;
+  const auto parsed = std::from_chars(first, number.data() + number.size(), value);
+  if (parsed.ec != std::errc() || parsed.ptr != number.data() + number.size() ||
+      !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
 // A number, or for an angle "<number> deg" ("<number> deg/s" for a rate) → rad (rad/s);
 // "<number> rad" ("rad/s") is accepted too.
 double read_angle(const InputNode& node, bool rate) {
@@ -186,19 +203,10 @@ double read_angle(const InputNode& node, bool rate) {
   }
   const std::string_view degrees = rate ? "deg/s" : "deg";
   const std::string_view radians = rate ? "rad/s" : "rad";
-  const std::string text = node.yaml().IsScalar() ? node.yaml().Scalar() : std::string();
-  for (const std::string_view unit : {degrees, radians}) {
-    if (!std::string_view(text).ends_with(unit)) continue;
-    std::string_view number(text.data(), text.size() - unit.size());
-    while (!number.empty() && number.back() == ' ') number.remove_suffix(1);
-    const char* first = number.data();
-    if (!number.empty() && number.front() == '+') ++first;
-    const auto parsed = std::from_chars(first, number.data() + number.size(), value);
-    if (parsed.ec == std::errc() && parsed.ptr == number.data() + number.size() &&
-        std::isfinite(value)) {
-      return unit == degrees ? value * (std::numbers::pi / 180.0) : value;
-    }
+  if (const std::optional<double> deg = number_with_unit(node, degrees)) {
+    return *deg * (std::numbers::pi / 180.0);
   }
+  if (const std::optional<double> rad = number_with_unit(node, radians)) return *rad;
   throw node.error(
       cat("must be a number [", radians, "] or a number with a unit, e.g. '10 ", degrees, "'"));
 }

@@ -96,6 +96,10 @@ struct NumberRange {
 /// "[1e-06, 1000000] m", "(0, 1e-06] s": the range as an error message shows it.
 std::string to_string(const NumberRange& range);
 
+/// The number of a scalar "<number> UNIT" (blanks allowed before the unit, e.g. "0.3 g",
+/// "10 deg"), finite; nothing if the node is not one.
+std::optional<double> number_with_unit(const InputNode& node, std::string_view unit);
+
 /// A finite number in `range`; otherwise an error at the value naming the range.
 double read_number_in(const InputNode& node, const NumberRange& range);
 /// A number [rad], or an angle with a unit: "10 deg" or "0.2 rad"; with `rate`, "10 deg/s" or
