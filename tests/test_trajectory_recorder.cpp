@@ -26,6 +26,7 @@
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
@@ -494,7 +495,9 @@ TEST_CASE("recorder: memory stays bounded while 2e6 samples stream to the file")
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   MESSAGE("2e6 samples written in ", seconds, " s; resident set grew by ",
           static_cast<double>(resident_peak - resident_before) / 1e6, " MB");
-  CHECK(resident_peak - resident_before < 20'000'000);
+  // Under AddressSanitizer the resident set measures its quarantine of freed blocks (up to
+  // 256 MB), not what the recorder holds: 23.7 MB there against 12.4 MB in release.
+  if (!routh::test::kSanitized) CHECK(resident_peak - resident_before < 20'000'000);
 
   const Id file = open_file(path);
   REQUIRE(file.id >= 0);
