@@ -23,9 +23,10 @@ using Eigen::VectorXd;
 
 constexpr double kPi = 3.14159265358979323846;
 
-// One free body, a 0.6 m × 0.8 m block (bounding radius 0.5 m about its centre) or a disk of
-// radius 0.5 m centred on its origin.
-std::unique_ptr<routh::PlanarTree> one_body(bool disk) {
+// A free body, a 0.6 m × 0.8 m block (bounding radius 0.5 m about its centre) or a disk of
+// radius 0.5 m centred on its origin, and, with `other`, a small block it can touch (at rest in
+// the tests, so that it bounds nothing); the bound is for bodies that can touch bodies.
+std::unique_ptr<routh::PlanarTree> one_body(bool disk, bool other = true) {
   routh::PlanarTreeBuilder builder;
   const int body = builder.add_body(
       "body", disk ? routh::uniform_disk(0.5, 1.0) : routh::uniform_rectangle(0.6, 0.8, 1.0),
@@ -35,13 +36,20 @@ std::unique_ptr<routh::PlanarTree> one_body(bool disk) {
   } else {
     builder.set_shape(body, routh::rectangle_shape(0.6, 0.8));
   }
+  if (other) {
+    const int small = builder.add_body("other", routh::uniform_rectangle(0.1, 0.1, 1.0),
+                                       routh::free_joint("other.x", "other.y", "other.theta"));
+    builder.set_shape(small, routh::rectangle_shape(0.1, 0.1));
+  }
   builder.add_obstacle("floor", routh::floor_at(-10.0));
   return builder.build();
 }
 
 double bound_s(const routh::PlanarTree& tree, const Vector2d& velocity, double omega) {
-  const VectorXd q = VectorXd::Zero(3);
-  const VectorXd v = (VectorXd(3) << velocity, omega).finished();
+  VectorXd q = VectorXd::Zero(tree.coordinate_count());
+  VectorXd v = VectorXd::Zero(tree.coordinate_count());
+  v.head<3>() << velocity, omega;
+  if (tree.coordinate_count() > 3) q[3] = 5.0;  // the other block 5 m aside
   return tree.broad_phase_step_bound_s(q, v, *tree.make_workspace());
 }
 
@@ -62,6 +70,13 @@ TEST_CASE("broad-phase step bound: a sixth of the bounding radius at the body's 
   CHECK(1.5 * turn_rad < kPi / 12.0);
   // at rest: no bound
   CHECK(bound_s(*block, {0.0, 0.0}, 0.0) == std::numeric_limits<double>::infinity());
+}
+
+TEST_CASE("broad-phase step bound: none for a body that touches only obstacles") {
+  // a half-plane cannot be passed through within a step: a contact closed against it is behind
+  // it, and listed, at the step's end
+  const auto alone = one_body(false, false);
+  CHECK(bound_s(*alone, {3.0, 4.0}, 2.0) == std::numeric_limits<double>::infinity());
 }
 
 TEST_CASE("broad-phase step bound: turning a disk about its centre moves none of its outline") {

@@ -97,7 +97,7 @@ double broad_phase_step_bound_s(const PlanarContactSet& set, const TreeMotion& m
   double bound_s = std::numeric_limits<double>::infinity();
   for (std::size_t b = 0; b < set.bounding_radii_m.size(); ++b) {
     const double radius_m = set.bounding_radii_m[b];
-    if (!(radius_m > 0.0)) continue;
+    if (!(radius_m > 0.0) || !set.collides_with_bodies[b]) continue;
     const BodyMotion& body = body_motion(motion, static_cast<int>(b));
     const double turning_m_s =
         set.round_about_origin[b] ? 0.0 : std::abs(body.angular_velocity) * radius_m;

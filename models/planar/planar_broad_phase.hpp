@@ -44,11 +44,14 @@ inline constexpr double kNormalConeTolerance_rad = 0.5235987755982988;
 /// margin) closer to an obstacle.
 inline constexpr double kBroadPhaseReach = 1.0 / 6.0;
 /// The longest time [s] over which, moving with the velocities of `motion`, no body of `set`
-/// moves a point farther than kBroadPhaseReach R (at speed |ȯ| + |ω| R; a disk centred on its
-/// origin at |ȯ|, turning moves none of its outline): the broad phase's assumption, as a bound
-/// on the integrator's steps. Infinite without shapes. It bounds turning too: a body turning
-/// at ω moves its farthest point at |ω| R, so it turns less than 1.5 kBroadPhaseReach = ¼ rad
-/// (14.3°) in a step, two bodies less than the normal cones' 30° relative to each other.
+/// that can touch another body moves a point farther than kBroadPhaseReach R (at speed
+/// |ȯ| + |ω| R; a disk centred on its origin at |ȯ|, turning moves none of its outline): the
+/// broad phase's assumption, as a bound on the integrator's steps. Infinite without body pairs:
+/// against an obstacle, a half-plane, no step can pass through and out again, so a contact that
+/// closed within a step is behind its obstacle, and listed, at the step's end. It bounds turning
+/// too: a body turning at ω moves its farthest point at |ω| R, so it turns less than 1.5
+/// kBroadPhaseReach = ¼ rad (14.3°) in a step, two bodies less than the normal cones' 30° relative
+/// to each other.
 double broad_phase_step_bound_s(const PlanarContactSet& set, const TreeMotion& motion);
 
 /// The nearby contacts of `set` with the bodies at `motion` (only positions are read), ascending,

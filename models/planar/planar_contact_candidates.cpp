@@ -244,6 +244,11 @@ PlanarContactSet planar_contact_set(const PlanarTreeDescription& d) {
     }
   }
   apply_aliases(d.contact_aliases, set.names);
+  set.collides_with_bodies.assign(d.bodies.size(), false);
+  for (const BodyPairContacts& pair : set.pair_groups) {
+    set.collides_with_bodies[static_cast<std::size_t>(pair.body)] = true;
+    set.collides_with_bodies[static_cast<std::size_t>(pair.other)] = true;
+  }
   return set;
 }
 

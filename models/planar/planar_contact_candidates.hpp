@@ -62,8 +62,9 @@ struct PlanarContactSet {
   std::vector<ObstacleContacts> obstacle_groups;  ///< ascending indices, after the listed
   std::vector<BodyPairContacts> pair_groups;      ///< ascending indices, after the obstacles'
   std::vector<double> bounding_radii_m;           ///< per body (bounding_radius), 0: no shape
-  std::vector<bool> round_about_origin;  ///< per body: a disk centred on its origin (turning it
-                                         ///< moves none of its outline)
+  std::vector<bool> round_about_origin;    ///< per body: a disk centred on its origin (turning it
+                                           ///< moves none of its outline)
+  std::vector<bool> collides_with_bodies;  ///< per body: in some pair group
 };
 
 /// The contacts of a checked description (PlanarTree checks it first).

@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_set>
@@ -170,6 +171,7 @@ void PlanarTree::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& work
 
 double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                             SystemWorkspace& workspace) const {
+  if (contacts_.pair_groups.empty()) return std::numeric_limits<double>::infinity();
   PlanarTreeWorkspace& ws = own(workspace);
   check_sizes(q, v);
   forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
