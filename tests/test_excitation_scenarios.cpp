@@ -5,12 +5,14 @@
 #include <doctest/doctest.h>
 #include <hdf5.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
 #include <string>
 #include <vector>
 
+#include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "support/routh_process.hpp"
@@ -242,16 +244,25 @@ TEST_CASE("excitation scenario: routh run records /ground_acceleration beside /t
   const std::vector<double> time = read_rows(file, "/time", &time_rows);
   REQUIRE(rows == time_rows);
   REQUIRE(rows > 100);
+  double peak = 0.0;
   for (hsize_t i = 0; i < rows; ++i) {
     const double t = time[i];
     const double expected =
         t >= 0.1 && t < 0.5 ? 1.5 * std::sin(2.0 * std::numbers::pi * (t - 0.1) / 0.4) : 0.0;
     CHECK(a_g[2 * i] == 0.0);
     CHECK(a_g[2 * i + 1] == doctest::Approx(expected).epsilon(1e-12));
+    peak = std::max(peak, std::abs(expected));
   }
+  // `routh info` reports the peaks over the samples
+  const TrajectorySummary summary = summarize_trajectory(file);
+  REQUIRE(summary.peak_ground_acceleration.has_value());
+  CHECK(summary.peak_ground_acceleration->x() == 0.0);
+  CHECK(summary.peak_ground_acceleration->y() == doctest::Approx(peak).epsilon(1e-12));
+  CHECK(peak > 1.4);
   // an unexcited run has no such dataset
   const std::string still = test::write_problem(kBlock, "unexcited.yaml");
   REQUIRE(test::run_routh("run '" + still + "' -o unexcited.h5").exit_code == 0);
+  CHECK_FALSE(summarize_trajectory(test::scratch() / "unexcited.h5").peak_ground_acceleration);
   const hid_t h5 = H5Fopen((test::scratch() / "unexcited.h5").c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   REQUIRE(h5 >= 0);
   CHECK(H5Lexists(h5, "/ground_acceleration", H5P_DEFAULT) == 0);

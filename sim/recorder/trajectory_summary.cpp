@@ -274,6 +274,22 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
                                     : summary.t_first;
   }
 
+  if (rows > 0 && H5Lexists(root, "ground_acceleration", H5P_DEFAULT) > 0) {
+    const Handle ground = open_dataset(root, "ground_acceleration", context);
+    if (extent(ground, "ground_acceleration", 2, context).second != 2) {
+      fail(context, "dataset /ground_acceleration must have 2 columns");
+    }
+    Eigen::Vector2d peak = Eigen::Vector2d::Zero();
+    for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
+      const hsize_t n = std::min(kReadBlockRows, rows - first);
+      const std::vector<double> block = read_rows(ground, first, n, 2, context);
+      for (hsize_t i = 0; i < n; ++i) {
+        peak = peak.cwiseMax(Eigen::Vector2d(std::abs(block[2 * i]), std::abs(block[2 * i + 1])));
+      }
+    }
+    summary.peak_ground_acceleration = peak;
+  }
+
   summarize_events(root, context, summary);
   return summary;
 }

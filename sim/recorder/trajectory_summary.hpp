@@ -3,8 +3,10 @@
 // and event counts, energy balance and the flags that were raised. Reads in blocks, so memory
 // stays bounded for any file size.
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +44,10 @@ struct TrajectorySummary {
   /// (status, count) of impact and trouble events whose status is not "solved", by first
   /// appearance.
   std::vector<std::pair<std::string, std::int64_t>> unusual_statuses;
+
+  /// Largest |a_g| along x and y over the samples [m/s²], from /ground_acceleration; nothing
+  /// for a run without excitation.
+  std::optional<Eigen::Vector2d> peak_ground_acceleration;
 
   /// The /summary figures (name, value; NaN for an event that did not happen), in the order
   /// the recorder documents; empty for a file without /summary.

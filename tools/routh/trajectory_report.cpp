@@ -39,6 +39,11 @@ void print_physics_report(std::ostream& out, const TrajectorySummary& summary, i
     if (summary.max_energy_rise > 0.0) out << " (t = " << cat(summary.max_energy_rise_t) << " s)";
     out << '\n';
   }
+  if (summary.peak_ground_acceleration) {
+    label("ground accel") << "peak |a_x| " << cat(summary.peak_ground_acceleration->x())
+                          << " m/s^2, |a_y| " << cat(summary.peak_ground_acceleration->y())
+                          << " m/s^2 (/ground_acceleration)\n";
+  }
   label("flags") << (summary.flags_seen.empty() ? std::string("none") : counts(summary.flags_seen))
                  << '\n';
   if (!summary.unusual_statuses.empty()) {
