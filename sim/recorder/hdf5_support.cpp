@@ -91,22 +91,47 @@ void write_string_array_attribute(hid_t object, const char* name,
         cat("write attribute ", name));
 }
 
-void write_int_attribute(hid_t object, const char* name, int value, std::string_view context) {
+namespace {
+
+// A scalar attribute of type `file_type` in the file, written from `value` of `memory_type`.
+void write_scalar_attribute(hid_t object, const char* name, hid_t file_type, hid_t memory_type,
+                            const void* value, std::string_view context) {
   const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
   const Handle attribute =
-      checked(H5Acreate2(object, name, H5T_STD_I32LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
-              &H5Aclose, context, cat("create attribute ", name));
-  check(H5Awrite(attribute.get(), H5T_NATIVE_INT, &value), context, cat("write attribute ", name));
+      checked(H5Acreate2(object, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT), &H5Aclose,
+              context, cat("create attribute ", name));
+  check(H5Awrite(attribute.get(), memory_type, value), context, cat("write attribute ", name));
+}
+
+}  // namespace
+
+void write_int_attribute(hid_t object, const char* name, int value, std::string_view context) {
+  write_scalar_attribute(object, name, H5T_STD_I32LE, H5T_NATIVE_INT, &value, context);
+}
+
+void write_int64_attribute(hid_t object, const char* name, std::int64_t value,
+                           std::string_view context) {
+  if (H5Aexists(object, name) > 0) {
+    check(H5Adelete(object, name), context, cat("replace attribute ", name));
+  }
+  write_scalar_attribute(object, name, H5T_NATIVE_INT64, H5T_NATIVE_INT64, &value, context);
 }
 
 void write_double_attribute(hid_t object, const char* name, double value,
                             std::string_view context) {
+  write_scalar_attribute(object, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value, context);
+}
+
+void write_text_dataset(hid_t object, const char* name, const std::string& text,
+                        std::string_view context) {
+  const Handle type = utf8_string_type();
   const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
-  const Handle attribute =
-      checked(H5Acreate2(object, name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT),
-              &H5Aclose, context, cat("create attribute ", name));
-  check(H5Awrite(attribute.get(), H5T_NATIVE_DOUBLE, &value), context,
-        cat("write attribute ", name));
+  const Handle dataset = checked(
+      H5Dcreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      &H5Dclose, context, cat("create dataset ", name));
+  const char* data = text.c_str();
+  check(H5Dwrite(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
+        cat("write dataset ", name));
 }
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include <hdf5.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,7 +81,13 @@ void write_string_attribute(hid_t object, const char* name, const std::string& v
 void write_string_array_attribute(hid_t object, const char* name,
                                   const std::vector<std::string>& values, std::string_view context);
 void write_int_attribute(hid_t object, const char* name, int value, std::string_view context);
+/// Creates the attribute, or replaces it (a count updated as a file grows).
+void write_int64_attribute(hid_t object, const char* name, std::int64_t value,
+                           std::string_view context);
 void write_double_attribute(hid_t object, const char* name, double value, std::string_view context);
+/// A scalar variable-length UTF-8 dataset holding `text` (a scenario's or a sweep file's YAML).
+void write_text_dataset(hid_t object, const char* name, const std::string& text,
+                        std::string_view context);
 
 /// Reads a string attribute, fixed or variable length, scalar. Throws if it is missing.
 std::string read_string_attribute(hid_t object, const char* name, std::string_view context);

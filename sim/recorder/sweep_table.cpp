@@ -30,29 +30,6 @@ Handle file_type(CellType type) {
   throw std::logic_error("unknown cell type");
 }
 
-void write_text_dataset(hid_t file, const char* name, const std::string& text,
-                        const std::string& context) {
-  const Handle type = hdf5::utf8_string_type();
-  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
-  const Handle dataset = checked(
-      H5Dcreate2(file, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-      &H5Dclose, context, cat("create dataset ", name));
-  const char* data = text.c_str();
-  check(H5Dwrite(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
-        cat("write dataset ", name));
-}
-
-void write_int64_attribute(hid_t object, const char* name, std::int64_t value,
-                           const std::string& context) {
-  if (H5Aexists(object, name) > 0) check(H5Adelete(object, name), context, "replace an attribute");
-  const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
-  const Handle attribute =
-      checked(H5Acreate2(object, name, H5T_NATIVE_INT64, space.get(), H5P_DEFAULT, H5P_DEFAULT),
-              &H5Aclose, context, cat("create attribute ", name));
-  check(H5Awrite(attribute.get(), H5T_NATIVE_INT64, &value), context,
-        cat("write attribute ", name));
-}
-
 std::filesystem::path partial_path(const std::filesystem::path& path) {
   return std::filesystem::path(path.string() + ".partial");
 }
@@ -127,10 +104,10 @@ SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
   hdf5::write_string_attribute(file, "format", kSweepFormat, context);
   hdf5::write_int_attribute(file, "format_version", kSweepFormatVersion, context);
   hdf5::write_string_attribute(file, "routh_version", ROUTH_VERSION, context);
-  write_int64_attribute(file, "runs", header.planned_runs, context);
-  write_int64_attribute(file, "rows", 0, context);
-  write_text_dataset(file, "sweep", header.sweep_text, context);
-  write_text_dataset(file, "base", header.base_text, context);
+  hdf5::write_int64_attribute(file, "runs", header.planned_runs, context);
+  hdf5::write_int64_attribute(file, "rows", 0, context);
+  hdf5::write_text_dataset(file, "sweep", header.sweep_text, context);
+  hdf5::write_text_dataset(file, "base", header.base_text, context);
   const Handle group = checked(H5Gcreate2(file, "runs", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                                &H5Gclose, context, "create group runs");
   std::vector<std::string> names;
@@ -172,8 +149,8 @@ void SweepTableWriter::append(std::span<const TableRow> rows) {
 void SweepTableWriter::close() {
   Impl& impl = *impl_;
   const hdf5::QuietErrors quiet;
-  write_int64_attribute(impl.file.get(), "rows", static_cast<std::int64_t>(impl.rows),
-                        impl.context);
+  hdf5::write_int64_attribute(impl.file.get(), "rows", static_cast<std::int64_t>(impl.rows),
+                              impl.context);
   impl.datasets.clear();
   check(impl.file.reset(), impl.context, "close the file");
   std::filesystem::rename(partial_path(impl.path), impl.path);

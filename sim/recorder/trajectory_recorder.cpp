@@ -166,14 +166,7 @@ struct TrajectoryRecorder::Impl {
     hdf5::write_string_attribute(root, "status_detail",
                                  "the writer stopped before the run's end was recorded", context);
 
-    const Handle string_type = hdf5::utf8_string_type();
-    const Handle scalar = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
-    const Handle scenario = checked(H5Dcreate2(root, "scenario", string_type.get(), scalar.get(),
-                                               H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-                                    &H5Dclose, context, "create dataset scenario");
-    const char* yaml = header.scenario_yaml.c_str();
-    check(H5Dwrite(scenario.get(), string_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml),
-          context, "write dataset scenario");
+    hdf5::write_text_dataset(root, "scenario", header.scenario_yaml, context);
 
     time = create_series("time", 0, chunk_rows(1));
     hdf5::write_string_attribute(time.get(), "units", "s", context);
