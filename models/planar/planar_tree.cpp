@@ -159,14 +159,19 @@ void PlanarTree::check_mass_matrix() const {
       "planar tree: M(q) is not positive definite (a coordinate moves no mass or inertia)");
 }
 
-// Positions only: the bodies are placed at rest (planar_broad_phase.hpp).
-void PlanarTree::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
-                                 std::vector<int>& nearby) const {
+// Positions only: the bodies placed at q, at rest.
+const TreeMotion& PlanarTree::placed_at(const Eigen::VectorXd& q,
+                                        SystemWorkspace& workspace) const {
   PlanarTreeWorkspace& ws = own(workspace);
   if (ws.no_velocity.size() != coordinate_count_) ws.no_velocity.setZero(coordinate_count_);
   check_sizes(q, ws.no_velocity);
   forward_kinematics(description_.joints, first_coordinate_, q, ws.no_velocity, ws.motion);
-  nearby_planar_contacts(contacts_, ws.motion, nearby);
+  return ws.motion;
+}
+
+void PlanarTree::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
+                                 std::vector<int>& nearby) const {
+  nearby_planar_contacts(contacts_, placed_at(q, workspace), nearby);
 }
 
 double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
@@ -180,11 +185,8 @@ double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eige
 
 double PlanarTree::deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspace& workspace,
                                      std::string* where) const {
-  PlanarTreeWorkspace& ws = own(workspace);
-  if (ws.no_velocity.size() != coordinate_count_) ws.no_velocity.setZero(coordinate_count_);
-  check_sizes(q, ws.no_velocity);
-  forward_kinematics(description_.joints, first_coordinate_, q, ws.no_velocity, ws.motion);
-  const BodyOverlap overlap = deepest_body_overlap(description_, contacts_, ws.motion);
+  const BodyOverlap overlap =
+      deepest_body_overlap(description_, contacts_, placed_at(q, workspace));
   if (where != nullptr && overlap.body >= 0) *where = describe(overlap, description_);
   return overlap.depth_m;
 }

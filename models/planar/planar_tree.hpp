@@ -148,6 +148,9 @@ class PlanarTree final : public MechanicalSystem {
   bool mass_matrix_is_constant() const;
   void check_sizes(const Eigen::VectorXd& q, const Eigen::VectorXd& v) const;
   PlanarTreeWorkspace& own(SystemWorkspace& workspace) const;
+  /// Forward kinematics at q with v = 0, into the workspace (the broad phase and the overlap
+  /// check read positions only).
+  const TreeMotion& placed_at(const Eigen::VectorXd& q, SystemWorkspace& workspace) const;
   const TreeMotion& motion_at(const Eigen::VectorXd& q, TreeMotion& motion) const;
   void inertial_terms(double t, bool sum_mass_matrix, bool generalized_force,
                       PlanarTreeWorkspace& ws, StateQuantities& out) const;

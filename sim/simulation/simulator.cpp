@@ -144,7 +144,7 @@ class Run {
   WitnessSample start_, end_, inside_;  // at the step's ends, and within it while locating
   double last_derivative_t_ = std::numeric_limits<double>::quiet_NaN();  // of the latest RHS
   OdeState last_derivative_x_;
-  std::vector<double> base_start_x_m_, base_x_m_;  // base points' x at the start, and scratch
+  std::vector<double> base_start_x_m_;  // the base points' x at the start, each body's in turn
   ImpactHistory impacts_;
   EventStormGuard storm_guard_;
   WallClockLimit wall_clock_;
@@ -292,17 +292,13 @@ bool Run::outran_broad_phase(DenseStepper& stepper) {
 
 // --- outcomes
 
-// Where the watched bodies' base points are horizontally [m] at q, each body's in turn.
-void base_points_x(const std::vector<OverturnWatch>& watched, const Eigen::VectorXd& q,
-                   std::vector<double>& x_m) {
-  x_m.clear();
-  for (const OverturnWatch& watch : watched) {
-    const double x = q[watch.coordinate - 2], theta = q[watch.coordinate];
-    const double c = std::cos(theta), s = std::sin(theta);
-    for (const Eigen::Vector2d& point : watch.base_points_m) {
-      x_m.push_back(x + c * point.x() - s * point.y());
-    }
-  }
+// A watched body's point at `local_m` in its frame, in world axes at q [m].
+Eigen::Vector2d world_point(const OverturnWatch& watch, const Eigen::VectorXd& q,
+                            const Eigen::Vector2d& local_m) {
+  const double x = q[watch.coordinate - 2], y = q[watch.coordinate - 1],
+               theta = q[watch.coordinate];
+  const double c = std::cos(theta), s = std::sin(theta);
+  return {x + c * local_m.x() - s * local_m.y(), y + s * local_m.x() + c * local_m.y()};
 }
 
 // Where the watched bodies' base points stand at the start, for their slide: upright on the
@@ -313,17 +309,14 @@ void base_points_start_x(const std::vector<OverturnWatch>& watched, const Eigen:
                          std::vector<double>& x_m) {
   x_m.clear();
   for (const OverturnWatch& watch : watched) {
-    const double x = q[watch.coordinate - 2], y = q[watch.coordinate - 1],
-                 theta = q[watch.coordinate];
-    const double c = std::cos(theta), s = std::sin(theta);
-    const Eigen::Vector2d* lowest = nullptr;
-    double lowest_y = std::numeric_limits<double>::infinity();
+    if (watch.base_points_m.empty()) continue;
+    const auto lowest =
+        std::min_element(watch.base_points_m.begin(), watch.base_points_m.end(),
+                         [&](const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+                           return world_point(watch, q, a).y() < world_point(watch, q, b).y();
+                         });
+    const double lowest_x = world_point(watch, q, *lowest).x();
     for (const Eigen::Vector2d& point : watch.base_points_m) {
-      const double point_y = y + s * point.x() + c * point.y();
-      if (point_y < lowest_y) lowest_y = point_y, lowest = &point;
-    }
-    for (const Eigen::Vector2d& point : watch.base_points_m) {
-      const double lowest_x = x + c * lowest->x() - s * lowest->y();
       x_m.push_back(lowest_x + point.x() - lowest->x());
     }
   }
@@ -339,14 +332,15 @@ void Run::note_excursions(double t, const Eigen::VectorXd& q) {
       summary.max_abs_theta_time = t;
     }
   }
-  base_points_x(settings_.overturn_watch, q, base_x_m_);
-  std::size_t point = 0;
+  std::size_t point = 0;  // in base_start_x_m_
   for (const OverturnWatch& watch : settings_.overturn_watch) {
+    if (watch.base_points_m.empty()) continue;
     double slide_m = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < watch.base_points_m.size(); ++k, ++point) {
-      slide_m = std::min(slide_m, std::abs(base_x_m_[point] - base_start_x_m_[point]));
+    for (const Eigen::Vector2d& local : watch.base_points_m) {
+      const double moved_m = world_point(watch, q, local).x() - base_start_x_m_[point++];
+      slide_m = std::min(slide_m, std::abs(moved_m));
     }
-    if (!watch.base_points_m.empty()) summary.max_slide = std::max(summary.max_slide, slide_m);
+    summary.max_slide = std::max(summary.max_slide, slide_m);
   }
 }
 
@@ -819,7 +813,6 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     rotations_.push_back({watch.coordinate, watch.reference_rad});
   }
   base_points_start_x(settings_.overturn_watch, q, base_start_x_m_);
-  base_x_m_.reserve(base_start_x_m_.size());
   const bool modes_given =
       initial.modes.size() == static_cast<std::size_t>(evaluation_.all_contacts);
   // every contact is active until the broad phase has looked at the initial state
