@@ -1,7 +1,9 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -46,6 +48,9 @@ constexpr std::size_t kEventBufferRows = 256;
 // event for its vlen data.
 constexpr hsize_t kMetadataRoomBytes = 128 * 1024;
 constexpr hsize_t kRoomBytesPerEvent = 1024;
+// Free room on the file system, and below a file-size limit, beyond which reserve_room() looks
+// instead of reserving: a margin no other process fills within one flush interval in practice.
+constexpr hsize_t kAmpleRoomBytes = 64 * 1024 * 1024;
 
 using Clock = std::chrono::steady_clock;
 
@@ -100,6 +105,7 @@ struct TrajectoryRecorder::Impl {
   Clock::duration flush_interval{};
   Clock::time_point next_flush;
   int descriptor = -1;  // the file's, from HDF5's sec2 driver: to reserve room on disk
+  rlim_t file_size_limit = RLIM_INFINITY;  // RLIMIT_FSIZE when the recorder was created
   bool failed = false;  // a write failed: nothing more is written, the close only releases
   std::string context;  // "recorder FILE" for messages
   int coordinate_count = 0;
@@ -257,20 +263,25 @@ struct TrajectoryRecorder::Impl {
            pending_events.size() * kRoomBytesPerEvent + kMetadataRoomBytes;
   }
 
-  // Grows the file on disk to hold everything the next write may add, before HDF5 writes it: a
-  // full disk (ENOSPC) or a file-size limit (EFBIG) then fails here, with the file as the last
-  // flush left it plus what HDF5 wrote into room already reserved, so the close still completes
-  // and the file stays readable. Left to fail inside HDF5, the write of the superblock (in place,
-  // at offset 0) succeeded while the data past the disk's end did not: the file was unreadable
-  // ("truncated file") and closing it crashed HDF5 at exit. HDF5 truncates the file back to what
-  // it allocated at each flush and at the close.
+  // Makes sure the disk holds everything the next write may add, before HDF5 writes it: a full
+  // disk (ENOSPC) or a file-size limit (EFBIG) then fails here, with the file as the last flush
+  // left it plus what HDF5 wrote into room already there, so the close still completes and the
+  // file stays readable. Left to fail inside HDF5, the write of the superblock (in place, at
+  // offset 0) succeeded while the data past the disk's end did not: the file was unreadable
+  // ("truncated file") and closing it crashed HDF5 at exit.
+  // While the file system has ample room beyond the write and no size limit is near, looking is
+  // enough. Near either, the room is taken (posix_fallocate grows the file on disk; HDF5 trims
+  // it back to what it allocated at each flush and at the close), so a write there cannot fail
+  // even if another process fills the disk meanwhile. Taking it always made a short run pay for
+  // allocating and freeing half a megabyte of blocks, as much as writing its data.
   void reserve_room() {
     if (failed) throw TrajectoryWriteError(cat(context, ": an earlier write failed"), 0);
     haddr_t allocated = 0;
     check(H5Fget_eoa(file.get(), &allocated), context, "read the file's allocated size");
+    const auto wanted = static_cast<off_t>(allocated + pending_bytes());
+    if (room_is_ample(wanted)) return;
     struct stat status {};
     if (::fstat(descriptor, &status) != 0) fail("read the file's size", errno);
-    const auto wanted = static_cast<off_t>(allocated + pending_bytes());
     if (status.st_size >= wanted) return;
     const int error = ::posix_fallocate(descriptor, status.st_size, wanted - status.st_size);
     if (error == 0) return;
@@ -284,6 +295,18 @@ struct TrajectoryRecorder::Impl {
     fail("write", error);
   }
 
+  // True when a file of `wanted` bytes stays kAmpleRoomBytes below the process's file-size limit
+  // and the file system has kAmpleRoomBytes free besides.
+  bool room_is_ample(off_t wanted) const {
+    const auto ample = static_cast<off_t>(kAmpleRoomBytes);
+    if (file_size_limit != RLIM_INFINITY && static_cast<rlim_t>(wanted + ample) > file_size_limit) {
+      return false;
+    }
+    struct statvfs disk {};
+    if (::fstatvfs(descriptor, &disk) != 0) return false;
+    return static_cast<off_t>(disk.f_bavail * disk.f_frsize) >= wanted + ample;
+  }
+
   [[noreturn]] void fail(const char* what, int error_number) {
     failed = true;
     throw TrajectoryWriteError(cat(context, ": cannot ", what, ": ", std::strerror(error_number)),
@@ -292,6 +315,7 @@ struct TrajectoryRecorder::Impl {
 
   void write_buffers() {
     if (buffered == 0) return;
+    const hdf5::QuietErrors quiet;
     reserve_room();
     append(time, time_buffer, 0, "time");
     append(q, q_buffer, coordinate_count, "q");
@@ -308,6 +332,7 @@ struct TrajectoryRecorder::Impl {
   // Appends the pending events to /events in one write.
   void write_events() {
     if (pending_events.empty()) return;
+    const hdf5::QuietErrors quiet;
     reserve_room();
     std::vector<std::string> kinds, contacts;
     kinds.reserve(pending_events.size());
@@ -343,6 +368,7 @@ struct TrajectoryRecorder::Impl {
   void flush_file() {
     write_buffers();
     write_events();
+    const hdf5::QuietErrors quiet;
     reserve_room();
     check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), context, "flush the file");
     unflushed_bytes = 0;
@@ -408,6 +434,8 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
   check(H5Fget_vfd_handle(impl.file.get(), access.get(), reinterpret_cast<void**>(&descriptor)),
         impl.context, "get the file descriptor");
   impl.descriptor = *descriptor;
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_FSIZE, &limit) == 0) impl.file_size_limit = limit.rlim_cur;
   impl.write_header(header);
   // the header reaches the disk at the first flush, one flush_interval from now (or at the close)
   impl.next_flush = Clock::now() + impl.flush_interval;
@@ -456,7 +484,6 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
     impl.ground_buffer[row * 2 + 1] = a_g.y();
   }
   ++impl.buffered;
-  const hdf5::QuietErrors quiet;
   if (impl.buffered == impl.buffer_capacity) impl.write_buffers();
   impl.flush_if_due();
 }
@@ -488,7 +515,6 @@ void TrajectoryRecorder::record_event(const EventRecord& event) {
     }
   }
   impl.pending_events.push_back(event);
-  const hdf5::QuietErrors quiet;
   if (impl.pending_events.size() == kEventBufferRows) impl.write_events();
   impl.flush_if_due();
 }

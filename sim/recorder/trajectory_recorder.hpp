@@ -59,10 +59,14 @@
 //  - samples and events still in the buffers are lost.
 // A full disk (ENOSPC), a file-size limit (EFBIG) or another failed write throws
 // TrajectoryWriteError; nothing more is written, and the close still completes: before each write
-// the recorder grows the file on disk by what the write may add (posix_fallocate), so the disk
-// fills there, not halfway through HDF5's metadata (which left the superblock pointing past the
-// file's end, an unreadable file, and crashed HDF5 at exit). The file then holds the run up to
-// the last successful write, with root status "unfinished".
+// the recorder makes sure the disk holds what the write may add, so the disk fills there, not
+// halfway through HDF5's metadata (which left the superblock pointing past the file's end, an
+// unreadable file, and crashed HDF5 at exit). It looks (fstatvfs, RLIMIT_FSIZE) while 64 MiB
+// beyond the write are free and below the limit, and otherwise grows the file on disk by what
+// the write may add (posix_fallocate). So near a full disk, a write fails cleanly even if another
+// process fills the disk at the same time; with more room, only another process writing 64 MiB
+// within one write of the recorder's can still make HDF5 fail midway. The file then holds the
+// run up to the last successful write, with root status "unfinished".
 // The file uses the HDF5 1.8 format (libver bounds V18, V18), read by any HDF5 since 1.8. Not
 // older: the earliest format (HDF5's default) caps an object header message, so an attribute,
 // at 64 KiB, about 4000 names in contact_names, which /events keeps in dense storage instead.
