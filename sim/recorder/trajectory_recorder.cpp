@@ -41,6 +41,8 @@ using hdf5::Handle;
 // chunk index handles without a measurable cost.
 constexpr std::size_t kMaxChunkBytes = 16 * 1024;
 constexpr hsize_t kEventChunkRows = 64;
+// Contact names an object header holds with room to spare (16 bytes each, of its 64 KiB).
+constexpr std::size_t kCompactContactNames = 1024;
 // Events wait in memory like samples; this many are written at once.
 constexpr std::size_t kEventBufferRows = 256;
 // Room kept free in the file beyond what HDF5 has allocated, for the metadata a write, a flush or
@@ -224,10 +226,14 @@ struct TrajectoryRecorder::Impl {
     const Handle properties =
         checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create properties");
     check(H5Pset_chunk(properties.get(), 1, &kEventChunkRows), context, "set the chunk size");
-    // dense attribute storage from the first attribute on: contact_names holds one 16-byte heap
-    // reference per contact, and a stack's contacts (16 per pair of blocks) outgrow an object
-    // header's 64 KiB from 17 blocks on
-    check(H5Pset_attr_phase_change(properties.get(), 0, 0), context, "set the attribute storage");
+    // Dense attribute storage from the first attribute on when contact_names would crowd the
+    // object header: it holds one 16-byte heap reference per contact, and a stack's contacts (16
+    // per pair of blocks) outgrow a header's 64 KiB from 17 blocks on. Not for fewer contacts:
+    // the dense storage's heap and index cost a short run a tenth of its writing.
+    if (contact_names.size() > kCompactContactNames) {
+      check(H5Pset_attr_phase_change(properties.get(), 0, 0), context,
+            "set the attribute storage");
+    }
     events = checked(H5Dcreate2(file.get(), "events", file_type.get(), space.get(), H5P_DEFAULT,
                                 properties.get(), H5P_DEFAULT),
                      &H5Dclose, context, "create dataset events");
