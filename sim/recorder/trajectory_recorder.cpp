@@ -231,8 +231,7 @@ struct TrajectoryRecorder::Impl {
     // per pair of blocks) outgrow a header's 64 KiB from 17 blocks on. Not for fewer contacts:
     // the dense storage's heap and index cost a short run a tenth of its writing.
     if (contact_names.size() > kCompactContactNames) {
-      check(H5Pset_attr_phase_change(properties.get(), 0, 0), context,
-            "set the attribute storage");
+      check(H5Pset_attr_phase_change(properties.get(), 0, 0), context, "set the attribute storage");
     }
     events = checked(H5Dcreate2(file.get(), "events", file_type.get(), space.get(), H5P_DEFAULT,
                                 properties.get(), H5P_DEFAULT),

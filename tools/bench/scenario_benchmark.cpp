@@ -130,6 +130,19 @@ Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
   return timing_of(seconds);
 }
 
+// The file's own floor: created with the scenario's header and closed, with nothing in it.
+Timing time_empty_file(const routh::Scenario& scenario, int repeats) {
+  const fs::path path = scratch_file();
+  std::vector<double> seconds;
+  seconds.reserve(static_cast<std::size_t>(repeats));
+  for (int i = 0; i < repeats; ++i) {
+    fs::remove(path);
+    seconds.push_back(seconds_of([&] { make_recorder(scenario, path).close(); }));
+  }
+  fs::remove(path);
+  return timing_of(seconds);
+}
+
 std::string milliseconds(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f", seconds * 1e3);
@@ -137,20 +150,24 @@ std::string milliseconds(double seconds) {
 }
 
 void print_table_header() {
-  std::printf("%-22s %7s %7s %11s %9s %9s %11s %14s\n", "scenario", "impacts", "events",
-              "median [ms]", "min [ms]", "max [ms]", "events/s", "HDF5 med [ms]");
+  std::printf("%-22s %7s %7s %11s %9s %9s %11s %14s %6s %15s\n", "scenario", "impacts", "events",
+              "median [ms]", "min [ms]", "max [ms]", "events/s", "HDF5 med [ms]", "ratio",
+              "empty file [ms]");
 }
 
-// One row: the run's counts, its wall time without output, and its median with HDF5 output.
+// One row: the run's counts, its wall time without output, its median with HDF5 output, their
+// ratio (the output cost, at most 1.5), and what an empty file costs of it.
 void benchmark_row(const std::string& label, const routh::Scenario& scenario, int repeats) {
   DiscardingObserver warm_up;
   const routh::SimulationOutcome outcome = routh::run_scenario(scenario, warm_up);
   const Timing bare = time_without_output(scenario, repeats);
   const Timing hdf5 = time_with_hdf5(scenario, repeats);
-  std::printf("%-22s %7d %7d %11s %9s %9s %11.0f %14s%s\n", label.c_str(), outcome.impacts,
-              outcome.events, milliseconds(bare.median_s).c_str(), milliseconds(bare.min_s).c_str(),
-              milliseconds(bare.max_s).c_str(), outcome.events / bare.median_s,
-              milliseconds(hdf5.median_s).c_str(),
+  const Timing empty = time_empty_file(scenario, repeats);
+  std::printf("%-22s %7d %7d %11s %9s %9s %11.0f %14s %6.2f %15s%s\n", label.c_str(),
+              outcome.impacts, outcome.events, milliseconds(bare.median_s).c_str(),
+              milliseconds(bare.min_s).c_str(), milliseconds(bare.max_s).c_str(),
+              outcome.events / bare.median_s, milliseconds(hdf5.median_s).c_str(),
+              hdf5.median_s / bare.median_s, milliseconds(empty.median_s).c_str(),
               outcome.status == routh::RunStatus::completed
                   ? ""
                   : cat("  (", to_string(outcome.status), ")").c_str());
