@@ -20,6 +20,7 @@ namespace routh {
 namespace {
 
 constexpr auto kPollInterval = std::chrono::milliseconds(5);
+constexpr std::size_t kRowsPerWake = 16;
 
 // What the workers and the calling thread share, under `mutex`.
 struct ShareState {
@@ -54,7 +55,12 @@ void work(const SweepPlan& plan, const RunShare& share, const ShareOptions& opti
     std::string line = abandoned ? std::string() : encode_row(row);
     lock.lock();
     if (!abandoned) state.finished.emplace_back(run, std::move(line));
-    state.row_ready.notify_one();
+    // The calling thread writes the rows every kPollInterval anyway. Waking it for each row cost
+    // a run of a millisecond 5 % more (a wake-up across cores), so only a batch, or a worker
+    // about to wait for the window, wakes it.
+    if (state.finished.size() >= kRowsPerWake || state.next_run >= state.window_end) {
+      state.row_ready.notify_one();
+    }
   }
 }
 
