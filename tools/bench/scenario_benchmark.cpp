@@ -113,8 +113,10 @@ Timing time_without_output(const routh::Scenario& scenario, int repeats) {
   return timing_of(seconds);
 }
 
-// Creating, filling and closing the file are all timed: that is what `routh run` pays.
-Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
+// Times `write(recorder)` into a new file each repeat, creating and closing it included: that is
+// what `routh run` pays.
+Timing time_into_file(const routh::Scenario& scenario, int repeats,
+                      const std::function<void(routh::TrajectoryRecorder&)>& write) {
   const fs::path path = scratch_file();
   std::vector<double> seconds;
   seconds.reserve(static_cast<std::size_t>(repeats));
@@ -122,7 +124,7 @@ Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
     fs::remove(path);  // as `routh run` writes: a new file, never one truncated in place
     seconds.push_back(seconds_of([&] {
       routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
-      routh::run_scenario(scenario, recorder);
+      write(recorder);
       recorder.close();
     }));
   }
@@ -130,17 +132,16 @@ Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
   return timing_of(seconds);
 }
 
+// The run into its file.
+Timing time_with_hdf5(const routh::Scenario& scenario, int repeats) {
+  return time_into_file(scenario, repeats, [&](routh::TrajectoryRecorder& recorder) {
+    routh::run_scenario(scenario, recorder);
+  });
+}
+
 // The file's own floor: created with the scenario's header and closed, with nothing in it.
 Timing time_empty_file(const routh::Scenario& scenario, int repeats) {
-  const fs::path path = scratch_file();
-  std::vector<double> seconds;
-  seconds.reserve(static_cast<std::size_t>(repeats));
-  for (int i = 0; i < repeats; ++i) {
-    fs::remove(path);
-    seconds.push_back(seconds_of([&] { make_recorder(scenario, path).close(); }));
-  }
-  fs::remove(path);
-  return timing_of(seconds);
+  return time_into_file(scenario, repeats, [](routh::TrajectoryRecorder&) {});
 }
 
 std::string milliseconds(double seconds) {
