@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "tools/routh/check_command.hpp"
 #include "tools/routh/compare_command.hpp"
 #include "tools/routh/impact_command.hpp"
 #include "tools/routh/info_command.hpp"
@@ -29,6 +30,8 @@ struct Subcommand {
 constexpr std::array kSubcommands = {
     Subcommand{"run", "simulate a scenario file and record the trajectory (HDF5)",
                &run_run_command},
+    Subcommand{"check", "validate a scenario file as run would, without running or writing",
+               &run_check_command},
     Subcommand{"sweep", "run a scenario over a grid and random draws into one table (HDF5)",
                &run_sweep_command},
     Subcommand{"impact", "solve one impact problem file and print the result as JSON",
