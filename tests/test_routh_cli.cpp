@@ -11,8 +11,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
@@ -229,6 +231,24 @@ TEST_CASE("cli: routh models lists every named model with its keys, coordinates 
   CHECK(extra.exit_code == 2);
   CHECK(contains(extra.err, "routh models: unexpected argument 'ball'"));
   CHECK(test::run_routh("models --help").exit_code == 0);
+}
+
+TEST_CASE("cli: routh --version and routh version print the project version, as files record it") {
+  for (const char* command : {"--version", "version"}) {
+    CAPTURE(command);
+    const Run run = run_routh(command);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out == cat("routh ", ROUTH_VERSION, "\n"));
+    CHECK(run.err.empty());
+  }
+  CHECK(std::string_view(ROUTH_VERSION).find('.') != std::string_view::npos);  // e.g. 0.1.0
+  const std::filesystem::path out = scratch() / "version.h5";
+  const Run run = run_routh(cat("run '", ROUTH_SOURCE_DIR,
+                                "/scenarios/bouncing_ball.yaml' --set duration=0.1 --force -o '",
+                                out.string(), "'"));
+  REQUIRE(run.exit_code == 0);
+  CHECK(summarize_trajectory(out).routh_version == ROUTH_VERSION);
+  CHECK(contains(run_routh("--help").out, "routh --version"));
 }
 
 TEST_CASE("cli: usage errors exit 2, help exits 0") {

@@ -55,6 +55,7 @@ void print_usage(std::ostream& out) {
     out << "  " << subcommand.name << std::string(name_width + 2 - subcommand.name.size(), ' ')
         << subcommand.summary << '\n';
   }
+  out << "\nrouth --version (or routh version) prints the version.\n";
 }
 
 const Subcommand* find_subcommand(std::string_view name) {
@@ -75,6 +76,10 @@ int main(int argc, char** argv) {
   const std::string_view command = arguments.front();
   if (command == "-h" || command == "--help" || command == "help") {
     print_usage(std::cout);
+    return kExitSuccess;
+  }
+  if (command == "--version" || command == "version") {
+    std::cout << "routh " << ROUTH_VERSION << '\n';
     return kExitSuccess;
   }
   const Subcommand* subcommand = find_subcommand(command);
