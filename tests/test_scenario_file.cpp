@@ -334,6 +334,27 @@ TEST_CASE("scenario: settings and physical parameters out of their ranges are lo
   }
 }
 
+TEST_CASE("scenario: a law outside the scope of the model's contacts is refused") {
+  // park took every impact of the planar ball to the fallback law: the run completed with lcp
+  std::string error = load_error(ball_with("law: poisson", "law: park"));
+  CHECK_MESSAGE(contains(error,
+                         "scenario.yaml:7:8: contact.law = park: this law takes spatial, "
+                         "one contact; the model's planar contacts need one of: newton, "
+                         "newton_routh, poisson, energetic, multipoint_energetic, lcp"),
+                error);
+  error = load_error(kBall + "  multi_contact_law: poisson\n");
+  CHECK_MESSAGE(contains(error,
+                         "scenario.yaml:10:22: contact.multi_contact_law = poisson: this "
+                         "law takes planar, one contact; simultaneous impacts at several "
+                         "planar contacts need one of: multipoint_energetic, lcp (or none)"),
+                error);
+  for (const char* fits : {"  multi_contact_law: lcp\n", "  multi_contact_law: none\n"}) {
+    CAPTURE(fits);
+    CHECK_NOTHROW(load_scenario(write_problem(kBall + fits, "good.yaml")));
+  }
+  CHECK_NOTHROW(load_scenario(write_problem(ball_with("law: poisson", "law: lcp"), "good.yaml")));
+}
+
 TEST_CASE("scenario: time_tolerance is at most a millionth of the duration") {
   const std::string text = cat("duration: 1e-4\n", kBall.substr(kBall.find("model:")),
                                "events: {time_tolerance: 1e-9}\n");
