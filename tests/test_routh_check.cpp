@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "support/ball_scenario.hpp"
 #include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"
 
@@ -24,17 +25,7 @@ namespace fs = std::filesystem;
 
 using test::scratch;
 
-// A small valid scenario; its output would be ball.h5 in the current folder.
-const std::string kBall =
-    "name: ball\n"                                 // line 1
-    "duration: 1\n"                                // line 2
-    "model: {type: ball, radius: 0.1, mass: 1}\n"  // line 3
-    "initial:\n"                                   // line 4
-    "  q: {y: 1.1}\n"                              // line 5
-    "contact:\n"                                   // line 6
-    "  law: poisson\n"                             // line 7
-    "  restitution: 0.9\n"                         // line 8
-    "  friction: 0.5\n";                           // line 9
+using test::kBall;  // its output would be ball.h5 in the current folder
 
 const std::string kBallOk =
     "scenario.yaml: ok (model ball, law poisson, multi-contact law multipoint_energetic, "

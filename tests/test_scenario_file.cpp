@@ -16,6 +16,7 @@
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
+#include "support/ball_scenario.hpp"
 #include "support/scenario_errors.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
@@ -38,17 +39,7 @@ const char* const kShipped[] = {
     "double_pendulum_kane", "falling_rod",       "stacked_blocks",        "two_disks",
     "chain_on_floor",       "overturning_block", "pendulum_strikes_block"};
 
-// A small valid scenario to break in one place.
-const std::string kBall =
-    "name: ball\n"                                 // line 1
-    "duration: 1\n"                                // line 2
-    "model: {type: ball, radius: 0.1, mass: 1}\n"  // line 3
-    "initial:\n"                                   // line 4
-    "  q: {y: 1.1}\n"                              // line 5
-    "contact:\n"                                   // line 6
-    "  law: poisson\n"                             // line 7
-    "  restitution: 0.9\n"                         // line 8
-    "  friction: 0.5\n";                           // line 9
+using test::kBall;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -14,6 +14,7 @@
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/sweep/sweep_file.hpp"
 #include "sim/text.hpp"
+#include "support/ball_scenario.hpp"
 #include "support/scenario_errors.hpp"
 #include "support/scratch_files.hpp"
 
@@ -22,17 +23,7 @@ namespace {
 
 using test::load_error;
 
-// A small valid scenario to add to.
-const std::string kBall =
-    "name: ball\n"                                 // line 1
-    "duration: 1\n"                                // line 2
-    "model: {type: ball, radius: 0.1, mass: 1}\n"  // line 3
-    "initial:\n"                                   // line 4
-    "  q: {y: 1.1}\n"                              // line 5
-    "contact:\n"                                   // line 6
-    "  law: poisson\n"                             // line 7
-    "  restitution: 0.9\n"                         // line 8
-    "  friction: 0.5\n";                           // line 9
+using test::kBall;
 
 // The message of an error located in a file of the scratch folder ("NAME:LINE:COLUMN: ...").
 std::string in_scratch(const std::string& located) {

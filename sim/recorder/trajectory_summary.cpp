@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/recorder/event_table_row.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/simulation/event_record.hpp"
@@ -216,46 +217,6 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
   }
 }
 
-// A whole /events row in memory, in the recorder's field order; HDF5 matches fields by name.
-struct EventFileRow {
-  double t;
-  char* kind;
-  char* contacts;
-  char* phases;
-  hvl_t impulse;
-  hvl_t u_pre;
-  hvl_t u_post;
-  double delta_T;
-  double normal_work;
-  double tangential_work;
-  char* flags;
-  char* status;
-};
-
-Handle event_file_row_type(std::string_view context) {
-  const Handle text = hdf5::utf8_string_type();
-  const Handle doubles =
-      checked(H5Tvlen_create(H5T_NATIVE_DOUBLE), &H5Tclose, context, "create a vlen type");
-  Handle type =
-      checked(H5Tcreate(H5T_COMPOUND, sizeof(EventFileRow)), &H5Tclose, context, "create a type");
-  const auto insert = [&](const char* name, std::size_t offset, hid_t member) {
-    check(H5Tinsert(type.get(), name, offset, member), context, cat("add event field ", name));
-  };
-  insert("t", offsetof(EventFileRow, t), H5T_NATIVE_DOUBLE);
-  insert("kind", offsetof(EventFileRow, kind), text.get());
-  insert("contacts", offsetof(EventFileRow, contacts), text.get());
-  insert("phases", offsetof(EventFileRow, phases), text.get());
-  insert("impulse", offsetof(EventFileRow, impulse), doubles.get());
-  insert("u_pre", offsetof(EventFileRow, u_pre), doubles.get());
-  insert("u_post", offsetof(EventFileRow, u_post), doubles.get());
-  insert("delta_T", offsetof(EventFileRow, delta_T), H5T_NATIVE_DOUBLE);
-  insert("normal_work", offsetof(EventFileRow, normal_work), H5T_NATIVE_DOUBLE);
-  insert("tangential_work", offsetof(EventFileRow, tangential_work), H5T_NATIVE_DOUBLE);
-  insert("flags", offsetof(EventFileRow, flags), text.get());
-  insert("status", offsetof(EventFileRow, status), text.get());
-  return type;
-}
-
 std::string text_of(const char* text) { return text != nullptr ? text : ""; }
 
 std::vector<double> values_of(const hvl_t& sequence) {
@@ -432,7 +393,7 @@ EventLogReader::EventLogReader(const std::filesystem::path& path)
   files.file = open_trajectory(path, format_version);
   files.events = open_dataset(files.file.get(), "events", context);
   files.rows = extent(files.events, "events", 1, context).first;
-  files.row_type = event_file_row_type(context);
+  files.row_type = hdf5::event_table_row_type(context);
   const std::string events_context = cat(context, ", /events");
   files.contact_names =
       hdf5::read_string_array_attribute(files.events.get(), "contact_names", events_context);
@@ -467,9 +428,9 @@ std::string EventLogReader::for_each_event(
     const std::function<void(const EventRecord&)>& visit) const {
   const Files& files = *files_;
   EventRecord event;
-  const auto convert = [&](const std::vector<EventFileRow>& block, hsize_t first) {
+  const auto convert = [&](const std::vector<hdf5::EventTableRow>& block, hsize_t first) {
     for (std::size_t i = 0; i < block.size(); ++i) {
-      const EventFileRow& row = block[i];
+      const hdf5::EventTableRow& row = block[i];
       const hsize_t index = first + i;
       const std::string kind = text_of(row.kind);
       const std::optional<EventKind> known = event_kind_from_string(kind);
@@ -490,8 +451,8 @@ std::string EventLogReader::for_each_event(
       visit(event);
     }
   };
-  const EventRowsRead read = read_event_rows<EventFileRow>(files.events, files.row_type, files.rows,
-                                                           files.context, convert);
+  const EventRowsRead read = read_event_rows<hdf5::EventTableRow>(
+      files.events, files.row_type, files.rows, files.context, convert);
   if (read.failure.empty()) return "";
   return cat(files.context, ": ", read.failure, "; the ", read.rows, " events before are listed");
 }
