@@ -99,6 +99,18 @@ TEST_CASE("yaml: a second document is an error where it starts") {
             .name == "ball");
 }
 
+TEST_CASE("yaml: a token no node can start with is a syntax error where it stands") {
+  // yaml-cpp's parser reports an empty document at a stray ',' without consuming it, and again at
+  // every call: reading every document (YAML::LoadAll) never returned and filled the memory
+  // (found by scenario_loader_fuzzer; tests/fuzz/regressions/scenario_loader_fuzzer/
+  // stray_comma_before_the_first_key.yaml). YAML::Load read the empty document and dropped the
+  // rest of the file without a word.
+  CHECK(load_error(", spinning\n" + kBall) ==
+        in_scratch("scenario.yaml:1:1: YAML syntax: unexpected ','"));
+  // after a whole first document (a map's stray ',' is "end of map not found")
+  CHECK(load_error("- 1\n,\n") == in_scratch("scenario.yaml:2:1: YAML syntax: unexpected ','"));
+}
+
 TEST_CASE("yaml: sweep and impact problem files refuse duplicate keys and second documents") {
   const auto sweep = [](const std::string& path) { read_sweep_file(path); };
   const auto problem = [](const std::string& path) { load_impact_problem_file(path); };

@@ -8,11 +8,14 @@
 #include <fstream>
 #include <ios>
 #include <numbers>
+#include <sstream>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
+
+#include <yaml-cpp/eventhandler.h>
 
 #include "sim/text.hpp"
 
@@ -140,6 +143,69 @@ InputLocation second_document_start(const std::string& path, std::istream& text,
   return start;
 }
 
+// The first node of each document, in the order the parser reports them. Meeting a token that
+// cannot start a node (a ',' outside a flow collection), yaml-cpp's parser reports an empty
+// document there without consuming the token, and again at every call, so YAML::LoadAll never
+// returns: a document whose first node is where the previous one's was is that token.
+class DocumentNodes final : public YAML::EventHandler {
+ public:
+  const std::vector<YAML::Mark>& marks() const { return marks_; }
+  bool stalled() const {
+    return marks_.size() >= 2 && marks_.back().pos == marks_[marks_.size() - 2].pos;
+  }
+
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    marks_.push_back(mark);
+    node_seen_ = false;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    node(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& mark) {
+    if (!node_seen_) marks_.back() = mark;
+    node_seen_ = true;
+  }
+  std::vector<YAML::Mark> marks_;
+  bool node_seen_ = false;
+};
+
+// A file holds exactly one document: a later one was ignored without a word, so what it says
+// would never take effect. Parses at most three documents, enough to tell a second document from
+// a token the parser stalls on (which repeats its empty document).
+void check_single_document(const std::string& path, const std::string& text) {
+  std::istringstream stream(text);
+  YAML::Parser parser(stream);
+  DocumentNodes documents;
+  while (documents.marks().size() < 3 && parser.HandleNextDocument(documents)) {
+    if (documents.stalled()) {
+      const YAML::Mark& mark = documents.marks().back();
+      throw InputError(location_of(path, mark),
+                       cat("YAML syntax: unexpected '", text.substr(mark.pos, 1), "'"));
+    }
+  }
+  if (documents.marks().size() > 1) {
+    std::istringstream lines(text);
+    throw InputError(second_document_start(path, lines, documents.marks()[0], documents.marks()[1]),
+                     "a second YAML document starts here: the file must hold exactly one");
+  }
+}
+
 }  // namespace
 
 InputNode load_yaml_file(const std::string& path) {
@@ -152,21 +218,19 @@ InputNode load_yaml_file(const std::string& path) {
   // Opened here rather than by YAML::LoadFile so that the message can say why it failed.
   std::ifstream stream(path);
   if (!stream) throw InputError({path, 0, 0}, cat("cannot open the file: ", std::strerror(errno)));
-  std::vector<YAML::Node> documents;
+  std::ostringstream contents;
+  contents << stream.rdbuf();
+  if (stream.bad()) throw InputError({path, 0, 0}, "cannot read the file");
+  const std::string text = std::move(contents).str();
+  YAML::Node document;
   try {
-    documents = YAML::LoadAll(stream);
+    check_single_document(path, text);
+    // an empty file is a null document, which each reader refuses in its own words
+    document = YAML::Load(text);
   } catch (const YAML::ParserException& parse_error) {
     throw InputError(location_of(path, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
-  } catch (const std::ios_base::failure& read_error) {
-    throw InputError({path, 0, 0}, cat("cannot read the file: ", read_error.what()));
   }
-  // a later document was ignored without a word: what it says would never take effect
-  if (documents.size() > 1) {
-    throw InputError(second_document_start(path, stream, documents[0].Mark(), documents[1].Mark()),
-                     "a second YAML document starts here: the file must hold exactly one");
-  }
-  // an empty file is a null document, which each reader refuses in its own words
-  InputNode root(path, documents.empty() ? YAML::Node() : documents.front(), "");
+  InputNode root(path, document, "");
   std::unordered_set<std::size_t> walked;
   check_unique_keys(root, walked);
   return root;
