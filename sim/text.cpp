@@ -1,6 +1,8 @@
 #include "sim/text.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
 #include <numeric>
 #include <vector>
 
@@ -19,6 +21,19 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
   }
   return row[b.size()];
+}
+
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + '"';
+}
+
+std::string round_trip(double value) {
+  std::array<char, 32> text{};
+  std::snprintf(text.data(), text.size(), "%.17g", value);
+  return text.data();
 }
 
 }  // namespace routh

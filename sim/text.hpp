@@ -23,6 +23,14 @@ namespace routh {
 /// suggest the closest valid name in error messages.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
+/// `text` as one CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, a quote
+/// or a line break; as it is otherwise.
+std::string csv_field(std::string_view text);
+
+/// `value` with 17 significant digits ("%.17g"), which read back as the same double; "nan",
+/// "inf" and "-inf" for the others (pandas reads them so).
+std::string round_trip(double value);
+
 /// The candidate closest to `name` by edit distance (empty when there are none).
 template <class Range>
 std::string_view closest_name(std::string_view name, const Range& candidates) {

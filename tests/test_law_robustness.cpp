@@ -186,6 +186,33 @@ TEST_CASE("robustness: newton on the bouncing pendulum's singular D answers fini
   }
 }
 
+TEST_CASE("catalogue: each law refuses as unsupported exactly the problems outside its scope") {
+  // scenarios refuse a law by its scope (scenario_file.cpp), so the scope must be what the law
+  // does: one or two well-posed contacts, planar and spatial, each approaching
+  for (const auto dimension : {routh::ContactDimension::planar, routh::ContactDimension::spatial}) {
+    for (const int K : {1, 2}) {
+      const int rows = K * routh::rows_per_contact(dimension);
+      ImpactProblem problem;
+      problem.dimension = dimension;
+      problem.D = 2.0 * Eigen::MatrixXd::Identity(rows, rows);
+      problem.D(0, 1) = problem.D(1, 0) = 0.5;
+      problem.u_pre = Eigen::VectorXd::Zero(rows);
+      for (int k = 0; k < K; ++k) {
+        problem.u_pre[k * routh::rows_per_contact(dimension)] = -1.0;
+        problem.u_pre[k * routh::rows_per_contact(dimension) + 1] = 0.3;
+        problem.contacts.push_back(ContactParameters{0.5, 0.4, 0.3});
+      }
+      for (const routh::LawEntry& law : routh::impact_laws()) {
+        CAPTURE(law.name);
+        CAPTURE(K);
+        CAPTURE(routh::rows_per_contact(dimension));
+        const bool covered = routh::covers(law.scope, dimension, K > 1);
+        CHECK((law.solve(problem).status == ImpactStatus::unsupported) == !covered);
+      }
+    }
+  }
+}
+
 TEST_CASE("robustness: every law on thousands of random and degenerate problems") {
   // Every law in the catalogue over every problem whose scope it accepts: it never throws, a
   // solved answer has every number finite, Γ_n ≥ 0 and u_n⁺ ≥ −(round-off) at every contact, and

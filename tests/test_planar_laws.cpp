@@ -28,11 +28,9 @@ using routh::Stage;
 constexpr routh::ImpactLaw kRouthLaws[] = {routh::solve_newton_routh, routh::solve_poisson,
                                            routh::solve_energetic};
 
-// The catalogue's laws that take planar contacts; the spatial-only laws (scope "spatial, ...",
-// e.g. sliding_ode) answer unsupported to a planar problem and are tested elsewhere.
-bool takes_planar(const routh::LawEntry& law) {
-  return law.scope.find("planar") != std::string_view::npos;
-}
+// The catalogue's laws that take planar contacts; the spatial-only laws (e.g. sliding_ode)
+// answer unsupported to a planar problem and are tested elsewhere.
+bool takes_planar(const routh::LawEntry& law) { return law.scope.planar; }
 
 // Paper 004's rod (c < 0, μc = 0.6) with a chosen initial slip and friction.
 routh::ImpactProblem rod(double u_t, double mu_s, double mu_d, double e = 0.82) {

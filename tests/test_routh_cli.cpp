@@ -11,8 +11,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
@@ -182,15 +184,17 @@ TEST_CASE("cli: a directory given as the input file is an input error, never an 
 }
 
 TEST_CASE("cli: an error that is not an input error names the command and the file, exit 1") {
-  // the recorder cannot create its (temporary) file in a folder that does not exist: a
-  // std::runtime_error from HDF5's side, not an InputError
+  // an output file in a folder that does not exist: a std::runtime_error from the output's
+  // placement, not an InputError, raised before anything runs (HDF5 found it, in its own words,
+  // when it created the temporary file)
   const std::filesystem::path folder = test::scratch() / "no_such_folder";
   const std::string scenario = cat(ROUTH_SOURCE_DIR, "/scenarios/bouncing_ball.yaml");
   const Run run = run_routh(cat("run '", scenario, "' -o '", (folder / "out.h5").string(), "'"));
   CHECK(run.exit_code == 1);
-  CHECK(contains(run.err, cat("routh run: ", scenario, ": trajectory file ",
-                              (folder / ".out.h5.tmp-").string())));
-  CHECK(contains(run.err, ": cannot create the file"));
+  CHECK(run.err == cat("routh run: ", scenario, ": output file ", (folder / "out.h5").string(),
+                       ": the folder ", folder.string(), " does not exist\n"));
+  CHECK(run.out.empty());
+  CHECK(!std::filesystem::exists(folder));
 }
 
 TEST_CASE("cli: routh laws lists every law") {
@@ -227,6 +231,24 @@ TEST_CASE("cli: routh models lists every named model with its keys, coordinates 
   CHECK(extra.exit_code == 2);
   CHECK(contains(extra.err, "routh models: unexpected argument 'ball'"));
   CHECK(test::run_routh("models --help").exit_code == 0);
+}
+
+TEST_CASE("cli: routh --version and routh version print the project version, as files record it") {
+  for (const char* command : {"--version", "version"}) {
+    CAPTURE(command);
+    const Run run = run_routh(command);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out == cat("routh ", ROUTH_VERSION, "\n"));
+    CHECK(run.err.empty());
+  }
+  CHECK(std::string_view(ROUTH_VERSION).find('.') != std::string_view::npos);  // e.g. 0.1.0
+  const std::filesystem::path out = scratch() / "version.h5";
+  const Run run = run_routh(cat("run '", ROUTH_SOURCE_DIR,
+                                "/scenarios/bouncing_ball.yaml' --set duration=0.1 --force -o '",
+                                out.string(), "'"));
+  REQUIRE(run.exit_code == 0);
+  CHECK(summarize_trajectory(out).routh_version == ROUTH_VERSION);
+  CHECK(contains(run_routh("--help").out, "routh --version"));
 }
 
 TEST_CASE("cli: usage errors exit 2, help exits 0") {

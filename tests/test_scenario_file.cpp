@@ -16,6 +16,7 @@
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
+#include "support/ball_scenario.hpp"
 #include "support/scenario_errors.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_memory.hpp"
@@ -38,17 +39,7 @@ const char* const kShipped[] = {
     "double_pendulum_kane", "falling_rod",       "stacked_blocks",        "two_disks",
     "chain_on_floor",       "overturning_block", "pendulum_strikes_block"};
 
-// A small valid scenario to break in one place.
-const std::string kBall =
-    "name: ball\n"                                 // line 1
-    "duration: 1\n"                                // line 2
-    "model: {type: ball, radius: 0.1, mass: 1}\n"  // line 3
-    "initial:\n"                                   // line 4
-    "  q: {y: 1.1}\n"                              // line 5
-    "contact:\n"                                   // line 6
-    "  law: poisson\n"                             // line 7
-    "  restitution: 0.9\n"                         // line 8
-    "  friction: 0.5\n";                           // line 9
+using test::kBall;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -332,6 +323,27 @@ TEST_CASE("scenario: settings and physical parameters out of their ranges are lo
     CHECK_MESSAGE(contains(error, expected), error, "\nexpected: ", expected);
     CHECK_NOTHROW(load_scenario(test::write_problem(ball_with(test.from, test.good), "good.yaml")));
   }
+}
+
+TEST_CASE("scenario: a law outside the scope of the model's contacts is refused") {
+  // park took every impact of the planar ball to the fallback law: the run completed with lcp
+  std::string error = load_error(ball_with("law: poisson", "law: park"));
+  CHECK_MESSAGE(contains(error,
+                         "scenario.yaml:7:8: contact.law = park: this law takes spatial, "
+                         "one contact; the model's planar contacts need one of: newton, "
+                         "newton_routh, poisson, energetic, multipoint_energetic, lcp"),
+                error);
+  error = load_error(kBall + "  multi_contact_law: poisson\n");
+  CHECK_MESSAGE(contains(error,
+                         "scenario.yaml:10:22: contact.multi_contact_law = poisson: this "
+                         "law takes planar, one contact; simultaneous impacts at several "
+                         "planar contacts need one of: multipoint_energetic, lcp (or none)"),
+                error);
+  for (const char* fits : {"  multi_contact_law: lcp\n", "  multi_contact_law: none\n"}) {
+    CAPTURE(fits);
+    CHECK_NOTHROW(load_scenario(write_problem(kBall + fits, "good.yaml")));
+  }
+  CHECK_NOTHROW(load_scenario(write_problem(ball_with("law: poisson", "law: lcp"), "good.yaml")));
 }
 
 TEST_CASE("scenario: time_tolerance is at most a millionth of the duration") {

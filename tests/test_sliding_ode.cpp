@@ -484,7 +484,7 @@ TEST_CASE("sliding_ode: statuses instead of crashes, and the catalogue entries")
     CAPTURE(name);
     const routh::LawEntry* law = routh::find_law(name);
     REQUIRE(law != nullptr);
-    CHECK(law->scope == "spatial, one contact");
+    CHECK(to_string(law->scope) == "spatial, one contact");
     CHECK(law->solve(problem).status == ImpactStatus::solved);
     CHECK(law->solve(routh::planar_impact_problem(2.5, 2.5, -1.5, -1.0, 0.6, {0.5, 0.5, 0.5}))
               .status == ImpactStatus::unsupported);
@@ -497,7 +497,7 @@ TEST_CASE("sliding_ode: statuses instead of crashes, and the catalogue entries")
     indefinite.D(0, 1) = indefinite.D(1, 0) = 10.0;
     CHECK(law->solve(indefinite).status == ImpactStatus::invalid_problem);
   }
-  CHECK(routh::find_law("newton")->scope == "planar or spatial, one contact");
+  CHECK(to_string(routh::find_law("newton")->scope) == "planar or spatial, one contact");
   CHECK(solve_with(problem, routh::RestitutionHypothesis::poisson, 0.0).status ==
         ImpactStatus::invalid_problem);
   CHECK(solve_with(problem, routh::RestitutionHypothesis::poisson, 0.1).status ==

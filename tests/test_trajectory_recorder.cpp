@@ -1,6 +1,7 @@
 // The HDF5 trajectory recorder (DESIGN §5): what it writes, read back with the HDF5 C API and
 // not through routh's own reader; bounded memory; files left by runs stopped with SIGINT/SIGTERM
-// and killed with SIGKILL; the stop-request handlers; and `routh info` on a written file.
+// and killed with SIGKILL; the stop-request handlers; and `routh info` on a written file, its
+// summary and its event log (--events, --csv).
 
 #include <doctest/doctest.h>
 #include <hdf5.h>
@@ -778,6 +779,206 @@ TEST_CASE("recorder: routh info summarizes a trajectory and rejects what is not 
   CHECK(missing.exit_code == 1);
   CHECK(missing.err == "routh info: no_such_run.h5: no such file\n");
   CHECK(run_routh_info("").exit_code == 2);
+}
+
+namespace {
+
+// The lines of `text`, without their newlines.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+// The fields of one CSV line (RFC 4180: a quoted field may hold commas and doubled quotes).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// "0.5 -0.125; 0.25 0" -> its numbers, and how many ';'-separated groups (contacts) hold them.
+std::vector<double> numbers_of(const std::string& cell, std::size_t& groups) {
+  std::vector<double> numbers;
+  groups = cell.empty() ? 0 : 1;
+  std::istringstream stream(cell);
+  for (std::string word; stream >> word;) {
+    if (word.back() == ';') {
+      word.pop_back();
+      ++groups;
+    }
+    numbers.push_back(std::strtod(word.c_str(), nullptr));
+  }
+  return numbers;
+}
+
+const std::string kEventHeader =
+    "t [s],kind,contacts,phases,impulse [N s],u_pre [m/s],u_post [m/s],delta_T [J],"
+    "normal_work [J],tangential_work [J],flags,status";
+
+// A two-contact impact, contacts in reverse order, and a lift-off: every kind of cell.
+std::filesystem::path two_events_file() {
+  const std::filesystem::path path = scratch() / "two_events.h5";
+  TrajectoryRecorder recorder(path, rod_header());
+  record_samples(recorder, 0, 11);
+  EventRecord impact;
+  impact.t = 0.25;
+  impact.kind = EventKind::impact;
+  impact.contacts = {1, 0};
+  impact.phases = "stick/compression[0,0.5]";
+  impact.impulse = {0.5, -0.125, 0.25, 0.0};
+  impact.u_pre = {-1.0, 0.5, -0.5, 0.0};
+  impact.u_post = {0.0, 0.0, 0.0, 0.0};
+  impact.delta_T = -0.375;
+  impact.normal_work = -0.5;
+  impact.tangential_work = 0.125;
+  impact.flags = "energy_gain,law_fallback";
+  impact.status = "solved";
+  recorder.record_event(impact);
+  EventRecord liftoff;
+  liftoff.t = 0.3;
+  liftoff.kind = EventKind::liftoff;
+  liftoff.contacts = {0};
+  recorder.record_event(liftoff);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("recorder: routh info --events prints the event log aligned, and --csv as CSV") {
+  const std::filesystem::path path = two_events_file();
+  const test::RouthRun text = run_routh_info(cat("'", path.string(), "' --events"));
+  CHECK(text.exit_code == 0);
+  CHECK(text.err.empty());
+  // contacts by name in the row's order, vectors grouped per contact, '-' for an empty cell
+  CHECK(text.out ==
+        "t [s]  kind     contacts                  phases                    impulse [N s]       "
+        "u_pre [m/s]     u_post [m/s]  delta_T [J]  normal_work [J]  tangential_work [J]  "
+        "flags                     status\n"
+        "0.25   impact   right_corner,left_corner  stick/compression[0,0.5]  0.5 -0.125; 0.25 0  "
+        "-1 0.5; -0.5 0  0 0; 0 0      -0.375       -0.5             0.125                "
+        "energy_gain,law_fallback  solved\n"
+        "0.3    liftoff  left_corner               -                         -                   "
+        "-               -             0            0                0                    "
+        "-                         -\n");
+
+  const test::RouthRun csv = run_routh_info(cat("--events '", path.string(), "' --csv"));
+  CHECK(csv.exit_code == 0);
+  CHECK(csv.err.empty());
+  // units from the file, numbers to 17 digits, fields with commas quoted, empty cells empty
+  CHECK(csv.out == kEventHeader +
+                       "\n0.25,impact,\"right_corner,left_corner\",\"stick/compression[0,0.5]\","
+                       "0.5 -0.125; 0.25 0,-1 0.5; -0.5 0,0 0; 0 0,-0.375,-0.5,0.125,"
+                       "\"energy_gain,law_fallback\",solved\n"
+                       "0.29999999999999999,liftoff,left_corner,,,,,0,0,0,,\n");
+}
+
+TEST_CASE("recorder: routh info --events --csv gives each run's events as the file holds them") {
+  // two runs: the ball's single-contact impacts, rest and Zeno limit; the rocking block's
+  // impacts at either corner and at both at once
+  for (const char* name : {"bouncing_ball", "rocking_block"}) {
+    CAPTURE(name);
+    const std::filesystem::path path = scratch() / cat(name, "_events.h5");
+    const test::RouthRun run = test::run_routh(cat("run '", ROUTH_SOURCE_DIR, "/scenarios/", name,
+                                                   ".yaml' --force -o '", path.string(), "'"));
+    REQUIRE(run.exit_code == 0);
+    const Id file = open_file(path);
+    const std::vector<EventRead> events = read_events(file.id);
+    const Id dataset(H5Dopen2(file.id, "events", H5P_DEFAULT), &H5Dclose);
+    const std::vector<std::string> names = read_strings(dataset.id, "contact_names");
+
+    const test::RouthRun csv = run_routh_info(cat("'", path.string(), "' --events --csv"));
+    CHECK(csv.exit_code == 0);
+    CHECK(csv.err.empty());
+    const std::vector<std::string> lines = lines_of(csv.out);
+    REQUIRE(lines.size() == events.size() + 1);
+    CHECK(events.size() > 20);
+    CHECK(lines.front() == kEventHeader);
+    bool several_contacts = false;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      CAPTURE(lines[i + 1]);
+      const EventRead& event = events[i];
+      const std::vector<std::string> cells = csv_fields(lines[i + 1]);
+      REQUIRE(cells.size() == 12);
+      // %.17g reads back as the same double: equal, not close
+      CHECK(std::strtod(cells[0].c_str(), nullptr) == event.t);
+      CHECK(cells[1] == event.kind);
+      std::string contacts;
+      std::size_t count = 0;
+      for (std::size_t begin = 0; begin < event.contacts.size(); ++count) {
+        const std::size_t end = std::min(event.contacts.find(',', begin), event.contacts.size());
+        const auto index = std::stoul(event.contacts.substr(begin, end - begin));
+        contacts += cat(contacts.empty() ? "" : ",", names.at(index));
+        begin = end + 1;
+      }
+      several_contacts = several_contacts || count > 1;
+      CHECK(cells[2] == contacts);
+      CHECK(cells[3] == event.phases);
+      for (const auto& [cell, values] :
+           {std::pair{cells[4], event.impulse}, std::pair{cells[5], event.u_pre},
+            std::pair{cells[6], event.u_post}}) {
+        std::size_t groups = 0;
+        CHECK(numbers_of(cell, groups) == values);
+        CHECK(groups == (values.empty() ? 0 : count));  // one group per contact
+      }
+      CHECK(std::strtod(cells[7].c_str(), nullptr) == event.delta_T);
+      CHECK(std::strtod(cells[8].c_str(), nullptr) == event.normal_work);
+      CHECK(std::strtod(cells[9].c_str(), nullptr) == event.tangential_work);
+      CHECK(cells[10] == event.flags);
+      CHECK(cells[11] == event.status);
+    }
+    CHECK(several_contacts == (std::string(name) == "rocking_block"));
+    if (std::string(name) == "bouncing_ball") {
+      // dropped from 1 m: the first impact at √(2 h / g), the event located to 1e-12 s
+      CHECK(csv_fields(lines[1])[1] == "impact");
+      CHECK(std::strtod(csv_fields(lines[1])[0].c_str(), nullptr) ==
+            doctest::Approx(std::sqrt(2.0 / 9.81)).epsilon(1e-10));
+    }
+    // the aligned table: the same rows, each kind under the header's "kind"
+    const test::RouthRun table = run_routh_info(cat("'", path.string(), "' --events"));
+    CHECK(table.exit_code == 0);
+    const std::vector<std::string> rows = lines_of(table.out);
+    REQUIRE(rows.size() == events.size() + 1);
+    const std::size_t kind_column = rows.front().find("kind");
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      CHECK(rows[i + 1].compare(kind_column, events[i].kind.size() + 1, events[i].kind + " ") == 0);
+    }
+  }
+}
+
+TEST_CASE("recorder: routh info --events refuses what is not a trajectory, and bad usage") {
+  const test::RouthRun missing = run_routh_info("no_such_run.h5 --events");
+  CHECK(missing.exit_code == 1);
+  CHECK(missing.err == "routh info: no_such_run.h5: no such file\n");
+  const std::string not_hdf5 = test::write_problem("law: poisson\n", "not_hdf5.h5");
+  const test::RouthRun bad = run_routh_info(cat("'", not_hdf5, "' --events --csv"));
+  CHECK(bad.exit_code == 1);
+  CHECK(bad.out.empty());
+  CHECK(bad.err == cat("routh info: ", not_hdf5, ": not an HDF5 file\n"));
+  const std::string path = two_events_file().string();
+  for (const std::string& arguments :
+       {cat("'", path, "' --csv"), cat("'", path, "' --events other.h5"), std::string("--events"),
+        cat("'", path, "' --event")}) {
+    CAPTURE(arguments);
+    const test::RouthRun usage = run_routh_info(arguments);
+    CHECK(usage.exit_code == 2);
+    CHECK(usage.out.empty());
+    CHECK(usage.err.starts_with("routh info: "));
+  }
 }
 
 }  // namespace routh

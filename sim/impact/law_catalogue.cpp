@@ -20,36 +20,59 @@ constexpr std::array kLaws = {
     LawEntry{
         "newton",
         "conventional method: Newton restitution, stick or slide throughout (flags energy gain)",
-        "planar or spatial, one contact", &solve_newton},
-    LawEntry{"newton_routh", "Routh incremental, Newton restitution (paper 004; can gain energy)",
-             "planar, one contact", &solve_newton_routh},
+        {.planar = true, .spatial = true},
+        &solve_newton},
+    LawEntry{"newton_routh",
+             "Routh incremental, Newton restitution (paper 004; can gain energy)",
+             {.planar = true},
+             &solve_newton_routh},
     LawEntry{"poisson",
              "Routh incremental, Poisson restitution, static/kinetic friction (papers 000, 004)",
-             "planar, one contact", &solve_poisson},
-    LawEntry{"energetic", "Routh incremental, Stronge's energetic restitution (paper 004)",
-             "planar, one contact", &solve_energetic},
+             {.planar = true},
+             &solve_poisson},
+    LawEntry{"energetic",
+             "Routh incremental, Stronge's energetic restitution (paper 004)",
+             {.planar = true},
+             &solve_energetic},
     LawEntry{"multipoint_energetic",
              "simultaneous multi-point impact, rigid-body-consistent impulses, global energetic e "
              "(paper 002)",
-             "planar, several contacts", &solve_multipoint_energetic},
+             {.planar = true, .several_contacts = true},
+             &solve_multipoint_energetic},
     LawEntry{"lcp",
              "Poisson impact as compression and expansion LCPs, 8-edge polyhedral friction cone, "
              "Lemke (paper 001 section 2.2; Anitescu-Potra)",
-             "planar and spatial, several contacts", &solve_lcp},
+             {.planar = true, .spatial = true, .several_contacts = true},
+             &solve_lcp},
     LawEntry{"park",
              "algebraic mode evolution, exact quadratic cone, Poisson restitution, static/kinetic "
              "friction (paper 001 §3)",
-             "spatial, one contact", &solve_park},
+             {.spatial = true},
+             &solve_park},
     LawEntry{"sliding_ode",
              "3D slip flow in normal impulse integrated with Odeint, stick stability, Poisson "
              "restitution (papers 001, 003)",
-             "spatial, one contact", &solve_sliding_ode},
+             {.spatial = true},
+             &solve_sliding_ode},
     LawEntry{"sliding_ode_energetic",
              "as sliding_ode, ended by Stronge's energetic restitution (papers 001, 003; Mirtich)",
-             "spatial, one contact", &solve_sliding_ode_energetic},
+             {.spatial = true},
+             &solve_sliding_ode_energetic},
 };
 
 }  // namespace
+
+std::string to_string(const LawScope& scope) {
+  const std::string_view dimensions = scope.planar && scope.spatial ? "planar or spatial"
+                                      : scope.planar                ? "planar"
+                                                                    : "spatial";
+  return cat(dimensions, scope.several_contacts ? ", several contacts" : ", one contact");
+}
+
+bool covers(const LawScope& scope, ContactDimension dimension, bool several_contacts) {
+  const bool takes_dimension = dimension == ContactDimension::planar ? scope.planar : scope.spatial;
+  return takes_dimension && (scope.several_contacts || !several_contacts);
+}
 
 std::span<const LawEntry> impact_laws() { return kLaws; }
 

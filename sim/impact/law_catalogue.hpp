@@ -17,10 +17,23 @@ namespace routh {
 /// A law is a pure function of its problem (DESIGN §3).
 using ImpactLaw = ImpactResult (*)(const ImpactProblem&);
 
+/// Which problems a law accepts; it answers ImpactStatus::unsupported to any other.
+struct LawScope {
+  bool planar = false;            ///< contacts with one tangential direction
+  bool spatial = false;           ///< contacts with two
+  bool several_contacts = false;  ///< simultaneous impacts at several contacts, not only one
+};
+
+/// "planar, one contact", "planar or spatial, several contacts": as `routh laws` prints it.
+std::string to_string(const LawScope& scope);
+
+/// Whether a law of `scope` takes contacts of `dimension`, several at once if `several_contacts`.
+bool covers(const LawScope& scope, ContactDimension dimension, bool several_contacts);
+
 struct LawEntry {
   std::string_view name;     ///< the name scenarios use, e.g. "poisson"
   std::string_view summary;  ///< one line for `routh laws`
-  std::string_view scope;    ///< which problems it accepts
+  LawScope scope;            ///< which problems it accepts
   ImpactLaw solve;
 };
 

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sim/recorder/event_table_row.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/text.hpp"
 
@@ -55,22 +56,6 @@ constexpr hsize_t kRoomBytesPerEvent = 1024;
 constexpr hsize_t kAmpleRoomBytes = 64 * 1024 * 1024;
 
 using Clock = std::chrono::steady_clock;
-
-// One /events row in memory. The file type is the same compound, packed.
-struct EventRow {
-  double t;
-  const char* kind;
-  const char* contacts;
-  const char* phases;
-  hvl_t impulse;
-  hvl_t u_pre;
-  hvl_t u_post;
-  double delta_T;
-  double normal_work;
-  double tangential_work;
-  const char* flags;
-  const char* status;
-};
 
 // Units of the /events fields, in field order.
 const std::vector<std::string> kEventFieldUnits = {"s",   "",  "",  "",  "N s", "m/s",
@@ -195,28 +180,8 @@ struct TrajectoryRecorder::Impl {
   }
 
   void create_event_table(const std::vector<std::string>& contact_names) {
-    const Handle text = hdf5::utf8_string_type();
-    const Handle doubles =
-        checked(H5Tvlen_create(H5T_NATIVE_DOUBLE), &H5Tclose, context, "create a vlen type");
-    event_memory_type = checked(H5Tcreate(H5T_COMPOUND, sizeof(EventRow)), &H5Tclose, context,
-                                "create the event type");
+    event_memory_type = hdf5::event_table_row_type(context);
     const hid_t type = event_memory_type.get();
-    const auto insert = [&](const char* name, std::size_t offset, hid_t member) {
-      check(H5Tinsert(type, name, offset, member), context, cat("add event field ", name));
-    };
-    insert("t", offsetof(EventRow, t), H5T_NATIVE_DOUBLE);
-    insert("kind", offsetof(EventRow, kind), text.get());
-    insert("contacts", offsetof(EventRow, contacts), text.get());
-    insert("phases", offsetof(EventRow, phases), text.get());
-    insert("impulse", offsetof(EventRow, impulse), doubles.get());
-    insert("u_pre", offsetof(EventRow, u_pre), doubles.get());
-    insert("u_post", offsetof(EventRow, u_post), doubles.get());
-    insert("delta_T", offsetof(EventRow, delta_T), H5T_NATIVE_DOUBLE);
-    insert("normal_work", offsetof(EventRow, normal_work), H5T_NATIVE_DOUBLE);
-    insert("tangential_work", offsetof(EventRow, tangential_work), H5T_NATIVE_DOUBLE);
-    insert("flags", offsetof(EventRow, flags), text.get());
-    insert("status", offsetof(EventRow, status), text.get());
-
     const Handle file_type = checked(H5Tcopy(type), &H5Tclose, context, "copy the event type");
     check(H5Tpack(file_type.get()), context, "pack the event type");
     const hsize_t dims = 0;
@@ -342,7 +307,7 @@ struct TrajectoryRecorder::Impl {
     std::vector<std::string> kinds, contacts;
     kinds.reserve(pending_events.size());
     contacts.reserve(pending_events.size());
-    std::vector<EventRow> rows;
+    std::vector<hdf5::EventTableRow> rows;
     rows.reserve(pending_events.size());
     for (const EventRecord& event : pending_events) {
       kinds.emplace_back(to_string(event.kind));

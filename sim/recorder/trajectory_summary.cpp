@@ -2,10 +2,16 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
 
+#include "sim/recorder/event_table_row.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/simulation/event_record.hpp"
@@ -23,6 +29,33 @@ constexpr hsize_t kReadBlockRows = 16384;
 
 [[noreturn]] void fail(std::string_view context, std::string_view message) {
   throw std::runtime_error(cat(context, ": ", message));
+}
+
+// The file at `path` opened for reading, once it is known to be a routh trajectory of a
+// format_version this routh reads (`format_version` receives it). HDF5's errors must be quiet.
+Handle open_trajectory(const std::filesystem::path& path, int& format_version) {
+  const std::string context = path.string();
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) fail(context, "is a directory, not a file");
+  if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
+  if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");
+  Handle file = checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose, context,
+                        "open the file");
+  const hid_t root = file.get();
+  if (H5Aexists(root, "format") <= 0) {
+    fail(context, "not a routh trajectory (no 'format' attribute on /)");
+  }
+  const std::string format = hdf5::read_string_attribute(root, "format", context);
+  if (format != kTrajectoryFormat) {
+    fail(context, cat("format is '", format, "', not '", kTrajectoryFormat, "'"));
+  }
+  const long long version = hdf5::read_integer_attribute(root, "format_version", context);
+  if (version < 1 || version > kTrajectoryFormatVersion) {
+    fail(context, cat("format_version ", version, " is not supported (this routh reads up to ",
+                      kTrajectoryFormatVersion, ")"));
+  }
+  format_version = static_cast<int>(version);
+  return file;
 }
 
 Handle open_dataset(hid_t file, const char* name, std::string_view context) {
@@ -76,6 +109,55 @@ void count(std::vector<std::pair<std::string, std::int64_t>>& counts, std::strin
   counts.emplace_back(name, 1);
 }
 
+// What read_event_rows read: the rows before the first it could not read, and why it stopped
+// ("" when it read them all).
+struct EventRowsRead {
+  hsize_t rows = 0;
+  std::string failure;
+};
+
+// Frees what HDF5 allocated for a block's text and sequences, also when its reader throws.
+class ReclaimedBlock {
+ public:
+  ReclaimedBlock(hid_t type, hid_t space, void* rows) : type_(type), space_(space), rows_(rows) {}
+  ~ReclaimedBlock() { H5Dvlen_reclaim(type_, space_, H5P_DEFAULT, rows_); }
+  ReclaimedBlock(const ReclaimedBlock&) = delete;
+  ReclaimedBlock& operator=(const ReclaimedBlock&) = delete;
+
+ private:
+  hid_t type_;
+  hid_t space_;
+  void* rows_;
+};
+
+// Reads the `rows` rows of /events in blocks of `Row`, the compound memory type `type` (some of
+// the fields, which HDF5 matches by name), and calls use(block, index of its first row). Stops at
+// a block HDF5 cannot read: a writer killed while appending an event can leave its text
+// unreadable.
+template <typename Row, typename Use>
+EventRowsRead read_event_rows(const Handle& events, const Handle& type, hsize_t rows,
+                              std::string_view context, Use&& use) {
+  std::vector<Row> block;
+  for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
+    const hsize_t n = std::min(kReadBlockRows, rows - first);
+    block.assign(n, Row{});
+    const Handle file_space =
+        checked(H5Dget_space(events.get()), &H5Sclose, context, "read a dataspace");
+    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &first, nullptr, &n, nullptr),
+          context, "select events");
+    const Handle memory_space =
+        checked(H5Screate_simple(1, &n, nullptr), &H5Sclose, context, "create a dataspace");
+    if (H5Dread(events.get(), type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT,
+                block.data()) < 0) {
+      return {first, cat("cannot read /events rows ", first, " to ", first + n - 1, ": ",
+                         hdf5::error_detail())};
+    }
+    const ReclaimedBlock reclaimed(type.get(), memory_space.get(), block.data());
+    use(block, first);
+  }
+  return {rows, ""};
+}
+
 // The fields of an /events row that the summary needs; HDF5 matches them by name.
 struct EventSummaryRow {
   double t;
@@ -100,24 +182,7 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
   H5Tinsert(type.get(), "status", offsetof(EventSummaryRow, status), text.get());
 
   std::vector<std::pair<std::string, std::int64_t>> kinds;
-  std::vector<EventSummaryRow> block;
-  for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
-    const hsize_t n = std::min(kReadBlockRows, rows - first);
-    block.assign(n, EventSummaryRow{});
-    const Handle file_space =
-        checked(H5Dget_space(events.get()), &H5Sclose, context, "read a dataspace");
-    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &first, nullptr, &n, nullptr),
-          context, "select events");
-    const Handle memory_space =
-        checked(H5Screate_simple(1, &n, nullptr), &H5Sclose, context, "create a dataspace");
-    if (H5Dread(events.get(), type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT,
-                block.data()) < 0) {
-      // a writer killed while appending an event can leave its text unreadable
-      summary.warnings.push_back(cat("cannot read /events rows ", first, " to ", first + n - 1,
-                                     ": ", hdf5::error_detail(), "; counting the events before"));
-      summary.event_count = static_cast<std::int64_t>(first);
-      break;
-    }
+  const auto summarize = [&](const std::vector<EventSummaryRow>& block, hsize_t) {
     for (const EventSummaryRow& row : block) {
       count(kinds, row.kind != nullptr ? row.kind : "");
       const std::string_view flags = row.flags != nullptr ? row.flags : "";
@@ -134,7 +199,12 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
           kind == to_string(EventKind::impact) || kind == to_string(EventKind::trouble);
       if (judged && !status.empty() && status != "solved") count(summary.unusual_statuses, status);
     }
-    H5Dvlen_reclaim(type.get(), memory_space.get(), H5P_DEFAULT, block.data());
+  };
+  const EventRowsRead read =
+      read_event_rows<EventSummaryRow>(events, type, rows, context, summarize);
+  if (!read.failure.empty()) {
+    summary.warnings.push_back(cat(read.failure, "; counting the events before"));
+    summary.event_count = static_cast<std::int64_t>(read.rows);
   }
   // known kinds in their enum order, then any others
   for (EventKind kind : kAllEventKinds) {
@@ -147,33 +217,42 @@ void summarize_events(hid_t file, std::string_view context, TrajectorySummary& s
   }
 }
 
+std::string text_of(const char* text) { return text != nullptr ? text : ""; }
+
+std::vector<double> values_of(const hvl_t& sequence) {
+  const auto* first = static_cast<const double*>(sequence.p);
+  return first != nullptr ? std::vector<double>(first, first + sequence.len)
+                          : std::vector<double>();
+}
+
+// "0,1" -> {0, 1}: the row's contact indices, each one of the `count` contacts.
+std::vector<int> contact_indices(std::string_view text, std::size_t count, hsize_t row,
+                                 std::string_view context) {
+  std::vector<int> indices;
+  for (std::size_t begin = 0; begin < text.size();) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    int index = -1;
+    const auto parsed = std::from_chars(text.data() + begin, text.data() + end, index);
+    if (parsed.ec != std::errc() || parsed.ptr != text.data() + end || index < 0 ||
+        static_cast<std::size_t>(index) >= count) {
+      fail(context, cat("/events row ", row, ": contacts '", text, "' are not indices of its ",
+                        count, " contact_names"));
+    }
+    indices.push_back(index);
+    begin = end + 1;
+  }
+  return indices;
+}
+
 }  // namespace
 
 TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   const std::string context = path.string();
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) fail(context, "is a directory, not a file");
-  if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
   const hdf5::QuietErrors quiet;
-  if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");
-  const Handle file = checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose,
-                              context, "open the file");
-
   TrajectorySummary summary;
+  const Handle file = open_trajectory(path, summary.format_version);
+  summary.format = kTrajectoryFormat;
   const hid_t root = file.get();
-  if (H5Aexists(root, "format") <= 0) {
-    fail(context, "not a routh trajectory (no 'format' attribute on /)");
-  }
-  summary.format = hdf5::read_string_attribute(root, "format", context);
-  if (summary.format != kTrajectoryFormat) {
-    fail(context, cat("format is '", summary.format, "', not '", kTrajectoryFormat, "'"));
-  }
-  const long long version = hdf5::read_integer_attribute(root, "format_version", context);
-  if (version < 1 || version > kTrajectoryFormatVersion) {
-    fail(context, cat("format_version ", version, " is not supported (this routh reads up to ",
-                      kTrajectoryFormatVersion, ")"));
-  }
-  summary.format_version = static_cast<int>(version);
   summary.routh_version = hdf5::read_string_attribute(root, "routh_version", context);
   summary.law = hdf5::read_string_attribute(root, "law", context);
   // files written before routh recorded how runs end have no status
@@ -292,6 +371,90 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
 
   summarize_events(root, context, summary);
   return summary;
+}
+
+struct EventLogReader::Files {
+  hdf5::QuietErrors quiet;  // first: HDF5 stays quiet until the handles below are closed
+  std::string context;
+  Handle file;
+  Handle events;
+  Handle row_type;
+  hsize_t rows = 0;
+  std::vector<std::string> contact_names;
+  std::vector<std::pair<std::string, std::string>> units;  ///< (field, unit) in field order
+};
+
+EventLogReader::EventLogReader(const std::filesystem::path& path)
+    : files_(std::make_unique<Files>()) {
+  Files& files = *files_;
+  files.context = path.string();
+  const std::string& context = files.context;
+  int format_version = 0;
+  files.file = open_trajectory(path, format_version);
+  files.events = open_dataset(files.file.get(), "events", context);
+  files.rows = extent(files.events, "events", 1, context).first;
+  files.row_type = hdf5::event_table_row_type(context);
+  const std::string events_context = cat(context, ", /events");
+  files.contact_names =
+      hdf5::read_string_array_attribute(files.events.get(), "contact_names", events_context);
+  if (H5Aexists(files.events.get(), "units") <= 0) return;
+  const std::vector<std::string> units =
+      hdf5::read_string_array_attribute(files.events.get(), "units", events_context);
+  const Handle file_type =
+      checked(H5Dget_type(files.events.get()), &H5Tclose, context, "read the /events type");
+  const int fields = H5Tget_nmembers(file_type.get());
+  for (int f = 0; f < fields && static_cast<std::size_t>(f) < units.size(); ++f) {
+    char* name = H5Tget_member_name(file_type.get(), static_cast<unsigned>(f));
+    if (name == nullptr) continue;
+    files.units.emplace_back(name, units[static_cast<std::size_t>(f)]);
+    H5free_memory(name);
+  }
+}
+
+EventLogReader::~EventLogReader() = default;
+
+const std::vector<std::string>& EventLogReader::contact_names() const {
+  return files_->contact_names;
+}
+
+std::string EventLogReader::unit(std::string_view field) const {
+  for (const auto& [name, unit] : files_->units) {
+    if (name == field) return unit;
+  }
+  return "";
+}
+
+std::string EventLogReader::for_each_event(
+    const std::function<void(const EventRecord&)>& visit) const {
+  const Files& files = *files_;
+  EventRecord event;
+  const auto convert = [&](const std::vector<hdf5::EventTableRow>& block, hsize_t first) {
+    for (std::size_t i = 0; i < block.size(); ++i) {
+      const hdf5::EventTableRow& row = block[i];
+      const hsize_t index = first + i;
+      const std::string kind = text_of(row.kind);
+      const std::optional<EventKind> known = event_kind_from_string(kind);
+      if (!known) fail(files.context, cat("/events row ", index, ": unknown kind '", kind, "'"));
+      event.t = row.t;
+      event.kind = *known;
+      event.contacts =
+          contact_indices(text_of(row.contacts), files.contact_names.size(), index, files.context);
+      event.phases = text_of(row.phases);
+      event.impulse = values_of(row.impulse);
+      event.u_pre = values_of(row.u_pre);
+      event.u_post = values_of(row.u_post);
+      event.delta_T = row.delta_T;
+      event.normal_work = row.normal_work;
+      event.tangential_work = row.tangential_work;
+      event.flags = text_of(row.flags);
+      event.status = text_of(row.status);
+      visit(event);
+    }
+  };
+  const EventRowsRead read = read_event_rows<hdf5::EventTableRow>(
+      files.events, files.row_type, files.rows, files.context, convert);
+  if (read.failure.empty()) return "";
+  return cat(files.context, ": ", read.failure, "; the ", read.rows, " events before are listed");
 }
 
 }  // namespace routh

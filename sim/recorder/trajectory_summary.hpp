@@ -1,17 +1,21 @@
 #pragma once
 // Reading a trajectory file back for a human summary (`routh info`): header, time span, sample
-// and event counts, energy balance and the flags that were raised. Reads in blocks, so memory
-// stays bounded for any file size.
+// and event counts, energy balance and the flags that were raised; and its event log row by row
+// (`routh info --events`). Reads in blocks, so memory stays bounded for any file size.
 
 #include <Eigen/Core>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "sim/simulation/energy.hpp"
+#include "sim/simulation/event_record.hpp"
 
 namespace routh {
 
@@ -60,5 +64,31 @@ struct TrajectorySummary {
 /// Reads and checks the file. Throws std::runtime_error naming the file when it is missing, not
 /// HDF5, not a routh trajectory, of an unsupported format_version, or inconsistent.
 TrajectorySummary summarize_trajectory(const std::filesystem::path& path);
+
+/// A trajectory file's event log, /events, row by row as the recorder wrote it: read in blocks,
+/// so that memory stays bounded for any number of events, and as often as asked.
+class EventLogReader {
+ public:
+  /// Opens the file and checks it as summarize_trajectory does; throws std::runtime_error naming
+  /// it.
+  explicit EventLogReader(const std::filesystem::path& path);
+  ~EventLogReader();
+  EventLogReader(const EventLogReader&) = delete;
+  EventLogReader& operator=(const EventLogReader&) = delete;
+
+  /// The names the rows' contact indices refer to.
+  const std::vector<std::string>& contact_names() const;
+  /// The unit of the field `field` ("t", "impulse", ...) from /events' units attribute, e.g.
+  /// "s" or "N s"; "" for a text field or a field the file does not list.
+  std::string unit(std::string_view field) const;
+  /// Calls `visit` with each row in order. Returns "" or, when the rows from one on cannot be
+  /// read (a writer killed while appending an event), a warning naming them; the rows before
+  /// were visited. Throws std::runtime_error naming the file for a row it cannot make sense of.
+  std::string for_each_event(const std::function<void(const EventRecord&)>& visit) const;
+
+ private:
+  struct Files;
+  std::unique_ptr<Files> files_;
+};
 
 }  // namespace routh

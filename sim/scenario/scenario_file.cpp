@@ -241,6 +241,24 @@ double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
   return value;
 }
 
+// A law outside the scope of the model's contacts answers unsupported to every impact, and the
+// simulator then solves each one with its fallback law (impact_step.cpp): the run completed
+// with a law other than the one named. `several_contacts`: the law for simultaneous impacts.
+void check_law_scope(const InputNode& node, const LawEntry& law, ContactDimension dimension,
+                     bool several_contacts) {
+  if (covers(law.scope, dimension, several_contacts)) return;
+  std::string fitting;
+  for (const LawEntry& other : impact_laws()) {
+    if (!covers(other.scope, dimension, several_contacts)) continue;
+    fitting += cat(fitting.empty() ? "" : ", ", other.name);
+  }
+  const std::string_view contacts = dimension == ContactDimension::planar ? "planar" : "spatial";
+  throw node.error(cat("this law takes ", to_string(law.scope), "; ",
+                       several_contacts ? "simultaneous impacts at several " : "the model's ",
+                       contacts, " contacts need one of: ", fitting,
+                       several_contacts ? " (or none)" : ""));
+}
+
 YAML::Node friction_node(const ContactParameters& contact) {
   YAML::Node node;
   node["static"] = number_node(contact.static_friction);
@@ -349,22 +367,26 @@ void Reader::read_initial(const InputNode& node) {
 
 void Reader::read_contact(const InputNode& node) {
   check_keys(node, kContactKeys);
+  const ContactDimension dimension = scenario.model->contact_dimension();
   const InputNode law_node = node.required("law");
   scenario.law = read_string(law_node);
   const LawEntry* law = find_law(scenario.law);
   if (law == nullptr) throw InputError(law_node.location(), unknown_law_message(scenario.law));
+  check_law_scope(law_node, *law, dimension, false);
   scenario.settings.law = law->solve;
 
   scenario.multi_contact_law =
       find_law(kDefaultMultiContactLaw) != nullptr ? std::string(kDefaultMultiContactLaw) : "none";
-  if (auto multi = node.find("multi_contact_law")) scenario.multi_contact_law = read_string(*multi);
+  const std::optional<InputNode> multi = node.find("multi_contact_law");
+  if (multi) scenario.multi_contact_law = read_string(*multi);
   scenario.settings.multi_contact_law = nullptr;
   if (scenario.multi_contact_law != "none") {
     const LawEntry* entry = find_law(scenario.multi_contact_law);
     if (entry == nullptr) {
-      throw InputError(node.required("multi_contact_law").location(),
+      throw InputError(multi->location(),
                        cat(unknown_law_message(scenario.multi_contact_law), " (or none)"));
     }
+    if (multi) check_law_scope(*multi, *entry, dimension, true);
     scenario.settings.multi_contact_law = entry->solve;
   }
 

@@ -19,6 +19,8 @@
 //   contact:
 //     law: poisson                   # single-contact impacts (see `routh laws`)
 //     multi_contact_law: multipoint_energetic   # simultaneous impacts; `none` to refuse them
+//                                    # each law must take the model's (planar) contacts, the
+//                                    # multi-contact law several at once (its scope)
 //     restitution: 0.0               # every contact's default
 //     friction: {static: 0.6, kinetic: 0.5}     # or one number for both
 //     contacts:                      # optional, per contact by name (or a list in order)

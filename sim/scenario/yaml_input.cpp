@@ -8,9 +8,14 @@
 #include <fstream>
 #include <ios>
 #include <numbers>
+#include <sstream>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
+
+#include <yaml-cpp/eventhandler.h>
 
 #include "sim/text.hpp"
 
@@ -85,6 +90,124 @@ std::string InputNode::warning(std::string_view message) const {
   return cat(to_string(location()), ": warning: ", described(message));
 }
 
+namespace {
+
+// yaml-cpp keeps both of two equal keys and a lookup finds the first, so a corrected value
+// written below the old one was silently ignored. Keys are compared as text, as lookups compare
+// them; the first duplicate in the file's order is reported. An alias is the node it names, met
+// again: each collection is walked once, known by where it was parsed (no two parsed collections
+// start at the same place), so that nested aliases cannot make the walk exponential.
+void check_unique_keys(const InputNode& node, std::unordered_set<std::size_t>& walked) {
+  const YAML::Node& yaml = node.yaml();
+  if (!(yaml.IsMap() || yaml.IsSequence())) return;
+  if (!walked.insert(static_cast<std::size_t>(yaml.Mark().pos)).second) return;
+  if (yaml.IsSequence()) {
+    for (const InputNode& item : node.items()) check_unique_keys(item, walked);
+    return;
+  }
+  const std::vector<std::pair<std::string, InputNode>> entries = node.entries();
+  std::unordered_map<std::string_view, int> first_lines;
+  std::size_t i = 0;
+  for (const auto& pair : yaml) {  // in the order of entries(), which has no key's place
+    const auto& [key, value] = entries[i++];
+    if (pair.first.IsScalar()) {
+      const InputLocation place = location_of(node.location().file, pair.first.Mark());
+      const auto [first, inserted] = first_lines.emplace(key, place.line);
+      if (!inserted) {
+        const std::string where = node.path().empty() ? "" : cat(node.path(), ": ");
+        throw InputError(
+            place, cat(where, "duplicate key '", key, "' (first at line ", first->second, ")"));
+      }
+    }
+    check_unique_keys(value, walked);
+  }
+}
+
+// Where a file's second document starts: at its '---', the last line after the first
+// document's first node and up to the second's that opens with one (a document of comments only
+// has its node past them, or past the end of the file); at the second's node when a '...' ended
+// the first document and no '---' follows.
+InputLocation second_document_start(const std::string& path, std::istream& text,
+                                    const YAML::Mark& first, const YAML::Mark& second) {
+  text.clear();
+  text.seekg(0);
+  InputLocation start = location_of(path, second);
+  const int after = first.is_null() ? 0 : first.line + 1;  // 1-based line numbers
+  std::string line;
+  for (int number = 1; std::getline(text, line) && (second.is_null() || number <= second.line + 1);
+       ++number) {
+    const bool marker = line.starts_with("---") &&
+                        (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
+    if (marker && number > after) start = {path, number, 1};
+  }
+  return start;
+}
+
+// The first node of each document, in the order the parser reports them. Meeting a token that
+// cannot start a node (a ',' outside a flow collection), yaml-cpp's parser reports an empty
+// document there without consuming the token, and again at every call, so YAML::LoadAll never
+// returns: a document whose first node is where the previous one's was is that token.
+class DocumentNodes final : public YAML::EventHandler {
+ public:
+  const std::vector<YAML::Mark>& marks() const { return marks_; }
+  bool stalled() const {
+    return marks_.size() >= 2 && marks_.back().pos == marks_[marks_.size() - 2].pos;
+  }
+
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    marks_.push_back(mark);
+    node_seen_ = false;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    node(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& mark) {
+    if (!node_seen_) marks_.back() = mark;
+    node_seen_ = true;
+  }
+  std::vector<YAML::Mark> marks_;
+  bool node_seen_ = false;
+};
+
+// A file holds exactly one document: a later one was ignored without a word, so what it says
+// would never take effect. Parses at most three documents, enough to tell a second document from
+// a token the parser stalls on (which repeats its empty document).
+void check_single_document(const std::string& path, const std::string& text) {
+  std::istringstream stream(text);
+  YAML::Parser parser(stream);
+  DocumentNodes documents;
+  while (documents.marks().size() < 3 && parser.HandleNextDocument(documents)) {
+    if (documents.stalled()) {
+      const YAML::Mark& mark = documents.marks().back();
+      throw InputError(location_of(path, mark),
+                       cat("YAML syntax: unexpected '", text.substr(mark.pos, 1), "'"));
+    }
+  }
+  if (documents.marks().size() > 1) {
+    std::istringstream lines(text);
+    throw InputError(second_document_start(path, lines, documents.marks()[0], documents.marks()[1]),
+                     "a second YAML document starts here: the file must hold exactly one");
+  }
+}
+
+}  // namespace
+
 InputNode load_yaml_file(const std::string& path) {
   // A directory opens as a stream on Linux and fails only when read, with an exception from
   // inside yaml-cpp; naming it here gives the user the reason instead.
@@ -95,13 +218,22 @@ InputNode load_yaml_file(const std::string& path) {
   // Opened here rather than by YAML::LoadFile so that the message can say why it failed.
   std::ifstream stream(path);
   if (!stream) throw InputError({path, 0, 0}, cat("cannot open the file: ", std::strerror(errno)));
+  std::ostringstream contents;
+  contents << stream.rdbuf();
+  if (stream.bad()) throw InputError({path, 0, 0}, "cannot read the file");
+  const std::string text = std::move(contents).str();
+  YAML::Node document;
   try {
-    return {path, YAML::Load(stream), ""};
+    check_single_document(path, text);
+    // an empty file is a null document, which each reader refuses in its own words
+    document = YAML::Load(text);
   } catch (const YAML::ParserException& parse_error) {
     throw InputError(location_of(path, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
-  } catch (const std::ios_base::failure& read_error) {
-    throw InputError({path, 0, 0}, cat("cannot read the file: ", read_error.what()));
   }
+  InputNode root(path, document, "");
+  std::unordered_set<std::size_t> walked;
+  check_unique_keys(root, walked);
+  return root;
 }
 
 void check_keys(const InputNode& map, std::span<const std::string_view> allowed) {

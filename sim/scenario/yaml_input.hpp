@@ -75,7 +75,8 @@ class InputNode {
   std::string path_;
 };
 
-/// Parses `path`; a missing file or a YAML syntax error becomes an InputError.
+/// Parses `path`; a missing file, a YAML syntax error, a second document (at its start) and a
+/// key given twice in one map (at the second, naming the first's line) become an InputError.
 InputNode load_yaml_file(const std::string& path);
 
 /// Checks that `map` is a map whose keys are all in `allowed`; an unknown key is an error at the

@@ -1,7 +1,5 @@
 #include "sim/sweep/sweep_output.hpp"
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -23,20 +21,10 @@ std::filesystem::path with_suffix(const std::filesystem::path& path, const std::
   return std::filesystem::path(path.string() + suffix);
 }
 
-// RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled.
-std::string csv_field(const Cell& cell) {
+std::string csv_cell(const Cell& cell) {
   if (const auto* integer = std::get_if<std::int64_t>(&cell)) return std::to_string(*integer);
-  if (const auto* real = std::get_if<double>(&cell)) {
-    // 17 significant digits read back as the same double; pandas reads "nan" as NaN
-    std::array<char, 32> text{};
-    std::snprintf(text.data(), text.size(), "%.17g", *real);
-    return text.data();
-  }
-  const std::string& text = std::get<std::string>(cell);
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + '"';
+  if (const auto* real = std::get_if<double>(&cell)) return round_trip(*real);
+  return csv_field(std::get<std::string>(cell));
 }
 
 class CsvWriter {
@@ -45,12 +33,12 @@ class CsvWriter {
       : path_(path), out_(with_suffix(path, ".partial")) {
     if (!out_) throw std::runtime_error(cat(path.string(), ": cannot create the CSV file"));
     for (std::size_t c = 0; c < columns.size(); ++c) {
-      out_ << (c > 0 ? "," : "") << csv_field(Cell(columns[c].name));
+      out_ << (c > 0 ? "," : "") << csv_field(columns[c].name);
     }
     out_ << '\n';
   }
   void append(const TableRow& row) {
-    for (std::size_t c = 0; c < row.size(); ++c) out_ << (c > 0 ? "," : "") << csv_field(row[c]);
+    for (std::size_t c = 0; c < row.size(); ++c) out_ << (c > 0 ? "," : "") << csv_cell(row[c]);
     out_ << '\n';
   }
   void close() {

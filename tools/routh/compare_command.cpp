@@ -11,6 +11,7 @@
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/impact_report.hpp"
 #include "tools/routh/json_writer.hpp"
 
@@ -113,18 +114,9 @@ void print_table(const std::string& title, const std::vector<LawAnswer>& answers
                     std::string(to_string(r.type)), solved ? numbers(r.impulse) : "-",
                     solved ? numbers(r.u_post) : "-", solved ? delta_T : "-", flag_names(r.flags)});
   }
-  std::vector<std::size_t> widths(rows.front().size(), 0);
-  for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      line += row[c];
-      if (c + 1 < row.size()) line += std::string(widths[c] - row[c].size() + 2, ' ');
-    }
-    std::cout << line << '\n';
-  }
+  AlignedColumns columns;
+  for (const auto& row : rows) columns.measure(row);
+  for (const auto& row : rows) columns.print(std::cout, row);
 }
 
 void print_json(const std::string& title, const ImpactProblemFile& file,

@@ -101,7 +101,7 @@ int run_impact_command(CommandArguments arguments) {
     }
     std::cerr << "routh impact: law '" << law.name << "' cannot solve " << options->problem_path
               << ": " << to_string(result.status) << ": " << failure_reason(result.status)
-              << " (its scope: " << law.scope << ")\n";
+              << " (its scope: " << to_string(law.scope) << ")\n";
     return kExitBadInput;
   });
 }

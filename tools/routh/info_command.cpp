@@ -1,11 +1,16 @@
 #include "tools/routh/info_command.hpp"
 
+#include <array>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
@@ -48,6 +53,123 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
   for (const std::string& warning : summary.warnings) out << "warning      " << warning << '\n';
 }
 
+struct InfoOptions {
+  std::string path;
+  bool events = false;  ///< --events: the event log instead of the summary
+  bool csv = false;     ///< --csv: the event log as CSV
+};
+
+std::optional<InfoOptions> usage_error(std::string_view message) {
+  std::cerr << "routh info: " << message << '\n' << kInfoUsage;
+  return std::nullopt;
+}
+
+std::optional<InfoOptions> parse_options(CommandArguments arguments) {
+  InfoOptions options;
+  for (const std::string_view argument : arguments) {
+    if (argument == "--events") {
+      options.events = true;
+    } else if (argument == "--csv") {
+      options.csv = true;
+    } else if (argument.starts_with("-")) {
+      return usage_error(cat("unknown option '", argument, "'"));
+    } else if (!options.path.empty()) {
+      return usage_error(cat("unexpected argument '", argument, "': give one trajectory file"));
+    } else {
+      options.path = argument;
+    }
+  }
+  if (options.path.empty()) return usage_error("expected one trajectory file");
+  if (options.csv && !options.events) return usage_error("--csv goes with --events");
+  return options;
+}
+
+// The event log's columns, named after their /events fields.
+constexpr std::array<std::string_view, 12> kEventFields = {
+    "t",      "kind",    "contacts",    "phases",          "impulse", "u_pre",
+    "u_post", "delta_T", "normal_work", "tangential_work", "flags",   "status"};
+
+// Each column's name with the file's unit: "t [s]", "kind", "impulse [N s]".
+std::vector<std::string> event_header(const EventLogReader& log) {
+  std::vector<std::string> header;
+  for (const std::string_view field : kEventFields) {
+    const std::string unit = log.unit(field);
+    header.push_back(unit.empty() ? std::string(field) : cat(field, " [", unit, "]"));
+  }
+  return header;
+}
+
+using NumberText = std::string (*)(double);
+
+// "0.91 0.31; 0.2 0": a vector of the contacts' rows (normal first), one group per contact.
+std::string per_contact(const std::vector<double>& values, std::size_t contacts,
+                        NumberText number) {
+  const std::size_t rows =
+      contacts > 0 && values.size() % contacts == 0 ? values.size() / contacts : values.size();
+  std::string text;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text += i % rows == 0 ? "; " : " ";
+    text += number(values[i]);
+  }
+  return text;
+}
+
+// One event's cells, in kEventFields' order; "" where it has nothing.
+std::vector<std::string> event_cells(const EventRecord& event,
+                                     const std::vector<std::string>& contact_names,
+                                     NumberText number) {
+  std::string contacts;
+  for (const int index : event.contacts) {
+    contacts += cat(contacts.empty() ? "" : ",", contact_names[static_cast<std::size_t>(index)]);
+  }
+  const std::size_t count = event.contacts.size();
+  return {number(event.t),
+          std::string(to_string(event.kind)),
+          contacts,
+          event.phases,
+          per_contact(event.impulse, count, number),
+          per_contact(event.u_pre, count, number),
+          per_contact(event.u_post, count, number),
+          number(event.delta_T),
+          number(event.normal_work),
+          number(event.tangential_work),
+          event.flags,
+          event.status};
+}
+
+std::string text_number(double value) { return cat(value); }
+
+// Aligned, so measured in a first pass over the file: the log may be too long to hold.
+std::string print_event_table(const EventLogReader& log) {
+  const auto cells = [&](const EventRecord& event) {
+    std::vector<std::string> row = event_cells(event, log.contact_names(), &text_number);
+    for (std::string& cell : row) {
+      if (cell.empty()) cell.push_back('-');  // not `= "-"`: GCC 12's false -Wrestrict
+    }
+    return row;
+  };
+  const std::vector<std::string> header = event_header(log);
+  AlignedColumns columns;
+  columns.measure(header);
+  log.for_each_event([&](const EventRecord& event) { columns.measure(cells(event)); });
+  columns.print(std::cout, header);
+  return log.for_each_event(
+      [&](const EventRecord& event) { columns.print(std::cout, cells(event)); });
+}
+
+void print_csv_row(const std::vector<std::string>& cells) {
+  std::string line;
+  for (std::size_t c = 0; c < cells.size(); ++c) line += cat(c > 0 ? "," : "", csv_field(cells[c]));
+  std::cout << line << '\n';
+}
+
+std::string print_event_csv(const EventLogReader& log) {
+  print_csv_row(event_header(log));
+  return log.for_each_event([&](const EventRecord& event) {
+    print_csv_row(event_cells(event, log.contact_names(), &round_trip));
+  });
+}
+
 }  // namespace
 
 int run_info_command(CommandArguments arguments) {
@@ -55,13 +177,17 @@ int run_info_command(CommandArguments arguments) {
     std::cout << kInfoUsage;
     return kExitSuccess;
   }
-  if (arguments.size() != 1) {
-    std::cerr << "routh info: expected one trajectory file\n" << kInfoUsage;
-    return kExitUsage;
-  }
-  const std::string path(arguments.front());
+  const std::optional<InfoOptions> options = parse_options(arguments);
+  if (!options) return kExitUsage;
+  const std::string& path = options->path;
   return run_reporting_errors("info", path, [&] {
-    print_summary(path, summarize_trajectory(path));
+    if (!options->events) {
+      print_summary(path, summarize_trajectory(path));
+      return kExitSuccess;
+    }
+    const EventLogReader log(path);
+    const std::string warning = options->csv ? print_event_csv(log) : print_event_table(log);
+    if (!warning.empty()) std::cerr << "routh info: warning: " << warning << '\n';
     return kExitSuccess;
   });
 }

@@ -1,17 +1,24 @@
 #pragma once
-// `routh info FILE.h5`: a human summary of a trajectory file written by the recorder.
+// `routh info FILE.h5 [--events [--csv]]`: a human summary of a trajectory file written by the
+// recorder, or its event log as a table.
 
 #include "tools/routh/command.hpp"
 
 namespace routh::cli {
 
 inline constexpr std::string_view kInfoUsage =
-    "usage: routh info FILE.h5\n"
+    "usage: routh info FILE.h5 [--events [--csv]]\n"
     "Summarizes a trajectory file: format and version, law, how the run ended (status:\n"
     "completed, interrupted, time_limit, ...; `unfinished` if its writer never said, e.g. it\n"
     "crashed or was killed), time span, samples, coordinates,\n"
     "contacts, events by kind, energy at start and end and its largest rise, flags raised.\n"
-    "Exit status 1 if the file is missing or not a routh trajectory.\n";
+    "  --events  print the event log instead, one row per event: t, kind, contacts (by name),\n"
+    "            phases, impulse, u_pre and u_post (per contact, normal then tangential; contacts\n"
+    "            apart by ';'), delta_T, normal_work, tangential_work, flags, status; columns\n"
+    "            aligned, '-' for an empty cell\n"
+    "  --csv     with --events: CSV instead, a header row naming each column with its unit\n"
+    "            (e.g. 't [s]'), numbers to 17 digits (they read back exactly), empty cells empty\n"
+    "Exit status 1 if the file is missing or not a routh trajectory, 2 for a usage error.\n";
 
 int run_info_command(CommandArguments arguments);
 

@@ -10,12 +10,6 @@ namespace routh::cli {
 
 namespace {
 
-std::size_t widest(std::string_view LawEntry::*field) {
-  std::size_t width = 0;
-  for (const LawEntry& law : impact_laws()) width = std::max(width, (law.*field).size());
-  return width;
-}
-
 std::string padded(std::string_view text, std::size_t width) {
   return std::string(text) + std::string(width - text.size() + 2, ' ');
 }
@@ -31,11 +25,15 @@ int run_laws_command(CommandArguments arguments) {
     std::cerr << "routh laws: unexpected argument '" << arguments.front() << "'\n" << kLawsUsage;
     return kExitUsage;
   }
-  const std::size_t name_width = widest(&LawEntry::name);
-  const std::size_t scope_width = widest(&LawEntry::scope);
+  std::size_t name_width = 0;
+  std::size_t scope_width = 0;
   for (const LawEntry& law : impact_laws()) {
-    std::cout << padded(law.name, name_width) << padded(law.scope, scope_width) << law.summary
-              << '\n';
+    name_width = std::max(name_width, law.name.size());
+    scope_width = std::max(scope_width, to_string(law.scope).size());
+  }
+  for (const LawEntry& law : impact_laws()) {
+    std::cout << padded(law.name, name_width) << padded(to_string(law.scope), scope_width)
+              << law.summary << '\n';
   }
   return kExitSuccess;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "tools/routh/check_command.hpp"
 #include "tools/routh/compare_command.hpp"
 #include "tools/routh/impact_command.hpp"
 #include "tools/routh/info_command.hpp"
@@ -29,6 +30,8 @@ struct Subcommand {
 constexpr std::array kSubcommands = {
     Subcommand{"run", "simulate a scenario file and record the trajectory (HDF5)",
                &run_run_command},
+    Subcommand{"check", "validate a scenario file as run would, without running or writing",
+               &run_check_command},
     Subcommand{"sweep", "run a scenario over a grid and random draws into one table (HDF5)",
                &run_sweep_command},
     Subcommand{"impact", "solve one impact problem file and print the result as JSON",
@@ -52,6 +55,7 @@ void print_usage(std::ostream& out) {
     out << "  " << subcommand.name << std::string(name_width + 2 - subcommand.name.size(), ' ')
         << subcommand.summary << '\n';
   }
+  out << "\nrouth --version (or routh version) prints the version.\n";
 }
 
 const Subcommand* find_subcommand(std::string_view name) {
@@ -72,6 +76,10 @@ int main(int argc, char** argv) {
   const std::string_view command = arguments.front();
   if (command == "-h" || command == "--help" || command == "help") {
     print_usage(std::cout);
+    return kExitSuccess;
+  }
+  if (command == "--version" || command == "version") {
+    std::cout << "routh " << ROUTH_VERSION << '\n';
     return kExitSuccess;
   }
   const Subcommand* subcommand = find_subcommand(command);

@@ -45,6 +45,16 @@ OutputPlacement plan_output(const fs::path& target, const fs::path& scenario, bo
     throw std::runtime_error(
         cat("output file ", target.string(), " already exists; use --force to overwrite it"));
   }
+  // found here, before the run, not by HDF5 when it creates the temporary file
+  const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  if (!fs::is_directory(folder, error)) {
+    throw std::runtime_error(
+        cat("output file ", target.string(), ": the folder ", folder.string(), " does not exist"));
+  }
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    throw std::runtime_error(cat("output file ", target.string(), ": cannot write in the folder ",
+                                 folder.string(), ": ", std::strerror(errno)));
+  }
   const fs::path name = cat(".", target.filename().string(), ".tmp-", ::getpid());
   return {target, target.parent_path() / name, force};
 }

@@ -15,9 +15,10 @@ struct OutputPlacement {
   bool force = false;               ///< --force: replace an existing target
 };
 
-/// Checks the target before anything is written and names the temporary file. Throws
-/// std::runtime_error naming the file when the target is the scenario file itself (same file, by
-/// device and inode, whatever the spelling; even with force) or, without force, already exists.
+/// Checks the target before anything is written and names the temporary file (it creates
+/// nothing). Throws std::runtime_error naming the file when the target is the scenario file
+/// itself (same file, by device and inode, whatever the spelling; even with force), when,
+/// without force, it already exists, or when its folder does not exist or cannot be written.
 OutputPlacement plan_output(const std::filesystem::path& target,
                             const std::filesystem::path& scenario, bool force);
 

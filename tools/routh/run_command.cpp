@@ -2,8 +2,6 @@
 
 #include <unistd.h>
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -13,19 +11,18 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
-#include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/json_writer.hpp"
 #include "tools/routh/output_placement.hpp"
+#include "tools/routh/run_request.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
@@ -35,23 +32,14 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct RunOptions {
-  std::string scenario_path;
-  std::vector<std::string> overrides;  ///< --set, then -o as output.file
-  double time_limit_s = 0.0;           ///< --time-limit [s] of wall-clock time; 0: none
-  bool force = false;                  ///< --force: replace an existing output file
-  bool summary_json = false;           ///< --summary: one JSON line instead of the report
+  RunRequest request;         ///< the scenario, --set, -o and --force
+  double time_limit_s = 0.0;  ///< --time-limit [s] of wall-clock time; 0: none
+  bool summary_json = false;  ///< --summary: one JSON line instead of the report
 };
 
 std::optional<RunOptions> usage_error(std::string_view message) {
   std::cerr << "routh run: " << message << '\n' << kRunUsage;
   return std::nullopt;
-}
-
-// A YAML scalar that reads back as exactly `text` (a file name may hold ':' or '#').
-std::string yaml_quoted(std::string_view text) {
-  YAML::Emitter out;
-  out << YAML::DoubleQuoted << std::string(text);
-  return out.c_str();
 }
 
 // --time-limit's value: a finite number of seconds > 0.
@@ -65,39 +53,25 @@ std::optional<double> seconds(std::string_view text) {
 
 std::optional<RunOptions> parse_options(CommandArguments arguments) {
   RunOptions options;
-  std::optional<std::string> output;
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const std::string_view argument = arguments[i];
-    const bool has_value = i + 1 < arguments.size();
-    if ((argument == "-o" || argument == "--output") && has_value) {
-      output = std::string(arguments[++i]);
-    } else if (argument == "--set" && has_value) {
-      const std::string_view item = arguments[++i];
-      if (item.find('=') == std::string_view::npos || item.front() == '=') {
-        return usage_error(cat("--set ", item, ": expected key.path=value"));
-      }
-      options.overrides.emplace_back(item);
-    } else if (argument == "--time-limit" && has_value) {
+    if (argument == "--time-limit" && i + 1 < arguments.size()) {
       const std::string_view value = arguments[++i];
       const std::optional<double> limit = seconds(value);
       if (!limit) {
         return usage_error(cat("--time-limit ", value, ": expected a number of seconds > 0"));
       }
       options.time_limit_s = *limit;
-    } else if (argument == "--force") {
-      options.force = true;
     } else if (argument == "--summary") {
       options.summary_json = true;
-    } else if (argument.starts_with("-")) {
-      return usage_error(cat("unknown option or missing value: '", argument, "'"));
-    } else if (!options.scenario_path.empty()) {
-      return usage_error(cat("unexpected argument '", argument, "': give one scenario file"));
-    } else {
-      options.scenario_path = argument;
+    } else if (const std::string error = read_run_argument(arguments, i, options.request);
+               !error.empty()) {
+      return usage_error(error);
     }
   }
-  if (options.scenario_path.empty()) return usage_error("missing the scenario file");
-  if (output) options.overrides.push_back(cat("output.file=", yaml_quoted(*output)));
+  if (const std::string error = finish_run_request(options.request); !error.empty()) {
+    return usage_error(error);
+  }
   return options;
 }
 
@@ -246,23 +220,23 @@ int run_run_command(CommandArguments arguments) {
   if (!options) return kExitUsage;
   // before anything is written: a signal from here on stops the run cleanly
   const StopRequestHandlers stop_handlers;
-  return run_reporting_errors("run", options->scenario_path, [&] {
-    const Scenario scenario = load_scenario(options->scenario_path, options->overrides);
-    for (const std::string& warning : scenario.warnings) std::cerr << warning << '\n';
-    const OutputPlacement placement =
-        plan_output(scenario.output_file, options->scenario_path, options->force);
+  const std::string& scenario_path = options->request.scenario_path;
+  return run_reporting_errors("run", scenario_path, [&] {
+    const PreparedRun prepared = prepare_run(options->request);
+    const Scenario& scenario = prepared.scenario;
+    const OutputPlacement& placement = prepared.placement;
     double wall_s = 0.0;
     SimulationOutcome outcome;
     try {
       outcome = record_run(scenario, placement.temporary, options->time_limit_s, wall_s);
     } catch (const TrajectoryWriteError& error) {
-      print_command_error("run", options->scenario_path,
+      print_command_error("run", scenario_path,
                           cat(error.what(), "; the trajectory up to there is kept in ",
                               placement.temporary.string()));
       return kExitOutputError;
     }
     if (!place_output(placement)) {
-      print_command_error("run", options->scenario_path,
+      print_command_error("run", scenario_path,
                           cat(placement.target.string(),
                               " appeared while the run was writing and was left alone; the "
                               "trajectory is kept in ",
@@ -275,7 +249,7 @@ int run_run_command(CommandArguments arguments) {
       print_summary(scenario, outcome, wall_s);
     }
     if (exit_code(outcome.status) == kExitSuccess) return kExitSuccess;
-    std::cerr << "routh run: " << options->scenario_path
+    std::cerr << "routh run: " << scenario_path
               << ": the run did not complete: " << to_string(outcome.status) << " ("
               << outcome.detail << ") at t = " << cat(outcome.final_state.t) << " s\n";
     return exit_code(outcome.status);
