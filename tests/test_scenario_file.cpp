@@ -433,6 +433,10 @@ TEST_CASE("scenario: --set overrides values, creates keys, and names itself in e
   CHECK(contains(error,
                  "--set contact.contacts.left_corner.restitution=0.1: contact.contacts: "
                  "unknown key 'left_corner'; did you mean 'floor'?"));
+  // a key given twice inside a value would be ignored as silently as in a file
+  CHECK(load_error(kBall, {"contact={law: poisson, restitution: 0.5, restitution: 0.9}"}) ==
+        "--set contact={law: poisson, restitution: 0.5, restitution: 0.9}: in the value: duplicate "
+        "key 'restitution' (first at line 1)");
   // the file's own errors keep their file location
   CHECK(contains(load_error(kBall + "durration: 2\n", {"duration=3"}), "scenario.yaml:10:1:"));
 }

@@ -115,12 +115,22 @@ Override split_override(const std::string& text) {
   return {text, text.substr(0, equals), text.substr(equals + 1)};
 }
 
+// The value (or key) of an override, parsed as if it stood on line `line0` + 1 of the scenario
+// file, so that a reader's error there names the override. A key given twice in a map of the
+// value would be as silently ignored as in a file.
 YAML::Node parse_at_line(const std::string& text, int line0, const std::string& override_text) {
+  YAML::Node node;
   try {
-    return YAML::Load(std::string(static_cast<std::size_t>(line0), '\n') + text);
+    node = YAML::Load(std::string(static_cast<std::size_t>(line0), '\n') + text);
   } catch (const YAML::ParserException& parse_error) {
     throw override_error(override_text, cat("YAML syntax in the value: ", parse_error.msg));
   }
+  try {
+    check_unique_keys(InputNode("", YAML::Load(text), ""));  // lines counted within the value
+  } catch (const InputError& duplicate) {
+    throw override_error(override_text, cat("in the value: ", duplicate.message()));
+  }
+  return node;
 }
 
 std::optional<std::size_t> list_index(const std::string& segment) {

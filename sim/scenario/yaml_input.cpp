@@ -97,12 +97,12 @@ namespace {
 // them; the first duplicate in the file's order is reported. An alias is the node it names, met
 // again: each collection is walked once, known by where it was parsed (no two parsed collections
 // start at the same place), so that nested aliases cannot make the walk exponential.
-void check_unique_keys(const InputNode& node, std::unordered_set<std::size_t>& walked) {
+void check_unique_keys_once(const InputNode& node, std::unordered_set<std::size_t>& walked) {
   const YAML::Node& yaml = node.yaml();
   if (!(yaml.IsMap() || yaml.IsSequence())) return;
   if (!walked.insert(static_cast<std::size_t>(yaml.Mark().pos)).second) return;
   if (yaml.IsSequence()) {
-    for (const InputNode& item : node.items()) check_unique_keys(item, walked);
+    for (const InputNode& item : node.items()) check_unique_keys_once(item, walked);
     return;
   }
   const std::vector<std::pair<std::string, InputNode>> entries = node.entries();
@@ -119,7 +119,7 @@ void check_unique_keys(const InputNode& node, std::unordered_set<std::size_t>& w
             place, cat(where, "duplicate key '", key, "' (first at line ", first->second, ")"));
       }
     }
-    check_unique_keys(value, walked);
+    check_unique_keys_once(value, walked);
   }
 }
 
@@ -231,9 +231,13 @@ InputNode load_yaml_file(const std::string& path) {
     throw InputError(location_of(path, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
   }
   InputNode root(path, document, "");
-  std::unordered_set<std::size_t> walked;
-  check_unique_keys(root, walked);
+  check_unique_keys(root);
   return root;
+}
+
+void check_unique_keys(const InputNode& root) {
+  std::unordered_set<std::size_t> walked;
+  check_unique_keys_once(root, walked);
 }
 
 void check_keys(const InputNode& map, std::span<const std::string_view> allowed) {

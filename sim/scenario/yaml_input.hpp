@@ -79,6 +79,10 @@ class InputNode {
 /// key given twice in one map (at the second, naming the first's line) become an InputError.
 InputNode load_yaml_file(const std::string& path);
 
+/// Throws an InputError at the second of two equal keys in one map of `root`'s tree, naming the
+/// first's line (load_yaml_file checks every file it reads; text parsed otherwise calls this).
+void check_unique_keys(const InputNode& root);
+
 /// Checks that `map` is a map whose keys are all in `allowed`; an unknown key is an error at the
 /// key, naming the closest allowed one.
 void check_keys(const InputNode& map, std::span<const std::string_view> allowed);
