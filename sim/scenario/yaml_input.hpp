@@ -79,6 +79,10 @@ class InputNode {
 /// key given twice in one map (at the second, naming the first's line) become an InputError.
 InputNode load_yaml_file(const std::string& path);
 
+/// Parses `text` as load_yaml_file parses a file's contents, naming `file` in its errors (e.g.
+/// the Python function whose arguments the text was written from).
+InputNode parse_yaml_text(const std::string& text, const std::string& file);
+
 /// Throws an InputError at the second of two equal keys in one map of `root`'s tree, naming the
 /// first's line (load_yaml_file checks every file it reads; text parsed otherwise calls this).
 void check_unique_keys(const InputNode& root);
