@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sim/scenario/model_factory.hpp"
+#include "sim/scenario/scenario_file.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
 #include "tools/routh/models_markdown.hpp"
@@ -32,6 +33,10 @@ TEST_CASE("docs: docs/models.md is what routh models --markdown prints") {
   }
   CHECK(run.out.find("coordinates `x`, `y`, `theta`; contacts `floor`.") != std::string::npos);
   CHECK(run.out.find("## A generic multibody: `bodies`") != std::string::npos);
+  // and the keys the loader accepts in each of the scenario's other maps
+  for (const ScenarioKeyTable& table : scenario_key_tables()) {
+    if (!table.map.empty()) CHECK(run.out.find(cat("| `", table.map, "` |")) != std::string::npos);
+  }
 }
 
 }  // namespace routh

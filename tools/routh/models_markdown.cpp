@@ -6,6 +6,7 @@
 
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/multibody_input.hpp"
+#include "sim/scenario/scenario_file.hpp"
 #include "sim/text.hpp"
 
 namespace routh::cli {
@@ -40,16 +41,35 @@ void write_preset(std::ostream& out, const ModelPreset& preset) {
       << "; contacts " << code_list(built.tree->contact_names()) << ".\n";
 }
 
+// The scenario's other maps with the keys the loader accepts in each.
+void write_scenario_maps(std::ostream& out) {
+  out << "\n## The other maps of a scenario\n\n"
+      << "Besides `model`, a scenario file holds the maps below; a key not listed is an\n"
+      << "error that names the closest valid one. `friction` is one number (both coefficients) or\n"
+      << "`{static: MU_S, kinetic: MU_D}`; `events.stop_on` lists outcome events (`overturn`,\n"
+      << "`uplift`) that end the run. The ranges of the numbers, with the reason for each bound,\n"
+      << "are in `sim/scenario/scenario_file.hpp`; `excitation` has its own page,\n"
+      << "`docs/excitation.md`.\n\n"
+      << "| map | what it holds | keys |\n| --- | --- | --- |\n";
+  for (const ScenarioKeyTable& table : scenario_key_tables()) {
+    std::string keys;
+    for (std::string_view key : table.keys) keys += cat(keys.empty() ? "" : ", ", "`", key, "`");
+    out << "| " << (table.map.empty() ? std::string("(top level)") : cat("`", table.map, "`"))
+        << " | " << table.meaning << " | " << keys << " |\n";
+  }
+}
+
 }  // namespace
 
 void write_models_markdown(std::ostream& out) {
-  out << "# Models: a scenario's `model`\n\n"
+  out << "# Models, and the keys of a scenario\n\n"
       << "<!-- Generated from the scenario checker's tables; do not edit. Regenerate with\n     "
       << kModelsMarkdownCommand << "\n-->\n\n"
       << "A scenario's `model` is either a named model, `model: {type: NAME, KEY: VALUE, ...}`,\n"
-      << "or a generic multibody listing its own `bodies` (the last section). This page is\n"
-      << "written by `routh models --markdown` from the tables `routh run` and `routh check`\n"
-      << "check a model against, and a test keeps it identical to them.\n\n"
+      << "or a generic multibody listing its own `bodies`; the last section lists the keys of\n"
+      << "the scenario's other maps. This page is written by `routh models --markdown` from the\n"
+      << "tables `routh run` and `routh check` check a scenario against, and a test keeps it\n"
+      << "identical to them.\n\n"
       << "Every key of a named model is optional: an absent key takes its default, and the\n"
       << "effective scenario in the trajectory file (`/scenario`) lists the value used. A number\n"
       << "outside its range, a key not in the model's table or a wrong `type` is an error at its\n"
@@ -85,6 +105,7 @@ void write_models_markdown(std::ostream& out) {
       << "The frames, the order of the bodies and the names of the generated contacts are\n"
       << "described in full in `sim/scenario/multibody_input.hpp`;\n"
       << "`scenarios/pendulum_strikes_block.yaml` is an example.\n";
+  write_scenario_maps(out);
 }
 
 }  // namespace routh::cli
