@@ -336,4 +336,9 @@ BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceler
   }
 }
 
+BuiltModel build_default_model(const ModelPreset& preset) {
+  const InputNode defaults("(defaults)", YAML::Load(cat("{type: ", preset.name, "}")), "model");
+  return build_model(defaults, {});
+}
+
 }  // namespace routh

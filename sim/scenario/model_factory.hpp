@@ -70,4 +70,8 @@ struct BuiltModel {
 /// (empty: none). An unknown type names the closest one; bad parameters are located errors.
 BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceleration);
 
+/// The named model `preset` built with every parameter at its default and no excitation: the
+/// coordinates and contacts `routh models` lists.
+BuiltModel build_default_model(const ModelPreset& preset);
+
 }  // namespace routh

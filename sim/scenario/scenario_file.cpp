@@ -43,6 +43,18 @@ constexpr std::array<std::string_view, 2> kStopEvents = {"overturn", "uplift"};
 constexpr std::array<std::string_view, 4> kOutputKeys = {"file", "rate", "max_file_size",
                                                          "flush_interval"};
 
+constexpr std::array<ScenarioKeyTable, 7> kScenarioKeyTables = {{
+    {"", "the scenario: a name, its duration [s], and the maps below", kScenarioKeys},
+    {"initial", "the initial state, by coordinate name or as a list in coordinate order",
+     kInitialKeys},
+    {"contact", "the impact laws and every contact's restitution and friction", kContactKeys},
+    {"contact.contacts.NAME", "one contact's own restitution and friction", kPerContactKeys},
+    {"integrator", "the smooth phase's integrator (dopri5) and its tolerances", kIntegratorKeys},
+    {"events", "how events are isolated, when contacts rest, and what ends the run early",
+     kEventKeys},
+    {"output", "the trajectory file, its sample rate, size bound and flush cadence", kOutputKeys},
+}};
+
 constexpr std::string_view kDefaultMultiContactLaw = "multipoint_energetic";
 
 // --- ranges (documented in scenario_file.hpp) ------------------------------------------------
@@ -653,6 +665,8 @@ std::vector<Eigen::Vector2d> base_points(const std::optional<Shape>* shape) {
 }
 
 }  // namespace
+
+std::span<const ScenarioKeyTable> scenario_key_tables() { return kScenarioKeyTables; }
 
 std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
   std::vector<OverturnWatch> watch;

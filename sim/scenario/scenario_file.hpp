@@ -70,6 +70,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/planar/planar_tree.hpp"
@@ -94,6 +95,17 @@ struct Scenario {
   /// `excitation`'s signals (their sum is the model's ground acceleration); null: none.
   std::shared_ptr<const Excitation> excitation;
 };
+
+/// One map of a scenario file and the keys the loader accepts in it (the very lists it checks
+/// with), for the reference `routh models --markdown` writes.
+struct ScenarioKeyTable {
+  std::string_view map;      ///< e.g. "events", "contact.contacts.NAME"; "" for the top level
+  std::string_view meaning;  ///< what the map holds
+  std::span<const std::string_view> keys;
+};
+
+/// The scenario's maps other than `model` and `excitation`, top level first.
+std::span<const ScenarioKeyTable> scenario_key_tables();
 
 /// Reads the scenario at `path` after applying `overrides` ("key.path=value" each, in order).
 /// Throws InputError: located in the file, or, for a value or key an override put there, with

@@ -9,6 +9,7 @@
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/multibody_input.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/models_markdown.hpp"
 
 namespace routh::cli {
 
@@ -62,8 +63,7 @@ void print_parameters(std::ostream& out, const ModelPreset& preset) {
 
 // The coordinates and contacts of the preset built with its defaults.
 void print_defaults_model(std::ostream& out, const ModelPreset& preset) {
-  const InputNode defaults("(defaults)", YAML::Load(cat("{type: ", preset.name, "}")), "model");
-  const BuiltModel built = build_model(defaults, {});
+  const BuiltModel built = build_default_model(preset);
   print_names(out, "coordinates", built.tree->coordinate_names());
   print_names(out, "contacts", built.tree->contact_names());
 }
@@ -73,6 +73,10 @@ void print_defaults_model(std::ostream& out, const ModelPreset& preset) {
 int run_models_command(CommandArguments arguments) {
   if (asks_for_help(arguments)) {
     std::cout << kModelsUsage;
+    return kExitSuccess;
+  }
+  if (arguments.size() == 1 && arguments.front() == "--markdown") {
+    write_models_markdown(std::cout);
     return kExitSuccess;
   }
   if (!arguments.empty()) {

@@ -8,10 +8,11 @@
 namespace routh::cli {
 
 inline constexpr std::string_view kModelsUsage =
-    "usage: routh models\n"
+    "usage: routh models [--markdown]\n"
     "Lists the named models (model: {type: NAME, ...}): each parameter with its unit, default\n"
     "and range, and the coordinates and contacts the model has with its defaults; then the\n"
-    "generic multibody form (model: {bodies: [...], joints: [...], obstacles: [...]}).\n";
+    "generic multibody form (model: {bodies: [...], joints: [...], obstacles: [...]}).\n"
+    "--markdown prints the same as a Markdown page, the one committed as docs/models.md.\n";
 
 int run_models_command(CommandArguments arguments);
 

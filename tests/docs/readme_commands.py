@@ -1,0 +1,135 @@
+"""Runs every command of the README's shell code blocks, in order, as a reader would.
+
+The convention (README.md, "How the README is tested"):
+
+- Every line of a fenced block opened with ```sh is a command, run by bash in the order the
+  README gives them. A line ending in a backslash continues on the next; blank lines and lines
+  starting with # are skipped.
+- A block right after the line <!-- docs-test: skip --> is not run: the set-up commands that
+  install packages or build, the commands that need MPI or take minutes, and the exports of the
+  tour, which this script sets itself.
+- Commands run in a scratch folder holding a copy of the repository's scenarios/ and tools/
+  folders, with the build's routh first on PATH, PYTHONPATH at the build's python folder and
+  python3 meaning --python (by default /usr/bin/python3, Debian's, with numpy and matplotlib).
+- Each command must exit with 0, and after a command that names an output file with -o, that
+  file must exist.
+
+ctest runs it as the test readme_commands. By hand, from the build folder:
+
+    /usr/bin/python3 ../../tests/docs/readme_commands.py --readme ../../README.md \
+        --routh tools/routh/routh --python-dir python
+"""
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP_MARKER = "<!-- docs-test: skip -->"
+
+
+def readme_commands(readme_text):
+    """The commands of the README's ```sh blocks not marked to skip, with their line numbers."""
+    commands = []
+    lines = readme_text.splitlines()
+    in_block = False
+    skip_block = False
+    previous = ""
+    pending = None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not in_block:
+            if stripped.startswith("```"):
+                in_block = True
+                skip_block = stripped != "```sh" or previous == SKIP_MARKER
+            if stripped:
+                previous = stripped
+            continue
+        if stripped.startswith("```"):
+            in_block = False
+            previous = stripped
+            continue
+        if skip_block or (pending is None and (not stripped or stripped.startswith("#"))):
+            continue
+        start, text = (number, stripped) if pending is None else (pending[0],
+                                                                  pending[1] + " " + stripped)
+        if text.endswith("\\"):
+            pending = (start, text[:-1].rstrip())
+        else:
+            commands.append((start, text))
+            pending = None
+    return commands
+
+
+def output_files(command):
+    """The files a command names with -o."""
+    words = shlex.split(command, comments=True)
+    return [words[i + 1] for i, word in enumerate(words[:-1]) if word == "-o"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--readme", required=True)
+    parser.add_argument("--routh", required=True, help="the built routh program")
+    parser.add_argument("--python-dir", required=True, help="the build's python folder")
+    parser.add_argument("--python", default="/usr/bin/python3", help="what python3 runs")
+    arguments = parser.parse_args()
+
+    readme = os.path.abspath(arguments.readme)
+    repository = os.path.dirname(readme)
+    with open(readme, encoding="utf-8") as file:
+        commands = readme_commands(file.read())
+    if not commands:
+        print(f"{readme}: no ```sh command to run", file=sys.stderr)
+        return 1
+
+    scratch = tempfile.mkdtemp(prefix="routh_readme_")
+    try:
+        for folder in ("scenarios", "tools"):
+            shutil.copytree(os.path.join(repository, folder), os.path.join(scratch, folder),
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        tools_bin = os.path.join(scratch, ".bin")
+        os.mkdir(tools_bin)
+        os.symlink(os.path.abspath(arguments.routh), os.path.join(tools_bin, "routh"))
+        os.symlink(os.path.abspath(arguments.python), os.path.join(tools_bin, "python3"))
+        environment = dict(os.environ)
+        environment["PATH"] = tools_bin + os.pathsep + environment.get("PATH", "")
+        environment["PYTHONPATH"] = os.path.abspath(arguments.python_dir)
+        environment["MPLBACKEND"] = "Agg"
+
+        failures = []
+        for number, command in commands:
+            started = time.monotonic()
+            run = subprocess.run(["bash", "-c", command], cwd=scratch, env=environment,
+                                 stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                 check=False)
+            seconds = time.monotonic() - started
+            missing = [name for name in output_files(command)
+                       if not os.path.exists(os.path.join(scratch, name))]
+            ok = run.returncode == 0 and not missing
+            print(f"README.md:{number}: {'ok  ' if ok else 'FAIL'} {seconds:6.2f} s  {command}")
+            if not ok:
+                detail = f"exit code {run.returncode}"
+                if missing:
+                    detail += f", no {', '.join(missing)}"
+                output = (run.stdout + run.stderr).strip()
+                print(f"    {detail}\n" + "\n".join("    " + l for l in output.splitlines()[-15:]))
+                failures.append(f"README.md:{number}: {command} ({detail})")
+        if failures:
+            print(f"\n{len(failures)} of {len(commands)} README commands failed:", file=sys.stderr)
+            for failure in failures:
+                print("  " + failure, file=sys.stderr)
+            return 1
+        print(f"\nall {len(commands)} README commands ran (scratch folder {scratch})")
+        return 0
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

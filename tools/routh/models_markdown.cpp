@@ -1,0 +1,111 @@
+#include "tools/routh/models_markdown.hpp"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/model_factory.hpp"
+#include "sim/scenario/multibody_input.hpp"
+#include "sim/scenario/scenario_file.hpp"
+#include "sim/text.hpp"
+
+namespace routh::cli {
+
+namespace {
+
+// "`a`, `b`, `c`", or "none".
+std::string code_list(const std::vector<std::string>& names) {
+  if (names.empty()) return "none";
+  std::string list;
+  for (const std::string& name : names) list += cat(list.empty() ? "" : ", ", "`", name, "`");
+  return list;
+}
+
+void write_preset(std::ostream& out, const ModelPreset& preset) {
+  std::string summary(preset.summary);
+  if (!summary.empty()) summary[0] = static_cast<char>(std::toupper(summary[0]));
+  out << "\n## `" << preset.name << "`\n\n" << summary << ".\n\n";
+  out << "| key | unit | default | range | meaning |\n| --- | --- | --- | --- | --- |\n";
+  for (const ModelParameter& parameter : preset.parameters) {
+    const bool number = parameter.range != nullptr;
+    out << "| `" << parameter.name << "` | "
+        << (number && !parameter.range->unit.empty() ? std::string(parameter.range->unit) : "-")
+        << " | "
+        << (parameter.fallback.empty() ? std::string("(computed)")
+                                       : cat("`", parameter.fallback, "`"))
+        << " | " << (number ? to_string(*parameter.range) : std::string("-")) << " | "
+        << parameter.meaning << " |\n";
+  }
+  const BuiltModel built = build_default_model(preset);
+  out << "\nWith its defaults: coordinates " << code_list(built.tree->coordinate_names())
+      << "; contacts " << code_list(built.tree->contact_names()) << ".\n";
+}
+
+// The scenario's other maps with the keys the loader accepts in each.
+void write_scenario_maps(std::ostream& out) {
+  out << "\n## The other maps of a scenario\n\n"
+      << "Besides `model`, a scenario file holds the maps below; a key not listed is an\n"
+      << "error that names the closest valid one. `friction` is one number (both coefficients) or\n"
+      << "`{static: MU_S, kinetic: MU_D}`; `events.stop_on` lists outcome events (`overturn`,\n"
+      << "`uplift`) that end the run. The ranges of the numbers, with the reason for each bound,\n"
+      << "are in `sim/scenario/scenario_file.hpp`; `excitation` has its own page,\n"
+      << "`docs/excitation.md`.\n\n"
+      << "| map | what it holds | keys |\n| --- | --- | --- |\n";
+  for (const ScenarioKeyTable& table : scenario_key_tables()) {
+    std::string keys;
+    for (std::string_view key : table.keys) keys += cat(keys.empty() ? "" : ", ", "`", key, "`");
+    out << "| " << (table.map.empty() ? std::string("(top level)") : cat("`", table.map, "`"))
+        << " | " << table.meaning << " | " << keys << " |\n";
+  }
+}
+
+}  // namespace
+
+void write_models_markdown(std::ostream& out) {
+  out << "# Models, and the keys of a scenario\n\n"
+      << "<!-- Generated from the scenario checker's tables; do not edit. Regenerate with\n     "
+      << kModelsMarkdownCommand << "\n-->\n\n"
+      << "A scenario's `model` is either a named model, `model: {type: NAME, KEY: VALUE, ...}`,\n"
+      << "or a generic multibody listing its own `bodies`; the last section lists the keys of\n"
+      << "the scenario's other maps. This page is written by `routh models --markdown` from the\n"
+      << "tables `routh run` and `routh check` check a scenario against, and a test keeps it\n"
+      << "identical to them.\n\n"
+      << "Every key of a named model is optional: an absent key takes its default, and the\n"
+      << "effective scenario in the trajectory file (`/scenario`) lists the value used. A number\n"
+      << "outside its range, a key not in the model's table or a wrong `type` is an error at its\n"
+      << "file, line and column that names the range or the closest valid key. Where a key says\n"
+      << "\"one number, or one per link\", a list gives each part its own value. The coordinates\n"
+      << "are the names `initial.q` and `initial.v` take; the contacts are the names\n"
+      << "`contact.contacts` takes and the event log (`/events`) reports.\n\n"
+      << "| type | what it is |\n| --- | --- |\n";
+  for (const ModelPreset& preset : model_presets()) {
+    out << "| [`" << preset.name << "`](#" << preset.name << ") | " << preset.summary << " |\n";
+  }
+  for (const ModelPreset& preset : model_presets()) write_preset(out, preset);
+  out << "\n## Obstacles\n\n"
+      << "An obstacle is a ground-fixed half-plane, the side a body may occupy:\n\n"
+      << "| obstacle | the free side |\n| --- | --- |\n"
+      << "| `{type: floor, position: Y}` | y ≥ Y [m] |\n"
+      << "| `{type: wall, position: X, free_side: positive}` | x ≥ X [m] (`negative`: x ≤ X) |\n"
+      << "| `{type: plane, point: [X, Y], normal: [NX, NY]}` | the side of the line through the "
+         "point that the normal (any length, not zero) points into |\n"
+      << "\nPositions are in [-1e6, 1e6] m. A named model's `obstacle` replaces its default one;"
+      << " `none`\nremoves it where the table allows.\n"
+      << "\n## A generic multibody: `bodies`\n\n"
+      << "Instead of a `type`, a model may list its own bodies, each a mass and optionally a\n"
+      << "shape (rectangle, disk, segment or convex polygon), joined to the ground or to each\n"
+      << "other by revolute or prismatic joints, with obstacles and collisions between bodies.\n"
+      << "The shapes generate the contacts. Coordinates: a free body NAME (no joint's child) has\n"
+      << "`NAME.x`, `NAME.y` (its centre of mass) [m] and `NAME.theta` (its frame's angle,\n"
+      << "counter-clockwise, 0 as drawn) [rad]; a revolute joint's child has `CHILD.theta` [rad],\n"
+      << "relative to its parent unless `angle: absolute`; a prismatic joint's child has\n"
+      << "`CHILD.s` [m], the distance slid along the axis. Every key of the form:\n\n"
+      << "```yaml\n"
+      << kMultibodyForm << "```\n\n"
+      << "The frames, the order of the bodies and the names of the generated contacts are\n"
+      << "described in full in `sim/scenario/multibody_input.hpp`;\n"
+      << "`scenarios/pendulum_strikes_block.yaml` is an example.\n";
+  write_scenario_maps(out);
+}
+
+}  // namespace routh::cli
