@@ -162,7 +162,8 @@ RecorderHeader rod_header() {
                         "law: poisson\nduration: 1.0\n",
                         {"x", "y", "theta"},
                         {"m", "m", "rad"},
-                        {"left_corner", "right_corner"}};
+                        {"left_corner", "right_corner"},
+                        ""};
 }
 
 // Sample i of a made-up trajectory that every test can recompute.

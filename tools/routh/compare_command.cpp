@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/json_writer.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/impact_report.hpp"
-#include "tools/routh/json_writer.hpp"
 
 namespace routh::cli {
 
