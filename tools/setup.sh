@@ -18,7 +18,7 @@
 #           build/fuzz/findings/ and fails the run after every target has run
 #
 #   --sanitize   build in build/sanitize with AddressSanitizer + UndefinedBehaviorSanitizer
-#                (RelWithDebInfo, no benchmarks) instead of build/release
+#                (RelWithDebInfo, no benchmarks, no Python package) instead of build/release
 #
 # Environment: ROUTH_JOBS (parallel build/test jobs, default 2); ROUTH_FUZZ_SEED (libFuzzer's
 # -seed for `fuzz`; CI fixes it so that its short budget explores the same inputs on every run,
@@ -32,7 +32,9 @@ set -euo pipefail
 MAIN_JOB=(tools/routh/routh run scenarios/rocking_block.yaml -o rocking_block.h5 --force)
 
 PACKAGES=(build-essential cmake ninja-build libeigen3-dev libboost-dev libyaml-cpp-dev libhdf5-dev
-          doctest-dev libbenchmark-dev pkg-config python3-matplotlib libopenmpi-dev openmpi-bin)
+          doctest-dev libbenchmark-dev pkg-config python3-matplotlib libopenmpi-dev openmpi-bin
+          pybind11-dev python3-dev python3-numpy python3-pandas python3-h5py python3-pytest
+          python3-pil python3-yaml)
 
 say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
@@ -151,8 +153,10 @@ if [[ $mode == fuzz ]]; then
 fi
 if [[ $sanitize -eq 1 ]]; then
   build_dir=build/sanitize
+  # no Python package: an extension module built with ASan loads only into a Python started with
+  # libasan in LD_PRELOAD; the release build tests it
   configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROUTH_SANITIZE=ON \
-    -DROUTH_BUILD_BENCHMARKS=OFF
+    -DROUTH_BUILD_BENCHMARKS=OFF -DROUTH_BUILD_PYTHON=OFF
   export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
   export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 else

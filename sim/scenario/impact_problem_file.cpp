@@ -174,7 +174,10 @@ void read_generalized_form(const InputNode& root, ImpactProblemFile& file) {
 }  // namespace
 
 ImpactProblemFile load_impact_problem_file(const std::string& path) {
-  const InputNode root = load_yaml_file(path);
+  return read_impact_problem(load_yaml_file(path));
+}
+
+ImpactProblemFile read_impact_problem(const InputNode& root) {
   check_keys(root, kProblemKeys);
   ImpactProblemFile file;
   if (auto name = root.find("name")) file.name = read_string(*name);

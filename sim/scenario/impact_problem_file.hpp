@@ -18,6 +18,7 @@
 
 #include "sim/contact_space.hpp"
 #include "sim/impact/impact_problem.hpp"
+#include "sim/scenario/yaml_input.hpp"
 
 namespace routh {
 
@@ -41,5 +42,8 @@ struct ImpactProblemFile {
 /// column, on a missing file, YAML syntax, unknown or missing keys, wrong shapes, non-symmetric
 /// or indefinite D or M, e outside [0, 1], negative friction or an unknown law.
 ImpactProblemFile load_impact_problem_file(const std::string& path);
+
+/// Reads and checks a problem already parsed (parse_yaml_text), as load_impact_problem_file does.
+ImpactProblemFile read_impact_problem(const InputNode& root);
 
 }  // namespace routh

@@ -221,16 +221,19 @@ InputNode load_yaml_file(const std::string& path) {
   std::ostringstream contents;
   contents << stream.rdbuf();
   if (stream.bad()) throw InputError({path, 0, 0}, "cannot read the file");
-  const std::string text = std::move(contents).str();
+  return parse_yaml_text(std::move(contents).str(), path);
+}
+
+InputNode parse_yaml_text(const std::string& text, const std::string& file) {
   YAML::Node document;
   try {
-    check_single_document(path, text);
+    check_single_document(file, text);
     // an empty file is a null document, which each reader refuses in its own words
     document = YAML::Load(text);
   } catch (const YAML::ParserException& parse_error) {
-    throw InputError(location_of(path, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
+    throw InputError(location_of(file, parse_error.mark), cat("YAML syntax: ", parse_error.msg));
   }
-  InputNode root(path, document, "");
+  InputNode root(file, document, "");
   std::unordered_set<std::size_t> walked;
   check_unique_keys(root, walked);
   return root;

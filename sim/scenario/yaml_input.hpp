@@ -79,6 +79,10 @@ class InputNode {
 /// key given twice in one map (at the second, naming the first's line) become an InputError.
 InputNode load_yaml_file(const std::string& path);
 
+/// Parses `text` as load_yaml_file parses a file's contents, naming `file` in its errors (e.g.
+/// the Python function whose arguments the text was written from).
+InputNode parse_yaml_text(const std::string& text, const std::string& file);
+
 /// Checks that `map` is a map whose keys are all in `allowed`; an unknown key is an error at the
 /// key, naming the closest allowed one.
 void check_keys(const InputNode& map, std::span<const std::string_view> allowed);

@@ -65,26 +65,6 @@ std::optional<CompareOptions> parse_options(CommandArguments arguments) {
   return options;
 }
 
-struct LawAnswer {
-  const LawEntry* law;
-  ImpactResult result;
-};
-
-// The named laws' answers; by default every law except those that find the problem outside
-// their scope.
-std::vector<LawAnswer> solve_all(const CompareOptions& options, const ImpactProblem& problem) {
-  std::vector<LawAnswer> answers;
-  if (!options.laws.empty()) {
-    for (const LawEntry* law : options.laws) answers.push_back({law, solve_impact(*law, problem)});
-    return answers;
-  }
-  for (const LawEntry& law : impact_laws()) {
-    ImpactResult result = solve_impact(law, problem);
-    if (result.status != ImpactStatus::unsupported) answers.push_back({&law, std::move(result)});
-  }
-  return answers;
-}
-
 std::string numbers(const ContactVector& values) {
   std::string text;
   for (const double value : values) {
@@ -119,24 +99,6 @@ void print_table(const std::string& title, const std::vector<LawAnswer>& answers
   for (const auto& row : rows) columns.print(std::cout, row);
 }
 
-void print_json(const std::string& title, const ImpactProblemFile& file,
-                const std::vector<LawAnswer>& answers) {
-  JsonWriter json(std::cout);
-  json.begin_object();
-  json.key("problem");
-  json.value(title);
-  json.key("results");
-  json.begin_array();
-  for (const LawAnswer& answer : answers) {
-    json.begin_object();
-    write_impact_members(json, answer.law->name, file, answer.result);
-    json.end_object();
-  }
-  json.end_array();
-  write_warnings(json, file);
-  json.end_object();
-}
-
 }  // namespace
 
 int run_compare_command(CommandArguments arguments) {
@@ -149,15 +111,15 @@ int run_compare_command(CommandArguments arguments) {
   return run_reporting_errors("compare", options->problem_path, [&] {
     const ImpactProblemFile file = load_impact_problem_file(options->problem_path);
     for (const std::string& warning : file.warnings) std::cerr << warning << '\n';
-    const std::vector<LawAnswer> answers = solve_all(*options, file.problem);
+    const std::vector<LawAnswer> answers = solve_laws(options->laws, file.problem);
     if (answers.empty()) {
       std::cerr << "routh compare: " << options->problem_path
                 << ": no law in the catalogue handles this problem (see `routh laws`)\n";
       return kExitBadInput;
     }
-    const std::string title = file.name.empty() ? options->problem_path : file.name;
+    const std::string title = problem_title(file, options->problem_path);
     if (options->json) {
-      print_json(title, file, answers);
+      write_comparison(std::cout, title, file, answers);
     } else {
       print_table(title, answers);
     }

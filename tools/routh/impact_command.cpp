@@ -47,13 +47,6 @@ std::optional<ImpactOptions> parse_options(CommandArguments arguments) {
   return options;
 }
 
-const LawEntry& chosen_law(const ImpactOptions& options, const ImpactProblemFile& file) {
-  if (options.law) return *find_law(*options.law);
-  if (file.law) return *find_law(*file.law);
-  throw InputError({options.problem_path, 0, 0},
-                   "no law given: add 'law: NAME' to the file or pass --law NAME");
-}
-
 std::string_view failure_reason(ImpactStatus status) {
   switch (status) {
     case ImpactStatus::unsupported: return "the problem is outside the law's scope";
@@ -65,15 +58,6 @@ std::string_view failure_reason(ImpactStatus status) {
     case ImpactStatus::no_impact: break;
   }
   return "";
-}
-
-void write_result(std::ostream& out, std::string_view law, const ImpactProblemFile& file,
-                  const ImpactResult& result) {
-  JsonWriter json(out);
-  json.begin_object();
-  write_impact_members(json, law, file, result);
-  write_warnings(json, file);
-  json.end_object();
 }
 
 }  // namespace
@@ -88,10 +72,10 @@ int run_impact_command(CommandArguments arguments) {
   return run_reporting_errors("impact", options->problem_path, [&] {
     const ImpactProblemFile file = load_impact_problem_file(options->problem_path);
     for (const std::string& warning : file.warnings) std::cerr << warning << '\n';
-    const LawEntry& law = chosen_law(*options, file);
+    const LawEntry& law = chosen_law(options->law, file, options->problem_path);
     const bool approaches = some_contact_approaches(file.problem);
     const ImpactResult result = solve_impact(law, file.problem);
-    write_result(std::cout, law.name, file, result);
+    write_impact_report(std::cout, law.name, file, result);
     if (!approaches) {
       std::cerr << options->problem_path
                 << ": no contact approaches (every u_n >= 0): no impact, nothing changes\n";

@@ -1,5 +1,7 @@
 #include "tools/routh/impact_report.hpp"
 
+#include "sim/scenario/yaml_input.hpp"
+
 namespace routh::cli {
 
 namespace {
@@ -58,6 +60,35 @@ ImpactResult solve_impact(const LawEntry& law, const ImpactProblem& problem) {
   return result;
 }
 
+const LawEntry& chosen_law(const std::optional<std::string>& law, const ImpactProblemFile& file,
+                           const std::string& path) {
+  const std::optional<std::string>& name = law ? law : file.law;
+  if (!name) {
+    throw InputError({path, 0, 0}, "no law given: add 'law: NAME' to the file or pass --law NAME");
+  }
+  const LawEntry* entry = find_law(*name);
+  if (entry == nullptr) throw InputError({path, 0, 0}, unknown_law_message(*name));
+  return *entry;
+}
+
+std::vector<LawAnswer> solve_laws(std::span<const LawEntry* const> laws,
+                                  const ImpactProblem& problem) {
+  std::vector<LawAnswer> answers;
+  if (!laws.empty()) {
+    for (const LawEntry* law : laws) answers.push_back({law, solve_impact(*law, problem)});
+    return answers;
+  }
+  for (const LawEntry& law : impact_laws()) {
+    ImpactResult result = solve_impact(law, problem);
+    if (result.status != ImpactStatus::unsupported) answers.push_back({&law, std::move(result)});
+  }
+  return answers;
+}
+
+std::string problem_title(const ImpactProblemFile& file, std::string_view path) {
+  return file.name.empty() ? std::string(path) : file.name;
+}
+
 void write_warnings(JsonWriter& json, const ImpactProblemFile& file) {
   json.key("warnings");
   json.begin_array();
@@ -89,6 +120,33 @@ void write_impact_members(JsonWriter& json, std::string_view law, const ImpactPr
   json.value(result.tangential_work);
   write_phases(json, result.phases);
   write_flags(json, result.flags);
+}
+
+void write_impact_report(std::ostream& out, std::string_view law, const ImpactProblemFile& file,
+                         const ImpactResult& result) {
+  JsonWriter json(out);
+  json.begin_object();
+  write_impact_members(json, law, file, result);
+  write_warnings(json, file);
+  json.end_object();
+}
+
+void write_comparison(std::ostream& out, std::string_view title, const ImpactProblemFile& file,
+                      std::span<const LawAnswer> answers) {
+  JsonWriter json(out);
+  json.begin_object();
+  json.key("problem");
+  json.value(title);
+  json.key("results");
+  json.begin_array();
+  for (const LawAnswer& answer : answers) {
+    json.begin_object();
+    write_impact_members(json, answer.law->name, file, answer.result);
+    json.end_object();
+  }
+  json.end_array();
+  write_warnings(json, file);
+  json.end_object();
 }
 
 }  // namespace routh::cli

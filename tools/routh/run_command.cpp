@@ -13,7 +13,6 @@
 #include <string>
 
 #include "sim/json_writer.hpp"
-#include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
@@ -22,6 +21,7 @@
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/output_placement.hpp"
+#include "tools/routh/recorded_run.hpp"
 #include "tools/routh/run_request.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
@@ -188,25 +188,23 @@ void print_summary_json(const SimulationOutcome& outcome) {
   json.end_object();  // ends the line
 }
 
-// The run into the temporary file: simulated, then its status and summary, then closed.
+// The run into the temporary file, with a progress line on a terminal.
 SimulationOutcome record_run(const Scenario& scenario, const std::filesystem::path& path,
                              double time_limit_s, double& wall_s) {
-  TrajectoryRecorder recorder = open_scenario_recorder(scenario, path);
-  ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
-  const Clock::time_point start = Clock::now();
-  SimulationOutcome outcome;
-  try {
-    outcome = run_scenario(scenario, progress, time_limit_s);
-  } catch (...) {
+  return record_scenario_run(scenario, path, [&](TrajectoryObserver& recorder) {
+    ProgressObserver progress(recorder, scenario.settings.duration, ::isatty(STDERR_FILENO) == 1);
+    const Clock::time_point start = Clock::now();
+    SimulationOutcome outcome;
+    try {
+      outcome = run_scenario(scenario, progress, time_limit_s);
+    } catch (...) {
+      progress.finish();
+      throw;
+    }
+    wall_s = std::chrono::duration<double>(Clock::now() - start).count();
     progress.finish();
-    throw;
-  }
-  wall_s = std::chrono::duration<double>(Clock::now() - start).count();
-  progress.finish();
-  recorder.set_run_status(outcome.status, outcome.detail);
-  recorder.set_summary(outcome);
-  recorder.close();
-  return outcome;
+    return outcome;
+  });
 }
 
 }  // namespace

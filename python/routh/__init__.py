@@ -1,0 +1,20 @@
+"""routh from Python: run scenarios, solve single impacts and read trajectory files.
+
+``load`` (reading a trajectory file) is pure Python; ``run``, ``solve_impact``, ``impact``,
+``compare`` and ``laws`` call the compiled ``routh._core``, imported on first use, so that
+``routh.load`` also works from the source tree's python/ directory. See docs/python.md.
+"""
+
+from routh.api import compare, impact, laws, run, solve_impact
+from routh.trajectory import Trajectory, load
+
+__all__ = ["InputError", "Trajectory", "compare", "impact", "laws", "load", "run", "solve_impact"]
+
+
+def __getattr__(name: str):
+    # InputError(ValueError) is defined by the compiled module, imported on first use
+    if name in ("InputError", "__version__"):
+        from routh import _core
+
+        return getattr(_core, name)
+    raise AttributeError(f"module 'routh' has no attribute {name!r}")

@@ -1,0 +1,167 @@
+"""The routh program's commands as Python functions, calling the compiled ``routh._core``.
+
+Each function goes through the same C++ code as its command, so its answer is the command's:
+``run`` writes its trajectory with ``routh run``'s recorder, ``solve_impact``, ``impact`` and
+``compare`` parse the JSON that ``routh impact`` and ``routh compare --json`` print.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import os
+import tempfile
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from routh.trajectory import Trajectory, load
+
+__all__ = ["compare", "impact", "laws", "run", "solve_impact"]
+
+
+def _core():
+    """The compiled module, imported on first use (routh.load needs only the pure Python)."""
+    return importlib.import_module("routh._core")
+
+
+def _yaml_value(value: Any) -> str:
+    """A Python value as the YAML text ``--set key=value`` would give: strings as they are (so
+    ``"[1, 2]"`` or ``"poisson"`` read as YAML), numbers with every digit, lists and maps as
+    flow YAML (JSON)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return json.dumps(value)
+
+
+def _overrides(overrides: Mapping[str, Any] | Sequence[str] | None) -> list[str]:
+    if overrides is None:
+        return []
+    if isinstance(overrides, Mapping):
+        return [f"{key}={_yaml_value(value)}" for key, value in overrides.items()]
+    return list(overrides)
+
+
+def run(
+    scenario: str | os.PathLike,
+    overrides: Mapping[str, Any] | Sequence[str] | None = None,
+    *,
+    output: str | os.PathLike | None = None,
+    time_limit: float | None = None,
+) -> Trajectory:
+    """Runs the scenario file in this process, as ``routh run SCENARIO --set KEY=VALUE ...``.
+
+    `overrides` maps ``key.path`` to a value (``{"law": "newton", "initial.theta": 0.1}``), or
+    is a list of ``"key.path=value"`` texts, applied in order like ``--set``. The trajectory is
+    written with ``routh run``'s recorder to `output` (kept) or to a temporary file (deleted),
+    then read back with ``load``: so its arrays are those of ``routh run``'s file, bit for bit,
+    rather than a second copy of the recorder's conventions kept in memory. `time_limit` [s] of
+    wall-clock time is ``--time-limit``. The scenario's warnings become Python warnings; a run
+    that did not complete is a Trajectory whose ``status`` says why. Raises InputError for a
+    bad scenario or override.
+    """
+    arguments = (os.fspath(scenario), _overrides(overrides))
+    limit = 0.0 if time_limit is None else float(time_limit)
+    if output is not None:
+        report = _core().run_to_file(*arguments, os.fspath(output), limit)
+        trajectory = load(output)
+    else:
+        with tempfile.TemporaryDirectory(prefix="routh-run-") as directory:
+            path = os.path.join(directory, "trajectory.h5")
+            report = _core().run_to_file(*arguments, path, limit)
+            trajectory = load(path)
+        trajectory.path = None
+    for warning in report["warnings"]:
+        warnings.warn(warning, stacklevel=2)
+    return trajectory
+
+
+def _problem_text(problem: Mapping[str, Any]) -> str:
+    """A problem as YAML text, one key a line (so that an error's line names the argument)."""
+    return "".join(f"{key}: {json.dumps(value)}\n" for key, value in problem.items())
+
+
+def _listed(value: Any) -> Any:
+    """numpy arrays and tuples as lists, for JSON."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [_listed(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _listed(item) for key, item in value.items()}
+    return value
+
+
+def solve_impact(
+    law: str,
+    D: Any = None,
+    u: Any = None,
+    restitution: Any = None,
+    friction: Any = None,
+    *,
+    M: Any = None,
+    J: Any = None,
+    v: Any = None,
+    dimension: int | None = None,
+) -> dict[str, Any]:
+    """One impact solved by `law`, as ``routh impact PROBLEM.yaml --law LAW`` answers it.
+
+    The problem in contact space: `D` = J M⁻¹ Jᵀ [1/kg] and the contact velocities `u` [m/s]
+    (per contact: normal, then tangential); or in generalized form, `M`, `J` and `v` instead of
+    `D` and `u`. `restitution` is one number or one per contact; `friction` one number (μs = μd),
+    ``{"static": μs, "kinetic": μd}``, or a list of them per contact. `dimension` (2 planar, 3
+    spatial) only when the rows allow both. Returns ``routh impact``'s JSON as a dict: law,
+    status, type, impulse, u_post (v_post in generalized form), delta_T, W_n, W_t, phases, flags,
+    warnings. A law that cannot solve the problem answers with its status (e.g.
+    ``"unsupported"``), not an exception. Raises InputError for a malformed problem, located
+    in the line of the key: ``routh.solve_impact:LINE:COLUMN: ...``.
+    """
+    problem = {
+        "law": law,
+        "D": D,
+        "u": u,
+        "M": M,
+        "J": J,
+        "v": v,
+        "restitution": restitution,
+        "friction": friction,
+        "dimension": dimension,
+    }
+    given = {key: _listed(value) for key, value in problem.items() if value is not None}
+    text = _core().impact_json("routh.solve_impact", _problem_text(given), None)
+    return json.loads(text)
+
+
+def impact(problem: str | os.PathLike, law: str | None = None) -> dict[str, Any]:
+    """``routh impact PROBLEM.yaml [--law LAW]``: the problem file solved by `law` (default: the
+    file's ``law``), as the command's JSON in a dict (see solve_impact)."""
+    return json.loads(_core().impact_json(os.fspath(problem), None, law))
+
+
+def compare(
+    problem: str | os.PathLike | Mapping[str, Any], laws: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """``routh compare PROBLEM.yaml --json [--laws A,B]``: the problem solved by every law in
+    `laws`, or by every law whose scope covers it. `problem` is a problem file, or the problem's
+    keys as a dict (those of solve_impact: D, u, restitution, friction, ...). Returns the JSON as
+    a dict: ``problem`` (its name or file), ``results`` (one solve_impact answer per law, without
+    warnings) and ``warnings``."""
+    names = list(laws or [])
+    if isinstance(problem, Mapping):
+        given = {key: _listed(value) for key, value in problem.items() if value is not None}
+        text = _core().compare_json("routh.compare", _problem_text(given), names)
+    else:
+        text = _core().compare_json(os.fspath(problem), None, names)
+    return json.loads(text)
+
+
+def laws() -> list[dict[str, str]]:
+    """The impact laws, as ``routh laws`` lists them: dicts with name, scope and summary."""
+    return _core().laws()

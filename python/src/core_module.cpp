@@ -1,0 +1,130 @@
+// routh._core: the compiled half of the Python package. Thin on purpose: every function calls the
+// code the routh program runs (tools/routh's routh_cli library) and hands back what the program
+// would print or write, which python/routh/api.py turns into Python values. So the package and
+// the program cannot drift apart.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/impact/law_catalogue.hpp"
+#include "sim/scenario/impact_problem_file.hpp"
+#include "sim/scenario/scenario_file.hpp"
+#include "sim/scenario/scenario_run.hpp"
+#include "sim/scenario/yaml_input.hpp"
+#include "sim/simulation/run_status.hpp"
+#include "tools/routh/impact_report.hpp"
+#include "tools/routh/recorded_run.hpp"
+
+namespace py = pybind11;
+
+namespace routh::python {
+
+namespace {
+
+// The problem `source` names: the file at that path or, when `text` is given, that YAML text, its
+// errors located in `source`.
+ImpactProblemFile load_problem(const std::string& source, const std::optional<std::string>& text) {
+  if (text) return read_impact_problem(parse_yaml_text(*text, source));
+  return load_impact_problem_file(source);
+}
+
+// `routh impact SOURCE [--law LAW]`'s standard output.
+std::string impact_json(const std::string& source, const std::optional<std::string>& text,
+                        const std::optional<std::string>& law) {
+  const ImpactProblemFile file = load_problem(source, text);
+  const LawEntry& entry = cli::chosen_law(law, file, source);
+  std::ostringstream out;
+  cli::write_impact_report(out, entry.name, file, cli::solve_impact(entry, file.problem));
+  return out.str();
+}
+
+// `routh compare SOURCE --json [--laws A,B]`'s standard output; no laws: all that apply.
+std::string compare_json(const std::string& source, const std::optional<std::string>& text,
+                         const std::vector<std::string>& laws) {
+  const ImpactProblemFile file = load_problem(source, text);
+  std::vector<const LawEntry*> entries;
+  for (const std::string& name : laws) {
+    const LawEntry* entry = find_law(name);
+    if (entry == nullptr) throw InputError({source, 0, 0}, unknown_law_message(name));
+    entries.push_back(entry);
+  }
+  const std::vector<cli::LawAnswer> answers = cli::solve_laws(entries, file.problem);
+  if (answers.empty()) {
+    throw std::invalid_argument(
+        source + ": no law in the catalogue handles this problem (see routh.laws())");
+  }
+  std::ostringstream out;
+  cli::write_comparison(out, cli::problem_title(file, source), file, answers);
+  return out.str();
+}
+
+// `routh run SCENARIO --set ... -o OUTPUT`'s file, written by the same recorder; returns the
+// scenario's warnings and how the run ended.
+py::dict run_to_file(const std::string& scenario_path, const std::vector<std::string>& overrides,
+                     const std::string& output, double time_limit_s) {
+  const Scenario scenario = load_scenario(scenario_path, overrides);
+  SimulationOutcome outcome;
+  {
+    // a long run leaves other Python threads running
+    const py::gil_scoped_release release;
+    outcome = cli::record_scenario_run(scenario, output, [&](TrajectoryObserver& recorder) {
+      return run_scenario(scenario, recorder, time_limit_s);
+    });
+  }
+  py::dict result;
+  result["warnings"] = scenario.warnings;
+  result["status"] = std::string(to_string(outcome.status));
+  result["status_detail"] = outcome.detail;
+  return result;
+}
+
+py::list laws() {
+  py::list entries;
+  for (const LawEntry& law : impact_laws()) {
+    py::dict entry;
+    entry["name"] = std::string(law.name);
+    entry["scope"] = to_string(law.scope);
+    entry["summary"] = std::string(law.summary);
+    entries.append(entry);
+  }
+  return entries;
+}
+
+}  // namespace
+
+}  // namespace routh::python
+
+PYBIND11_MODULE(_core, module) {
+  using namespace routh::python;
+  module.doc() = "routh's compiled core; use the functions of the routh package instead";
+  module.attr("__version__") = ROUTH_VERSION;
+
+  // InputError(ValueError): "file:line:column: message", with the location as attributes. A
+  // borrowed handle: the module holds the type, and a static py::object would be released after
+  // the interpreter is gone.
+  static const py::handle input_error =
+      py::exception<routh::InputError>(module, "InputError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr thrown) {
+    try {
+      if (thrown) std::rethrow_exception(thrown);
+    } catch (const routh::InputError& error) {
+      py::object instance = input_error(error.what());
+      instance.attr("file") = error.location().file;
+      instance.attr("line") = error.location().line;
+      instance.attr("column") = error.location().column;
+      instance.attr("message") = error.message();
+      PyErr_SetObject(input_error.ptr(), instance.ptr());
+    }
+  });
+
+  module.def("impact_json", &impact_json, py::arg("source"), py::arg("text"), py::arg("law"));
+  module.def("compare_json", &compare_json, py::arg("source"), py::arg("text"), py::arg("laws"));
+  module.def("run_to_file", &run_to_file, py::arg("scenario"), py::arg("overrides"),
+             py::arg("output"), py::arg("time_limit"));
+  module.def("laws", &laws);
+}

@@ -1,0 +1,85 @@
+"""routh.run against `routh run`: the same arrays bit for bit, the same event table and summary,
+for every shipped scenario; overrides act like --set; input errors carry their location."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+import routh
+from conftest import SCENARIOS, SOURCE_DIR
+
+
+def assert_bit_identical(a, b):
+    assert (a is None) == (b is None)
+    if a is None:
+        return
+    assert a.dtype == b.dtype and a.shape == b.shape
+    assert a.tobytes() == b.tobytes()
+
+
+def assert_same_summary(a, b):
+    assert a.keys() == b.keys()
+    for key, value in a.items():
+        if isinstance(value, float) and math.isnan(value):
+            assert math.isnan(b[key]), key
+        else:
+            assert value == b[key], key
+
+
+def assert_same_run(trajectory, expected):
+    for name in ("time", "q", "v", "energy", "ground_acceleration"):
+        assert_bit_identical(getattr(trajectory, name), getattr(expected, name))
+    pd.testing.assert_frame_equal(trajectory.events, expected.events, check_exact=True)
+    assert_same_summary(trajectory.summary, expected.summary)
+    for name in ("names", "q_units", "v_units", "contact_names", "status", "status_detail", "law"):
+        assert getattr(trajectory, name) == getattr(expected, name), name
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda path: path.stem)
+def test_run_writes_what_the_program_writes(scenario, cli_run):
+    expected = routh.load(cli_run(scenario))
+    trajectory = routh.run(scenario)
+    assert len(trajectory.time) > 1
+    assert_same_run(trajectory, expected)
+
+
+def test_overrides_act_like_set(cli_run):
+    scenario = SOURCE_DIR / "scenarios" / "rocking_block.yaml"
+    sets = {"contact.law": "newton", "contact.restitution": 0.5, "duration": 2}
+    expected = routh.load(cli_run(scenario, *(f"{k}={v}" for k, v in sets.items())))
+    trajectory = routh.run(scenario, sets)
+    assert_same_run(trajectory, expected)
+    assert trajectory.law == "newton"
+    assert trajectory.time[-1] == 2.0
+    # and they change the run: the file without them differs
+    assert not np.array_equal(routh.run(scenario).q[: len(trajectory.q)], trajectory.q)
+
+
+def test_output_keeps_the_file(tmp_path):
+    output = tmp_path / "kept.h5"
+    trajectory = routh.run(SOURCE_DIR / "scenarios" / "bouncing_ball.yaml", output=output)
+    assert trajectory.path == str(output)
+    assert_bit_identical(routh.load(output).q, trajectory.q)
+
+
+def test_a_bad_override_is_an_input_error():
+    with pytest.raises(routh.InputError) as raised:
+        routh.run(SOURCE_DIR / "scenarios" / "rocking_block.yaml", {"contact.restitution": 1.5})
+    assert isinstance(raised.value, ValueError)
+    assert "restitution" in str(raised.value)
+
+
+def test_an_error_in_the_file_carries_file_line_column(tmp_path):
+    scenario = tmp_path / "broken.yaml"
+    text = (SOURCE_DIR / "scenarios" / "bouncing_ball.yaml").read_text()
+    scenario.write_text(text + "\nunknown_key: 1\n")
+    line = len((text + "\n").splitlines()) + 1
+    with pytest.raises(routh.InputError) as raised:
+        routh.run(scenario)
+    error = raised.value
+    assert error.file == str(scenario)
+    assert error.line == line
+    assert error.column == 1
+    assert str(error).startswith(f"{scenario}:{line}:1: ")
+    assert "unknown_key" in error.message

@@ -1,0 +1,19 @@
+#include "tools/routh/recorded_run.hpp"
+
+#include "sim/recorder/scenario_recorder.hpp"
+#include "sim/recorder/trajectory_recorder.hpp"
+
+namespace routh::cli {
+
+SimulationOutcome record_scenario_run(
+    const Scenario& scenario, const std::filesystem::path& path,
+    const std::function<SimulationOutcome(TrajectoryObserver&)>& simulate) {
+  TrajectoryRecorder recorder = open_scenario_recorder(scenario, path);
+  const SimulationOutcome outcome = simulate(recorder);
+  recorder.set_run_status(outcome.status, outcome.detail);
+  recorder.set_summary(outcome);
+  recorder.close();
+  return outcome;
+}
+
+}  // namespace routh::cli
