@@ -121,7 +121,7 @@ TEST_CASE("guards: a stop request is heard while samples are emitted") {
     std::vector<double> times;
     std::vector<routh::EventRecord> events;
     void record_sample(double t, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                       const routh::Energy&) override {
+                       const routh::Energy&, routh::SampleKind) override {
       times.push_back(t);
       if (times.size() == 1000) std::raise(SIGINT);
     }

@@ -148,7 +148,7 @@ TEST_CASE("simulator: a run streams into the HDF5 recorder and reads back whole"
   {
     routh::TrajectoryRecorder recorder(
         path, routh::RecorderHeader{"poisson", "name: ball\n", ball.coordinate_names(),
-                                    ball.coordinate_units(), ball.contact_names()});
+                                    ball.coordinate_units(), ball.contact_names(), ""});
     outcome = routh::simulate(ball, initial, poisson_settings(10.0, 0.9, 0.0, 0.0), recorder);
     routh::simulate(ball, initial, poisson_settings(10.0, 0.9, 0.0, 0.0), memory);
   }

@@ -300,8 +300,8 @@ TEST_CASE("routh sweep: 100 runs, each row equal to its own run_scenario") {
     }
     const Scenario scenario = load_scenario((scratch() / "block.yaml").string(), overrides);
     struct Discard final : TrajectoryObserver {
-      void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                         const Energy&) override {}
+      void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&, const Energy&,
+                         SampleKind) override {}
       void record_event(const EventRecord&) override {}
     } discard;
     const SimulationOutcome outcome = run_scenario(scenario, discard);

@@ -162,7 +162,8 @@ RecorderHeader rod_header() {
                         "law: poisson\nduration: 1.0\n",
                         {"x", "y", "theta"},
                         {"m", "m", "rad"},
-                        {"left_corner", "right_corner"}};
+                        {"left_corner", "right_corner"},
+                        ""};
 }
 
 // Sample i of a made-up trajectory that every test can recompute.
@@ -318,7 +319,7 @@ TEST_CASE("recorder: samples, events and attributes read back with the HDF5 C AP
     const Id attribute(H5Aopen(file.id, "format_version", H5P_DEFAULT), &H5Aclose);
     int version = 0;
     REQUIRE(H5Aread(attribute.id, H5T_NATIVE_INT, &version) >= 0);
-    CHECK(version == 1);
+    CHECK(version == kTrajectoryFormatVersion);
   }
   {
     const Id scenario(H5Dopen2(file.id, "scenario", H5P_DEFAULT), &H5Dclose);
@@ -673,7 +674,7 @@ TEST_CASE("recorder: summarize_trajectory reports span, events, energy rise and 
   }
   const TrajectorySummary summary = summarize_trajectory(path);
   CHECK(summary.format == "routh-trajectory");
-  CHECK(summary.format_version == 1);
+  CHECK(summary.format_version == kTrajectoryFormatVersion);
   CHECK(summary.law == "poisson");
   // closed without set_run_status, as a crashed writer leaves its file
   CHECK(summary.status == kUnfinishedRunStatus);
@@ -752,7 +753,7 @@ TEST_CASE("recorder: routh info summarizes a trajectory and rejects what is not 
   INFO(run.out, run.err);
   CHECK(run.exit_code == 0);
   CHECK(run.err.empty());
-  CHECK(contains(run.out, "format       routh-trajectory version 1 (written by routh "));
+  CHECK(contains(run.out, "format       routh-trajectory version 2 (written by routh "));
   CHECK(contains(run.out, "law          poisson\n"));
   CHECK(contains(run.out, "samples      1001\n"));
   CHECK(contains(run.out, "time         0 s to 1 s (duration 1 s)\n"));

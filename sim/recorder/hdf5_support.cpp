@@ -122,16 +122,30 @@ void write_double_attribute(hid_t object, const char* name, double value,
   write_scalar_attribute(object, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value, context);
 }
 
-void write_text_dataset(hid_t object, const char* name, const std::string& text,
-                        std::string_view context) {
+Handle write_text_dataset(hid_t object, const char* name, const std::string& text,
+                          std::string_view context) {
   const Handle type = utf8_string_type();
   const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a dataspace");
-  const Handle dataset = checked(
+  Handle dataset = checked(
       H5Dcreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
       &H5Dclose, context, cat("create dataset ", name));
   const char* data = text.c_str();
   check(H5Dwrite(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
         cat("write dataset ", name));
+  return dataset;
+}
+
+std::vector<std::string> member_names(hid_t compound, std::string_view context) {
+  const int count = H5Tget_nmembers(compound);
+  if (count < 0) throw std::runtime_error(cat(context, ": cannot read a compound type's fields"));
+  std::vector<std::string> names;
+  for (int k = 0; k < count; ++k) {
+    char* name = H5Tget_member_name(compound, static_cast<unsigned>(k));
+    if (name == nullptr) throw std::runtime_error(cat(context, ": cannot read a field's name"));
+    names.emplace_back(name);
+    H5free_memory(name);
+  }
+  return names;
 }
 
 namespace {

@@ -85,9 +85,12 @@ void write_int_attribute(hid_t object, const char* name, int value, std::string_
 void write_int64_attribute(hid_t object, const char* name, std::int64_t value,
                            std::string_view context);
 void write_double_attribute(hid_t object, const char* name, double value, std::string_view context);
-/// A scalar variable-length UTF-8 dataset holding `text` (a scenario's or a sweep file's YAML).
-void write_text_dataset(hid_t object, const char* name, const std::string& text,
-                        std::string_view context);
+/// A scalar variable-length UTF-8 dataset holding `text` (a scenario's or a sweep file's YAML, a
+/// model's JSON); returned open, for its attributes.
+Handle write_text_dataset(hid_t object, const char* name, const std::string& text,
+                          std::string_view context);
+/// The field names of a compound type, in its order.
+std::vector<std::string> member_names(hid_t compound, std::string_view context);
 
 /// Reads a string attribute, fixed or variable length, scalar. Throws if it is missing.
 std::string read_string_attribute(hid_t object, const char* name, std::string_view context);

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "models/planar/model_description.hpp"
 #include "sim/excitation/excitation.hpp"
 
 namespace routh {
@@ -12,7 +13,8 @@ TrajectoryRecorder open_scenario_recorder(const Scenario& scenario,
   TrajectoryRecorder recorder(
       path,
       RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
-                     model.coordinate_units(), model.contact_names()},
+                     model.coordinate_units(), model.contact_names(),
+                     model_description_json(*scenario.model)},
       TrajectoryRecorder::kDefaultBufferSamples, scenario.output_flush_interval);
   if (scenario.excitation) {
     recorder.record_ground_acceleration([excitation = scenario.excitation](double t) {

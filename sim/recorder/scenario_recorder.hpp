@@ -1,6 +1,7 @@
 #pragma once
 // The trajectory recorder of one scenario's run, as `routh run` and a sweep's per-run files open
-// it: the header from the scenario (law, effective YAML, coordinates, contacts) and, when the
+// it: the header from the scenario (law, effective YAML, coordinates, contacts, the model's
+// description) and, when the
 // scenario is excited, the ground acceleration recorded with every sample.
 
 #include <filesystem>

@@ -16,7 +16,10 @@
 #include <iostream>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
+
+#include "models/planar/model_description.hpp"
 
 #include "sim/recorder/event_table_row.hpp"
 #include "sim/recorder/hdf5_support.hpp"
@@ -60,6 +63,14 @@ using Clock = std::chrono::steady_clock;
 // Units of the /events fields, in field order.
 const std::vector<std::string> kEventFieldUnits = {"s",   "",  "",  "",  "N s", "m/s",
                                                    "m/s", "J", "J", "J", "",    ""};
+// How an event row's per-contact sequences are laid out, for a reader without this header.
+constexpr const char* kEventSequenceLayout =
+    "impulse [N s], u_pre and u_post [m/s]: per contact of the row's `contacts`, in that order, "
+    "its normal component then its tangential one (n_1, t_1, n_2, t_2, ...); contact indices "
+    "refer to contact_names";
+// A /sample_kind row that was extended but never written (a writer killed inside a write): no
+// SampleKind has this value.
+constexpr std::uint8_t kUnwrittenSampleKind = 255;
 
 hvl_t sequence(const std::vector<double>& values) {
   // HDF5 only reads through p when writing; the const_cast does not let it write
@@ -104,6 +115,7 @@ struct TrajectoryRecorder::Impl {
   Handle q;
   Handle v;
   Handle energy;
+  Handle sample_kind;
   Handle ground;  // /ground_acceleration, when the run is excited
   Handle events;
   Handle event_memory_type;
@@ -117,10 +129,22 @@ struct TrajectoryRecorder::Impl {
   std::vector<double> q_buffer;  // row-major (buffer_capacity, n), as HDF5 stores (N, n)
   std::vector<double> v_buffer;
   std::vector<double> energy_buffer;  // row-major (buffer_capacity, 3)
+  std::vector<std::uint8_t> sample_kind_buffer;
   std::function<Eigen::Vector2d(double)> ground_acceleration;
   std::vector<double> ground_buffer;  // row-major (buffer_capacity, 2)
 
   Handle create_series(const char* name, int columns, hsize_t chunk_rows) {
+    // rows that were extended but whose data never reached the disk (a writer killed inside a
+    // write or flush) read as NaN, not as plausible zeros
+    const double unwritten = std::numeric_limits<double>::quiet_NaN();
+    return create_series(name, columns, chunk_rows, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &unwritten,
+                         sizeof(double));
+  }
+
+  // A chunked dataset of `columns` columns (0: one-dimensional) and no rows, extendable, of
+  // `file_type` in the file, whose never-written rows read as `*unwritten` (of `memory_type`).
+  Handle create_series(const char* name, int columns, hsize_t chunk_rows, hid_t file_type,
+                       hid_t memory_type, const void* unwritten, std::size_t value_bytes) {
     const int rank = columns == 0 ? 1 : 2;
     const std::array<hsize_t, 2> dims = {0, static_cast<hsize_t>(columns)};
     const std::array<hsize_t, 2> max_dims = {H5S_UNLIMITED, static_cast<hsize_t>(columns)};
@@ -130,13 +154,10 @@ struct TrajectoryRecorder::Impl {
     const Handle properties =
         checked(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, context, "create properties");
     check(H5Pset_chunk(properties.get(), rank, chunk.data()), context, "set the chunk size");
-    chunk_bytes += chunk_rows * sizeof(double) * static_cast<hsize_t>(std::max(columns, 1));
-    // rows that were extended but whose data never reached the disk (a writer killed inside a
-    // write or flush) read as NaN, not as plausible zeros
-    const double unwritten = std::numeric_limits<double>::quiet_NaN();
-    check(H5Pset_fill_value(properties.get(), H5T_NATIVE_DOUBLE, &unwritten), context,
+    chunk_bytes += chunk_rows * value_bytes * static_cast<hsize_t>(std::max(columns, 1));
+    check(H5Pset_fill_value(properties.get(), memory_type, unwritten), context,
           "set the fill value");
-    return checked(H5Dcreate2(file.get(), name, H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
+    return checked(H5Dcreate2(file.get(), name, file_type, space.get(), H5P_DEFAULT,
                               properties.get(), H5P_DEFAULT),
                    &H5Dclose, context, cat("create dataset ", name));
   }
@@ -160,6 +181,11 @@ struct TrajectoryRecorder::Impl {
                                  "the writer stopped before the run's end was recorded", context);
 
     hdf5::write_text_dataset(root, "scenario", header.scenario_yaml, context);
+    if (!header.model_json.empty()) {
+      const Handle model = hdf5::write_text_dataset(root, "model", header.model_json, context);
+      hdf5::write_string_attribute(model.get(), "format", "json", context);
+      hdf5::write_int_attribute(model.get(), "format_version", kModelDescriptionVersion, context);
+    }
 
     time = create_series("time", 0, chunk_rows(1));
     hdf5::write_string_attribute(time.get(), "units", "s", context);
@@ -175,6 +201,11 @@ struct TrajectoryRecorder::Impl {
     hdf5::write_string_array_attribute(energy.get(), "names", {"kinetic", "potential", "total"},
                                        context);
     hdf5::write_string_array_attribute(energy.get(), "units", {"J", "J", "J"}, context);
+    sample_kind = create_series("sample_kind", 0, chunk_rows(1), H5T_STD_U8LE, H5T_NATIVE_UINT8,
+                                &kUnwrittenSampleKind, 1);
+    hdf5::write_string_attribute(sample_kind.get(), "meaning",
+                                 "0 output sample, 1 just before an event, 2 just after an event",
+                                 context);
 
     create_event_table(header.contact_names);
   }
@@ -202,13 +233,19 @@ struct TrajectoryRecorder::Impl {
                                 properties.get(), H5P_DEFAULT),
                      &H5Dclose, context, "create dataset events");
     hdf5::write_string_array_attribute(events.get(), "contact_names", contact_names, context);
+    hdf5::write_string_array_attribute(events.get(), "fields", hdf5::member_names(type, context),
+                                       context);
     hdf5::write_string_array_attribute(events.get(), "units", kEventFieldUnits, context);
+    hdf5::write_string_attribute(events.get(), "sequence_layout", kEventSequenceLayout, context);
   }
 
   // Appends rows [written, written + buffered) of a row-major buffer with `columns` columns
   // (0: one-dimensional).
-  void append(const Handle& dataset, const std::vector<double>& buffer, int columns,
+  template <typename Value>
+  void append(const Handle& dataset, const std::vector<Value>& buffer, int columns,
               const char* name) {
+    static_assert(std::is_same_v<Value, double> || std::is_same_v<Value, std::uint8_t>);
+    const hid_t memory_type = std::is_same_v<Value, double> ? H5T_NATIVE_DOUBLE : H5T_NATIVE_UINT8;
     const int rank = columns == 0 ? 1 : 2;
     const std::array<hsize_t, 2> size = {written + buffered, static_cast<hsize_t>(columns)};
     const std::array<hsize_t, 2> start = {written, 0};
@@ -221,14 +258,14 @@ struct TrajectoryRecorder::Impl {
           context, "select a hyperslab");
     const Handle memory_space = checked(H5Screate_simple(rank, count.data(), nullptr), &H5Sclose,
                                         context, "create a dataspace");
-    check(H5Dwrite(dataset.get(), H5T_NATIVE_DOUBLE, memory_space.get(), file_space.get(),
-                   H5P_DEFAULT, buffer.data()),
+    check(H5Dwrite(dataset.get(), memory_type, memory_space.get(), file_space.get(), H5P_DEFAULT,
+                   buffer.data()),
           context, cat("write dataset ", name));
   }
 
   // Bytes the buffered samples and events may add to the file, with the metadata's room.
   hsize_t pending_bytes() const {
-    const auto row_bytes = static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count));
+    const auto row_bytes = static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count) + 1);
     return unflushed_bytes + buffered * row_bytes + 2 * chunk_bytes +
            pending_events.size() * kRoomBytesPerEvent + kMetadataRoomBytes;
   }
@@ -291,10 +328,11 @@ struct TrajectoryRecorder::Impl {
     append(q, q_buffer, coordinate_count, "q");
     append(v, v_buffer, coordinate_count, "v");
     append(energy, energy_buffer, 3, "energy");
+    append(sample_kind, sample_kind_buffer, 0, "sample_kind");
     if (ground.valid()) append(ground, ground_buffer, 2, "ground_acceleration");
     const hsize_t row_doubles =
         4 + 2 * static_cast<hsize_t>(coordinate_count) + (ground.valid() ? 2 : 0);
-    unflushed_bytes += buffered * static_cast<hsize_t>(sizeof(double)) * row_doubles;
+    unflushed_bytes += buffered * (static_cast<hsize_t>(sizeof(double)) * row_doubles + 1);
     written += buffered;
     buffered = 0;
   }
@@ -387,6 +425,7 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
   impl.q_buffer.resize(impl.buffer_capacity * n);
   impl.v_buffer.resize(impl.buffer_capacity * n);
   impl.energy_buffer.resize(impl.buffer_capacity * 3);
+  impl.sample_kind_buffer.resize(impl.buffer_capacity);
 
   const hdf5::QuietErrors quiet;
   const Handle access =
@@ -431,7 +470,7 @@ TrajectoryRecorder& TrajectoryRecorder::operator=(TrajectoryRecorder&& other) no
 }
 
 void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                       const Energy& energy) {
+                                       const Energy& energy, SampleKind kind) {
   Impl& impl = *impl_;
   impl.require_open();
   if (q.size() != impl.coordinate_count || v.size() != impl.coordinate_count) {
@@ -448,6 +487,7 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
   energy_row[0] = energy.kinetic;
   energy_row[1] = energy.potential;
   energy_row[2] = energy.total();
+  impl.sample_kind_buffer[row] = static_cast<std::uint8_t>(kind);
   if (impl.ground_acceleration) {
     const Eigen::Vector2d a_g = impl.ground_acceleration(t);
     impl.ground_buffer[row * 2] = a_g.x();
@@ -549,8 +589,8 @@ void TrajectoryRecorder::close() {
   } catch (const std::exception& error) {
     failure = error.what();
   }
-  for (Handle* handle : {&impl.time, &impl.q, &impl.v, &impl.energy, &impl.ground, &impl.events,
-                         &impl.event_memory_type}) {
+  for (Handle* handle : {&impl.time, &impl.q, &impl.v, &impl.energy, &impl.sample_kind,
+                         &impl.ground, &impl.events, &impl.event_memory_type}) {
     handle->reset();
   }
   if (impl.file.reset() < 0 && failure.empty()) {

@@ -1,11 +1,18 @@
 #pragma once
 // The HDF5 trajectory recorder (DESIGN §5 and §4 item 6): streams samples and events of one run
-// into flat datasets that h5py and pandas read directly. Layout (format_version 1):
+// into flat datasets that h5py and pandas read directly. Layout (format_version 2; version 1 had
+// no /model, /sample_kind, nor the fields and sequence_layout attributes of /events):
 //
-//   /           attrs format = "routh-trajectory", format_version = 1, routh_version, law,
+//   /           attrs format = "routh-trajectory", format_version = 2, routh_version, law,
 //               status, status_detail (how the run ended: see set_run_status)
 //   /scenario   scalar variable-length UTF-8 string: the effective scenario as YAML
+//   /model      scalar variable-length UTF-8 string: the model as JSON, for drawing it (bodies,
+//               shapes, joints, obstacles, contacts: model_description.hpp, docs/output.md);
+//               attrs format = "json", format_version. Absent when the header has no model_json
 //   /time       float64 (N)      chunked, unlimited; attr units = "s"
+//   /sample_kind uint8 (N)       why each sample was taken (SampleKind): 0 at the output rate,
+//               1 just before an event, 2 just after; an event's time appears twice in /time,
+//               1 then 2. 255: a row extended but never written (a killed writer); attr meaning
 //   /q          float64 (N, n)   attrs names[n], units[n] ("m", "rad")
 //   /v          float64 (N, n)   attrs names[n], units[n] ("m/s", "rad/s": q's unit + "/s")
 //   /energy     float64 (N, 3)   attrs names = [kinetic, potential, total], units = [J, J, J]
@@ -16,7 +23,9 @@
 //                 impulse vlen float64 [N s] | u_pre vlen float64 [m/s] |
 //                 u_post vlen float64 [m/s] | delta_T, normal_work, tangential_work float64 [J] |
 //                 flags str | status str
-//               attrs contact_names[K], units[12] (one per field, "" for text fields)
+//               attrs contact_names[K], fields[12] (the field names), units[12] (one per
+//               field, "" for text fields), sequence_layout (how impulse, u_pre, u_post list
+//               their components: the text of kEventSequenceLayout)
 //   /summary    group, the run's outcome figures as attributes (set_summary): impacts, events
 //               (int), uplift_time, overturn_time [s] (NaN if none), overturned (int 0/1),
 //               overturned_body (str), max_abs_theta [rad] (largest rotation of a free body
@@ -98,7 +107,7 @@
 namespace routh {
 
 inline constexpr const char* kTrajectoryFormat = "routh-trajectory";
-inline constexpr int kTrajectoryFormatVersion = 1;
+inline constexpr int kTrajectoryFormatVersion = 2;
 /// The root `status` of a file whose run has not reported how it ended: a run still being
 /// written, or one whose writer crashed or was killed. Files written before routh recorded
 /// statuses have no `status` attribute at all.
@@ -123,6 +132,8 @@ struct RecorderHeader {
   std::vector<std::string> coordinate_names;  ///< n names, e.g. {"x", "y", "theta"}
   std::vector<std::string> coordinate_units;  ///< n SI units, "m" or "rad"
   std::vector<std::string> contact_names;     ///< K names, in contact index order
+  /// The model for a reader to draw it (model_description_json); empty: no /model.
+  std::string model_json;
 };
 
 class TrajectoryRecorder final : public TrajectoryObserver {
@@ -149,7 +160,7 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   /// buffer is full, flushes when a flush is due. Throws std::invalid_argument on a size
   /// mismatch, std::logic_error after close() and TrajectoryWriteError when a write fails.
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                     const Energy& energy) override;
+                     const Energy& energy, SampleKind kind = SampleKind::output) override;
   /// From now on each sample also records the ground acceleration a_g(t) [m/s²] in
   /// /ground_acceleration. Call it before the first sample (std::logic_error after one).
   void record_ground_acceleration(std::function<Eigen::Vector2d(double)> ground_acceleration);

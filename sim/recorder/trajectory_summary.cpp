@@ -277,16 +277,21 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
     }
   }
 
-  {
-    const Handle scenario = open_dataset(root, "scenario", context);
+  // the length of a scalar text dataset
+  const auto text_bytes = [&](const char* name) -> std::size_t {
+    const Handle dataset = open_dataset(root, name, context);
     const Handle text = hdf5::utf8_string_type();
-    char* yaml = nullptr;
-    check(H5Dread(scenario.get(), text.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml), context,
-          "read dataset /scenario");
-    summary.scenario_bytes = yaml != nullptr ? std::string_view(yaml).size() : 0;
+    char* value = nullptr;
+    check(H5Dread(dataset.get(), text.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &value), context,
+          cat("read dataset /", name));
+    const std::size_t bytes = value != nullptr ? std::string_view(value).size() : 0;
     const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a space");
-    H5Dvlen_reclaim(text.get(), space.get(), H5P_DEFAULT, &yaml);
-  }
+    H5Dvlen_reclaim(text.get(), space.get(), H5P_DEFAULT, &value);
+    return bytes;
+  };
+  summary.scenario_bytes = text_bytes("scenario");
+  // files before format version 2 have no /model
+  if (H5Lexists(root, "model", H5P_DEFAULT) > 0) summary.model_bytes = text_bytes("model");
 
   const Handle time = open_dataset(root, "time", context);
   const Handle q = open_dataset(root, "q", context);

@@ -27,6 +27,7 @@ struct TrajectorySummary {
   std::string status;  ///< how the run ended (RunStatus name), "unfinished", or "not recorded"
   std::string status_detail;       ///< its words; "" for a completed run or an old file
   std::size_t scenario_bytes = 0;  ///< length of the /scenario YAML text
+  std::size_t model_bytes = 0;     ///< length of the /model JSON text; 0: no /model
 
   std::int64_t sample_count = 0;
   double t_first = 0.0;  ///< [s], valid when sample_count > 0

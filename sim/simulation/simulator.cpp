@@ -124,8 +124,8 @@ class Run {
   bool bodies_apart(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
   // --- output
-  void sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-    observer_.record_sample(t, q, v, energy_at(evaluation_, q, v));
+  void sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v, SampleKind kind) {
+    observer_.record_sample(t, q, v, energy_at(evaluation_, q, v), kind);
   }
   bool emit_samples_until(double t_end, DenseStepper& stepper);
 
@@ -579,7 +579,7 @@ bool Run::approach_breakpoint(DenseStepper& stepper, Eigen::VectorXd& q, Eigen::
     unpack(stepper.current_state(), q, v);
     const int events = outcome_.events;
     if (!settle(breakpoint, q, v, /*log_changes=*/true)) return false;
-    if (outcome_.events != events) sample(breakpoint, q, v);
+    if (outcome_.events != events) sample(breakpoint, q, v, SampleKind::after_event);
     restart_at(breakpoint, q, v, stepper);
     t = breakpoint;
     breakpoint = settings_.next_breakpoint(t);
@@ -796,7 +796,7 @@ bool Run::emit_samples_until(double t_end, DenseStepper& stepper) {
   while (next_sample_ <= t_end && next_sample_ <= settings_.duration) {
     if (interruption()) return false;
     dense_state_at(stepper, next_sample_);
-    sample(next_sample_, q_scratch_, v_scratch_);
+    sample(next_sample_, q_scratch_, v_scratch_, SampleKind::output);
     next_sample_ = static_cast<double>(++sample_index_) * period;
   }
   return true;
@@ -825,7 +825,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     // Modes decided from the initial state; an impulse there (Painlevé's tangential impact)
     // gets its pre-event sample like any event.
     const bool settled = settle(t, q, v);
-    if (outcome_.events > 0) sample(t, initial.q, initial.v);
+    if (outcome_.events > 0) sample(t, initial.q, initial.v, SampleKind::before_event);
     if (!settled) return outcome_;
   }
   note_excursions(t, q);
@@ -924,7 +924,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     if (!emit_samples_until(std::nextafter(t_event, -1.0), stepper)) continue;
     stepper.calc_state(t_event, x_scratch_);
     unpack(x_scratch_, q, v);
-    sample(t_event, q, v);
+    sample(t_event, q, v, SampleKind::before_event);
     bool keep_going = true;
     note_excursions(t_event, q);
     if (rest_first) {
@@ -936,7 +936,7 @@ SimulationOutcome Run::operator()(SimulationState initial) {
       keep_going =
           impact ? handle_impact(t_event, q, v) : handle_mode_event(t_event, witness, q, v);
     }
-    sample(t_event, q, v);
+    sample(t_event, q, v, SampleKind::after_event);
     if (next_sample_ <= t_event) {
       next_sample_ = static_cast<double>(++sample_index_) / settings_.output_rate;
     }

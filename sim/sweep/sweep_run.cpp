@@ -20,8 +20,8 @@ constexpr std::int64_t kInputErrorCode = 1;  // routh run's code for bad input
 // A sweep keeps a run's outcome only: samples and events go nowhere.
 class DiscardingObserver final : public TrajectoryObserver {
  public:
-  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                     const Energy&) override {}
+  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&, const Energy&,
+                     SampleKind) override {}
   void record_event(const EventRecord&) override {}
 };
 

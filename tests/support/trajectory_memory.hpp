@@ -12,13 +12,14 @@ struct TrajectoryMemory final : TrajectoryObserver {
     double t;
     Eigen::VectorXd q, v;
     Energy energy;
+    SampleKind kind = SampleKind::output;
   };
   std::vector<Sample> samples;
   std::vector<EventRecord> events;
 
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                     const Energy& energy) override {
-    samples.push_back({t, q, v, energy});
+                     const Energy& energy, SampleKind kind) override {
+    samples.push_back({t, q, v, energy, kind});
   }
   void record_event(const EventRecord& event) override { events.push_back(event); }
 

@@ -29,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
@@ -46,8 +47,8 @@ constexpr double kGravity = 9.81;  // [m/s²], pinned in the ball target's scena
 
 /// Drops the trajectory: the timing without output measures the simulator alone.
 struct DiscardingObserver final : routh::TrajectoryObserver {
-  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                     const routh::Energy&) override {}
+  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&, const routh::Energy&,
+                     routh::SampleKind) override {}
   void record_event(const routh::EventRecord&) override {}
 };
 
@@ -60,8 +61,8 @@ struct ImpactLog final : routh::TrajectoryObserver {
   };
   std::vector<Impact> impacts;
 
-  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd& v,
-                     const routh::Energy&) override {
+  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd& v, const routh::Energy&,
+                     routh::SampleKind) override {
     if (awaiting_post_) impacts.back().v_post = v;
     awaiting_post_ = false;
     last_v_ = v;
@@ -92,13 +93,6 @@ double seconds_of(const std::function<void()>& work) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-routh::TrajectoryRecorder make_recorder(const routh::Scenario& scenario, const fs::path& path) {
-  const routh::MechanicalSystem& model = *scenario.model;
-  return routh::TrajectoryRecorder(
-      path, routh::RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
-                                  model.coordinate_units(), model.contact_names()});
-}
-
 fs::path scratch_file() {
   return fs::temp_directory_path() / cat("routh_scenario_benchmark_", ::getpid(), ".h5");
 }
@@ -123,7 +117,7 @@ Timing time_into_file(const routh::Scenario& scenario, int repeats,
   for (int i = 0; i < repeats; ++i) {
     fs::remove(path);  // as `routh run` writes: a new file, never one truncated in place
     seconds.push_back(seconds_of([&] {
-      routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
+      routh::TrajectoryRecorder recorder = routh::open_scenario_recorder(scenario, path);
       write(recorder);
       recorder.close();
     }));
@@ -363,7 +357,7 @@ int memory_check(const fs::path& scenario_path, double samples) {
   scenario.settings.output_rate = samples / scenario.settings.duration;
   const long before_kib = peak_resident_kib();
   const fs::path path = scratch_file();
-  routh::TrajectoryRecorder recorder = make_recorder(scenario, path);
+  routh::TrajectoryRecorder recorder = routh::open_scenario_recorder(scenario, path);
   const double wall_s = seconds_of([&] { routh::run_scenario(scenario, recorder); });
   const std::int64_t written = recorder.sample_count();
   recorder.close();

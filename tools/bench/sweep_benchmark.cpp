@@ -65,8 +65,8 @@ constexpr const char* kOneRunSweep =
     "output: {file: one.h5}\n";
 
 struct DiscardingObserver final : routh::TrajectoryObserver {
-  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&,
-                     const routh::Energy&) override {}
+  void record_sample(double, const Eigen::VectorXd&, const Eigen::VectorXd&, const routh::Energy&,
+                     routh::SampleKind) override {}
   void record_event(const routh::EventRecord&) override {}
 };
 

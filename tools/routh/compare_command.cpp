@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/json_writer.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/event_record.hpp"

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/json_writer.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"

@@ -11,8 +11,8 @@
 
 #include "sim/impact/impact_result.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/json_writer.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
-#include "tools/routh/json_writer.hpp"
 
 namespace routh::cli {
 

@@ -50,6 +50,10 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
     out << '\n';
   }
   out << "scenario     " << summary.scenario_bytes << " bytes of YAML in /scenario\n";
+  if (summary.model_bytes > 0) {
+    out << "model        " << summary.model_bytes
+        << " bytes of JSON in /model (bodies, shapes, joints, obstacles)\n";
+  }
   for (const std::string& warning : summary.warnings) out << "warning      " << warning << '\n';
 }
 

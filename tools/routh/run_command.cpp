@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "sim/json_writer.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
@@ -19,7 +20,6 @@
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
-#include "tools/routh/json_writer.hpp"
 #include "tools/routh/output_placement.hpp"
 #include "tools/routh/recorded_run.hpp"
 #include "tools/routh/run_request.hpp"
@@ -83,8 +83,8 @@ class ProgressObserver final : public TrajectoryObserver {
       : next_(next), duration_s_(duration_s), show_(show) {}
 
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                     const Energy& energy) override {
-    next_.record_sample(t, q, v, energy);
+                     const Energy& energy, SampleKind kind) override {
+    next_.record_sample(t, q, v, energy, kind);
     t_ = t;
     maybe_print();
   }

@@ -1,10 +1,10 @@
-#include "tools/routh/json_writer.hpp"
+#include "sim/json_writer.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <string>
 
-namespace routh::cli {
+namespace routh {
 
 void JsonWriter::begin_object(JsonLayout layout) { open('{', layout); }
 void JsonWriter::end_object() { close('}'); }
@@ -51,6 +51,16 @@ void JsonWriter::value(std::string_view text) {
   out_ << '"';
 }
 
+void JsonWriter::value(bool truth) {
+  begin_value();
+  out_ << (truth ? "true" : "false");
+}
+
+void JsonWriter::null() {
+  begin_value();
+  out_ << "null";
+}
+
 // Separates this value from the previous member of its container, unless a key just introduced it.
 void JsonWriter::begin_value() {
   if (after_key_) {
@@ -84,4 +94,4 @@ void JsonWriter::close(char bracket) {
 
 void JsonWriter::new_line() { out_ << '\n' << std::string(2 * open_.size(), ' '); }
 
-}  // namespace routh::cli
+}  // namespace routh

@@ -1,13 +1,13 @@
 #pragma once
-// A tiny streaming JSON writer for routh's machine-readable output. Numbers keep full precision
-// (the shortest text that reads back to the same double); non-finite numbers become null, which
-// is the closest JSON has.
+// A tiny streaming JSON writer for routh's machine-readable output: the CLI's, and a trajectory
+// file's /model. Numbers keep full precision (the shortest text that reads back to the same
+// double); non-finite numbers become null, which is the closest JSON has.
 
 #include <ostream>
 #include <string_view>
 #include <vector>
 
-namespace routh::cli {
+namespace routh {
 
 /// How a container is laid out: one member per line, or all on one line (short lists).
 enum class JsonLayout { indented, one_line };
@@ -28,6 +28,10 @@ class JsonWriter {
 
   void value(double number);
   void value(std::string_view text);
+  void value(const char* text) { value(std::string_view(text)); }
+  void value(int number) { value(static_cast<double>(number)); }
+  void value(bool truth);
+  void null();
 
  private:
   struct Container {
@@ -45,4 +49,4 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-}  // namespace routh::cli
+}  // namespace routh
