@@ -158,12 +158,8 @@ std::vector<EventRead> read_events(hid_t file) {
 // ---- a small trajectory ---------------------------------------------------------------------
 
 RecorderHeader rod_header() {
-  return RecorderHeader{"poisson",
-                        "law: poisson\nduration: 1.0\n",
-                        {"x", "y", "theta"},
-                        {"m", "m", "rad"},
-                        {"left_corner", "right_corner"},
-                        ""};
+  return RecorderHeader{"poisson",         "law: poisson\nduration: 1.0\n", {"x", "y", "theta"},
+                        {"m", "m", "rad"}, {"left_corner", "right_corner"}, ""};
 }
 
 // Sample i of a made-up trajectory that every test can recompute.
