@@ -7,7 +7,7 @@ import sys
 import pytest
 from PIL import Image
 
-from conftest import SCENARIOS, SOURCE_DIR
+from conftest import SCENARIOS, SOURCE_DIR, routh_cli
 from routh.plot import plot_overturning_map, plot_trajectory
 
 
@@ -36,3 +36,28 @@ def test_a_sweep_table_draws_the_overturning_map(tmp_path):
         "1.0,1.0,event_storm,0,0\n")
     counts = plot_overturning_map(table, tmp_path / "map.png", "period", "amplitude")
     assert counts == {"overturned": 1, "rocked": 1, "at rest": 1, "event_storm": 1}
+
+
+def test_a_sweep_file_draws_the_same_map_as_its_csv(tmp_path):
+    # a 3 × 2 pulse sweep of the slender block, from weak (at rest) to strong (overturns): the
+    # HDF5 table routh sweep writes and the CSV beside it give the same classes, whose sum is
+    # every run, and the HDF5 table is recognised as a sweep by the command line
+    sweep = tmp_path / "pulses.yaml"
+    sweep.write_text(
+        f"base: {SOURCE_DIR / 'scenarios/rocking_block_pulse.yaml'}\n"
+        "grid:\n"
+        "  excitation.0.pulse.amplitude: [0.5, 4.0, 40.0]\n"
+        "  excitation.0.pulse.period: [0.5, 1.0]\n"
+        "  duration: [3]\n"
+        "output: {file: pulses.h5, csv: true}\n")
+    routh_cli("sweep", sweep, "-o", tmp_path / "pulses.h5", "--force")
+    axes = ("excitation.0.pulse.amplitude", "excitation.0.pulse.period")
+    from_h5 = plot_overturning_map(tmp_path / "pulses.h5", tmp_path / "h5.png", *axes)
+    from_csv = plot_overturning_map(tmp_path / "pulses.csv", tmp_path / "csv.png", *axes)
+    assert from_h5 == from_csv
+    assert sum(from_h5.values()) == 6
+    assert from_h5.get("at rest", 0) >= 2 and from_h5.get("overturned", 0) >= 1
+    png = tmp_path / "map.png"
+    subprocess.run([sys.executable, "-m", "routh.plot", tmp_path / "pulses.h5", "-o", png,
+                    "--x", axes[0], "--y", axes[1]], check=True)
+    assert png.stat().st_size > 1000
