@@ -12,6 +12,7 @@ import json
 import math
 import os
 import tempfile
+import threading
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -63,19 +64,23 @@ def run(
     written with ``routh run``'s recorder to `output` (kept) or to a temporary file (deleted),
     then read back with ``load``: so its arrays are those of ``routh run``'s file, bit for bit,
     rather than a second copy of the recorder's conventions kept in memory. `time_limit` [s] of
-    wall-clock time is ``--time-limit``. The scenario's warnings become Python warnings; a run
+    wall-clock time is ``--time-limit``. Ctrl-C (SIGINT) in the main thread stops the run as it
+    stops ``routh run``: `output`, if given, keeps the run up to the stop, ending with an
+    ``interrupted`` event, and KeyboardInterrupt is raised. The scenario's warnings become Python warnings; a run
     that did not complete is a Trajectory whose ``status`` says why. Raises InputError for a
     bad scenario or override.
     """
     arguments = (os.fspath(scenario), _overrides(overrides))
     limit = 0.0 if time_limit is None else float(time_limit)
+    # signals reach only the main thread: there the run stops on Ctrl-C (KeyboardInterrupt)
+    main_thread = threading.current_thread() is threading.main_thread()
     if output is not None:
-        report = _core().run_to_file(*arguments, os.fspath(output), limit)
+        report = _core().run_to_file(*arguments, os.fspath(output), limit, main_thread)
         trajectory = load(output)
     else:
         with tempfile.TemporaryDirectory(prefix="routh-run-") as directory:
             path = os.path.join(directory, "trajectory.h5")
-            report = _core().run_to_file(*arguments, path, limit)
+            report = _core().run_to_file(*arguments, path, limit, main_thread)
             trajectory = load(path)
         trajectory.path = None
     for warning in report["warnings"]:

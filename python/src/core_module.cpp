@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <csignal>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/run_status.hpp"
+#include "sim/simulation/stop_request.hpp"
 #include "tools/routh/impact_report.hpp"
 #include "tools/routh/recorded_run.hpp"
 
@@ -64,18 +66,32 @@ std::string compare_json(const std::string& source, const std::optional<std::str
 }
 
 // `routh run SCENARIO --set ... -o OUTPUT`'s file, written by the same recorder; returns the
-// scenario's warnings and how the run ended.
+// scenario's warnings and how the run ended. Called from the main thread, the run holds routh's
+// own SIGINT/SIGTERM handlers, as the program does: Python's handler only runs between bytecodes,
+// which a run inside C++ never reaches, so Ctrl-C would not stop it. A stopped run ends with an
+// `interrupted` event in a complete file; then SIGINT is raised as KeyboardInterrupt, and SIGTERM
+// is raised again for the handler Python had.
 py::dict run_to_file(const std::string& scenario_path, const std::vector<std::string>& overrides,
-                     const std::string& output, double time_limit_s) {
+                     const std::string& output, double time_limit_s, bool main_thread) {
   const Scenario scenario = load_scenario(scenario_path, overrides);
   SimulationOutcome outcome;
+  int stop = 0;
   {
     // a long run leaves other Python threads running
     const py::gil_scoped_release release;
+    std::optional<StopRequestHandlers> stop_on_signal;
+    if (main_thread) stop_on_signal.emplace();
     outcome = cli::record_scenario_run(scenario, output, [&](TrajectoryObserver& recorder) {
       return run_scenario(scenario, recorder, time_limit_s);
     });
+    if (main_thread) stop = stop_signal();
   }
+  if (stop == SIGINT) {
+    PyErr_SetNone(PyExc_KeyboardInterrupt);
+    throw py::error_already_set();
+  }
+  // the file is closed: SIGTERM now does what the process had it do before the run
+  if (stop == SIGTERM) std::raise(SIGTERM);
   py::dict result;
   result["warnings"] = scenario.warnings;
   result["status"] = std::string(to_string(outcome.status));
@@ -125,6 +141,6 @@ PYBIND11_MODULE(_core, module) {
   module.def("impact_json", &impact_json, py::arg("source"), py::arg("text"), py::arg("law"));
   module.def("compare_json", &compare_json, py::arg("source"), py::arg("text"), py::arg("laws"));
   module.def("run_to_file", &run_to_file, py::arg("scenario"), py::arg("overrides"),
-             py::arg("output"), py::arg("time_limit"));
+             py::arg("output"), py::arg("time_limit"), py::arg("main_thread"));
   module.def("laws", &laws);
 }

@@ -2,6 +2,10 @@
 for every shipped scenario; overrides act like --set; input errors carry their location."""
 
 import math
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pandas as pd
@@ -83,3 +87,29 @@ def test_an_error_in_the_file_carries_file_line_column(tmp_path):
     assert error.column == 1
     assert str(error).startswith(f"{scenario}:{line}:1: ")
     assert "unknown_key" in error.message
+
+
+def test_ctrl_c_stops_a_run_keeping_its_file(tmp_path):
+    # an elastic ball bouncing for 10⁶ s, minutes of wall time, stopped by SIGINT once its file
+    # exists: routh.run raises KeyboardInterrupt and the file ends with the interrupted event
+    output = tmp_path / "stopped.h5"
+    script = (
+        "import sys, routh\n"
+        "try:\n"
+        f"    routh.run({str(SOURCE_DIR / 'scenarios/bouncing_ball.yaml')!r},\n"
+        "              {'contact.restitution': 1, 'duration': 1e6, 'output.rate': 1},\n"
+        f"              output={str(output)!r})\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(3)\n")
+    process = subprocess.Popen([sys.executable, "-c", script])
+    deadline = time.monotonic() + 30
+    while not output.exists() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+    assert output.exists(), "the run never created its file"
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=60) == 3
+    stopped = routh.load(output)
+    assert stopped.status == "interrupted"
+    assert stopped.events["kind"].iloc[-1] == "interrupted"
+    assert 0 < stopped.time[-1] < 1e6
