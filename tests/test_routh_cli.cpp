@@ -213,10 +213,13 @@ TEST_CASE("cli: routh models lists every named model with its keys, coordinates 
   for (const ModelPreset& preset : model_presets()) {
     CHECK(contains(run.out, cat("\n", preset.name, ": ", preset.summary, "\n")));
   }
-  // a parameter row: key, unit, default, range, meaning
-  CHECK(contains(run.out, "radius   m      0.1      [1e-06, 1000000] m      radius\n"));
-  CHECK(contains(run.out, "links     -      3         [1, 1000]"));
-  CHECK(contains(run.out, "obstacle  -      (computed)"));
+  // a parameter row: key, type, unit, default, range, meaning; the type is the kind of the
+  // reader that reads the parameter (model_factory.cpp refuses to read it as another)
+  CHECK(contains(run.out, "radius   number  m      0.1      [1e-06, 1000000] m      radius\n"));
+  CHECK(contains(run.out, "links     whole number         -      3         [1, 1000]"));
+  CHECK(contains(run.out, "length    number or list       m      1 "));
+  CHECK(contains(run.out, "angles    absolute | relative  -      absolute"));
+  CHECK(contains(run.out, "obstacle  obstacle or none  -      (computed)"));
   // the coordinates and contacts of each model built with its defaults
   CHECK(contains(run.out, "  coordinates  x, y, theta\n  contacts     floor\n"));
   CHECK(contains(run.out,

@@ -40,7 +40,8 @@ class ParameterReader {
   }
 
   double number(std::string_view name) {
-    const double value = read_number_in(node(name), *parameter(name).range);
+    const double value =
+        read_number_in(node(name), *kind_checked(name, ParameterKind::number).range);
     effective_[std::string(name)] = number_node(value);
     return value;
   }
@@ -48,7 +49,7 @@ class ParameterReader {
   /// One number for all `count` parts, or a list of one per part.
   std::vector<double> numbers(std::string_view name, std::size_t count) {
     const InputNode given = node(name);
-    const NumberRange& range = *parameter(name).range;
+    const NumberRange& range = *kind_checked(name, ParameterKind::part_numbers).range;
     if (!given.yaml().IsSequence()) {
       const double value = read_number_in(given, range);
       effective_[std::string(name)] = number_node(value);
@@ -73,7 +74,7 @@ class ParameterReader {
   /// A whole number of parts.
   std::size_t count(std::string_view name) {
     const InputNode given = node(name);
-    const NumberRange& range = *parameter(name).range;
+    const NumberRange& range = *kind_checked(name, ParameterKind::part_count).range;
     const double value = read_number_in(given, range);
     if (value != std::floor(value)) {
       throw given.error(cat("must be a whole number in ", to_string(range)));
@@ -83,6 +84,7 @@ class ParameterReader {
   }
 
   AngleReference angles(std::string_view name) {
+    kind_checked(name, ParameterKind::angle_reference);
     const InputNode given = node(name);
     const std::string text = read_string(given);
     if (text != "absolute" && text != "relative") throw given.error("must be absolute or relative");
@@ -92,6 +94,7 @@ class ParameterReader {
 
   /// An obstacle map, or nullopt for `none`; `computed` is the fallback when the table has none.
   std::optional<ObstacleInput> obstacle(std::string_view name, std::string_view computed = {}) {
+    kind_checked(name, ParameterKind::obstacle);
     const InputNode given = node(name, computed);
     if (given.yaml().IsScalar() && given.yaml().Scalar() == "none") {
       effective_[std::string(name)] = "none";
@@ -112,6 +115,16 @@ class ParameterReader {
     throw std::logic_error(cat("model parameter '", name, "' is not in its table"));
   }
 
+  // The table's kind is what `routh models` prints: reading the parameter as another is a bug.
+  const ModelParameter& kind_checked(std::string_view name, ParameterKind kind) const {
+    const ModelParameter& found = parameter(name);
+    if (found.kind != kind) {
+      throw std::logic_error(cat("model parameter '", name, "' is read as a ", to_string(kind),
+                                 " but its table says ", to_string(found.kind)));
+    }
+    return found;
+  }
+
   const InputNode& model_;
   std::span<const ModelParameter> parameters_;
   YAML::Node& effective_;
@@ -125,58 +138,70 @@ struct NamedModel {
   Builder build;
 };
 
-constexpr ModelParameter kGravity{"gravity", "gravity, pointing -y", "9.81", &kGravityRange};
+constexpr ModelParameter kGravity{"gravity", ParameterKind::number, "gravity, pointing -y", "9.81",
+                                  &kGravityRange};
 
 constexpr std::array<ModelParameter, 3> kBallParameters = {
-    ModelParameter{"radius", "radius", "0.1", &kLengthRange},
-    {"mass", "mass", "1", &kMassRange},
+    ModelParameter{"radius", ParameterKind::number, "radius", "0.1", &kLengthRange},
+    {"mass", ParameterKind::number, "mass", "1", &kMassRange},
     kGravity,
 };
 constexpr std::array<ModelParameter, 3> kRodParameters = {
-    ModelParameter{"length", "length", "1", &kLengthRange},
-    {"mass", "mass", "1", &kMassRange},
+    ModelParameter{"length", ParameterKind::number, "length", "1", &kLengthRange},
+    {"mass", ParameterKind::number, "mass", "1", &kMassRange},
     kGravity,
 };
 constexpr std::array<ModelParameter, 4> kBlockParameters = {
-    ModelParameter{"width", "width", "0.2", &kLengthRange},
-    {"height", "height", "1", &kLengthRange},
-    {"mass", "mass", "1", &kMassRange},
+    ModelParameter{"width", ParameterKind::number, "width", "0.2", &kLengthRange},
+    {"height", ParameterKind::number, "height", "1", &kLengthRange},
+    {"mass", ParameterKind::number, "mass", "1", &kMassRange},
     kGravity,
 };
 constexpr std::array<ModelParameter, 4> kPendulumParameters = {
-    ModelParameter{"length", "length", "1", &kLengthRange},
-    {"mass", "mass", "1", &kMassRange},
-    {"obstacle", "what the tip strikes", "{type: wall, position: 0, free_side: positive}"},
+    ModelParameter{"length", ParameterKind::number, "length", "1", &kLengthRange},
+    {"mass", ParameterKind::number, "mass", "1", &kMassRange},
+    {"obstacle", ParameterKind::obstacle, "what the tip strikes",
+     "{type: wall, position: 0, free_side: positive}"},
     kGravity,
 };
 constexpr std::array<ModelParameter, 4> kDoublePendulumParameters = {
-    ModelParameter{"length", "link lengths: one number, or two", "2", &kLengthRange},
-    {"mass", "link masses: one number, or two", "3", &kMassRange},
-    {"obstacle", "what the tip strikes; default: the floor it touches at theta = (20, 30) deg", ""},
+    ModelParameter{"length", ParameterKind::part_numbers, "link lengths: one number, or two", "2",
+                   &kLengthRange},
+    {"mass", ParameterKind::part_numbers, "link masses: one number, or two", "3", &kMassRange},
+    {"obstacle", ParameterKind::obstacle,
+     "what the tip strikes; default: the floor it touches at theta = (20, 30) deg", ""},
     kGravity,
 };
 constexpr std::array<ModelParameter, 6> kChainParameters = {
-    ModelParameter{"links", "number of links", "3", &kLinkCountRange},
-    {"length", "link lengths: one number, or one per link", "1", &kLengthRange},
-    {"mass", "link masses: one number, or one per link", "1", &kMassRange},
-    {"angles", "absolute (from the downward vertical) or relative (to the previous link)",
-     "absolute"},
-    {"obstacle", "what every link end strikes, or none", "none"},
+    ModelParameter{"links", ParameterKind::part_count, "number of links", "3", &kLinkCountRange},
+    {"length", ParameterKind::part_numbers, "link lengths: one number, or one per link", "1",
+     &kLengthRange},
+    {"mass", ParameterKind::part_numbers, "link masses: one number, or one per link", "1",
+     &kMassRange},
+    {"angles", ParameterKind::angle_reference,
+     "absolute (from the downward vertical) or relative (to the previous link)", "absolute"},
+    {"obstacle", ParameterKind::obstacle, "what every link end strikes, or none", "none"},
     kGravity,
 };
 constexpr std::array<ModelParameter, 6> kStackParameters = {
-    ModelParameter{"blocks", "number of blocks, block1 at the bottom", "2", &kBlockCountRange},
-    {"width", "block widths: one number, or one per block", "0.2", &kLengthRange},
-    {"height", "block heights: one number, or one per block", "0.4", &kLengthRange},
-    {"mass", "block masses: one number, or one per block", "1", &kMassRange},
-    {"obstacle", "what the blocks stand on, or none", "{type: floor, position: 0}"},
+    ModelParameter{"blocks", ParameterKind::part_count, "number of blocks, block1 at the bottom",
+                   "2", &kBlockCountRange},
+    {"width", ParameterKind::part_numbers, "block widths: one number, or one per block", "0.2",
+     &kLengthRange},
+    {"height", ParameterKind::part_numbers, "block heights: one number, or one per block", "0.4",
+     &kLengthRange},
+    {"mass", ParameterKind::part_numbers, "block masses: one number, or one per block", "1",
+     &kMassRange},
+    {"obstacle", ParameterKind::obstacle, "what the blocks stand on, or none",
+     "{type: floor, position: 0}"},
     kGravity,
 };
 // Paper 000's example 2 in SI units: its spheres of radius 4 cm and unit mass.
 constexpr std::array<ModelParameter, 3> kTwoDiskParameters = {
-    ModelParameter{"radius", "disk radii: one number, or two", "0.04", &kLengthRange},
-    {"mass", "disk masses: one number, or two", "1", &kMassRange},
-    {"gravity", "gravity, pointing -y", "0", &kGravityRange},
+    ModelParameter{"radius", ParameterKind::part_numbers, "disk radii: one number, or two", "0.04",
+                   &kLengthRange},
+    {"mass", ParameterKind::part_numbers, "disk masses: one number, or two", "1", &kMassRange},
+    {"gravity", ParameterKind::number, "gravity, pointing -y", "0", &kGravityRange},
 };
 
 std::unique_ptr<PlanarTree> build_ball(ParameterReader& parameters, const ModelOptions& options) {
@@ -307,6 +332,27 @@ BuiltModel build_named_model(const InputNode& model, GroundAcceleration ground_a
 }
 
 }  // namespace
+
+std::string_view to_string(ParameterKind kind) {
+  switch (kind) {
+    case ParameterKind::number: return "number";
+    case ParameterKind::part_numbers: return "number or list";
+    case ParameterKind::part_count: return "whole number";
+    case ParameterKind::angle_reference: return "absolute | relative";
+    case ParameterKind::obstacle: return "obstacle or none";
+  }
+  return "?";
+}
+
+std::array<std::string, 6> parameter_columns(const ModelParameter& parameter) {
+  const NumberRange* range = parameter.range;
+  return {std::string(parameter.name),
+          std::string(to_string(parameter.kind)),
+          range != nullptr && !range->unit.empty() ? std::string(range->unit) : "-",
+          parameter.fallback.empty() ? "(computed)" : std::string(parameter.fallback),
+          range != nullptr ? to_string(*range) : "-",
+          std::string(parameter.meaning)};
+}
 
 std::span<const ModelPreset> model_presets() { return kPresets; }
 

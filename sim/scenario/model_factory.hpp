@@ -31,6 +31,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <array>
 #include <memory>
 #include <span>
 #include <string>
@@ -42,13 +43,31 @@
 
 namespace routh {
 
+/// What a named model's parameter holds: the reader that reads it is the one its kind names (it
+/// refuses to read a parameter of another kind), so `routh models` cannot list a wrong type.
+enum class ParameterKind {
+  number,           ///< one number in `range`
+  part_numbers,     ///< one number for every part, or a list of one per part
+  part_count,       ///< a whole number of parts
+  angle_reference,  ///< absolute or relative
+  obstacle,         ///< an obstacle map, or none
+};
+
+/// The type column of `routh models`: "number", "number or list", "whole number", ...
+std::string_view to_string(ParameterKind kind);
+
 /// One parameter of a named model, as `routh models` lists it.
 struct ModelParameter {
   std::string_view name;
+  ParameterKind kind;
   std::string_view meaning;   ///< what it is, e.g. "link lengths: one number, or one per link"
   std::string_view fallback;  ///< YAML read when the key is absent; empty: computed (`meaning`)
   const NumberRange* range = nullptr;  ///< for numbers
 };
+
+/// A parameter's columns in `routh models` and docs/models.md: key, type, unit, default, range
+/// and meaning, "-" where one does not apply.
+std::array<std::string, 6> parameter_columns(const ModelParameter& parameter);
 
 /// A named model: its `type`, what it is, and its parameters (gravity among them).
 struct ModelPreset {

@@ -37,18 +37,14 @@ void print_names(std::ostream& out, std::string_view label, const std::vector<st
   out << '\n';
 }
 
-// One row per parameter: name, unit, default, range, meaning, in aligned columns.
+// One row per parameter: key, type, unit, default, range, meaning, in aligned columns.
 void print_parameters(std::ostream& out, const ModelPreset& preset) {
-  std::vector<std::array<std::string, 5>> rows = {{"key", "unit", "default", "range", "meaning"}};
+  std::vector<std::array<std::string, 6>> rows = {
+      {"key", "type", "unit", "default", "range", "meaning"}};
   for (const ModelParameter& parameter : preset.parameters) {
-    const bool number = parameter.range != nullptr;
-    rows.push_back(
-        {std::string(parameter.name),
-         number && !parameter.range->unit.empty() ? std::string(parameter.range->unit) : "-",
-         parameter.fallback.empty() ? "(computed)" : std::string(parameter.fallback),
-         number ? to_string(*parameter.range) : "-", std::string(parameter.meaning)});
+    rows.push_back(parameter_columns(parameter));
   }
-  std::array<std::size_t, 5> widths{};
+  std::array<std::size_t, 6> widths{};
   for (const auto& row : rows) {
     for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
   }

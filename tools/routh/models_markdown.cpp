@@ -25,16 +25,13 @@ void write_preset(std::ostream& out, const ModelPreset& preset) {
   std::string summary(preset.summary);
   if (!summary.empty()) summary[0] = static_cast<char>(std::toupper(summary[0]));
   out << "\n## `" << preset.name << "`\n\n" << summary << ".\n\n";
-  out << "| key | unit | default | range | meaning |\n| --- | --- | --- | --- | --- |\n";
+  out << "| key | type | unit | default | range | meaning |\n"
+         "| --- | --- | --- | --- | --- | --- |\n";
   for (const ModelParameter& parameter : preset.parameters) {
-    const bool number = parameter.range != nullptr;
-    out << "| `" << parameter.name << "` | "
-        << (number && !parameter.range->unit.empty() ? std::string(parameter.range->unit) : "-")
-        << " | "
-        << (parameter.fallback.empty() ? std::string("(computed)")
-                                       : cat("`", parameter.fallback, "`"))
-        << " | " << (number ? to_string(*parameter.range) : std::string("-")) << " | "
-        << parameter.meaning << " |\n";
+    const auto [key, type, unit, fallback, range, meaning] = parameter_columns(parameter);
+    out << "| `" << key << "` | " << type << " | " << unit << " | "
+        << (parameter.fallback.empty() ? fallback : cat("`", fallback, "`")) << " | " << range
+        << " | " << meaning << " |\n";
   }
   const BuiltModel built = build_default_model(preset);
   out << "\nWith its defaults: coordinates " << code_list(built.tree->coordinate_names())
