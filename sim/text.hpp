@@ -31,6 +31,15 @@ std::string csv_field(std::string_view text);
 /// "inf" and "-inf" for the others (pandas reads them so).
 std::string round_trip(double value);
 
+/// The items written one after another with ", " between them ("a, b, c"; "" for none), each
+/// between `quote`s when one is given ("`a`, `b`"): the lists of names error messages give.
+template <class Range>
+std::string comma_list(const Range& items, std::string_view quote = "") {
+  std::string list;
+  for (const auto& item : items) list += cat(list.empty() ? "" : ", ", quote, item, quote);
+  return list;
+}
+
 /// The candidate closest to `name` by edit distance (empty when there are none).
 template <class Range>
 std::string_view closest_name(std::string_view name, const Range& candidates) {

@@ -1,12 +1,15 @@
 // Text helpers (sim/text.hpp) that files are written with: CSV fields as RFC 4180 quotes them,
-// and numbers that read back as the same double.
+// numbers that read back as the same double, and the comma lists of error messages.
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sim/text.hpp"
 
@@ -33,6 +36,13 @@ TEST_CASE("text: round_trip gives 17 digits that read back as the same double") 
   CHECK(round_trip(0.1) == "0.10000000000000001");
   CHECK(round_trip(std::nan("")) == "nan");
   CHECK(round_trip(-std::numeric_limits<double>::infinity()) == "-inf");
+}
+
+TEST_CASE("text: comma_list puts ', ' between the items, quoting each when asked") {
+  CHECK(comma_list(std::vector<std::string>{}) == "");
+  CHECK(comma_list(std::vector<std::string>{"x"}) == "x");
+  CHECK(comma_list(std::array<std::string_view, 3>{"x", "y", "theta"}) == "x, y, theta");
+  CHECK(comma_list(std::vector<std::string>{"floor", "wall"}, "`") == "`floor`, `wall`");
 }
 
 }  // namespace routh

@@ -84,12 +84,10 @@ const LawEntry* find_law(std::string_view name) {
 }
 
 std::string unknown_law_message(std::string_view name) {
-  std::string known;
-  for (const auto& law : kLaws) known += (known.empty() ? "" : ", ") + std::string(law.name);
   std::array<std::string_view, kLaws.size()> names{};
   for (std::size_t i = 0; i < kLaws.size(); ++i) names[i] = kLaws[i].name;
   return cat("unknown law '", name, "'; did you mean '", closest_name(name, names),
-             "'? (known: ", known, ")");
+             "'? (known: ", comma_list(names), ")");
 }
 
 }  // namespace routh

@@ -310,10 +310,9 @@ const NamedModel& chosen_model(const InputNode& type_node) {
   for (const NamedModel& candidate : kNamedModels) {
     if (candidate.preset.name == type) return candidate;
   }
-  std::string known;
-  for (std::string_view name : kPresetNames) known += cat(known.empty() ? "" : ", ", name);
   throw type_node.error(cat("unknown model type; did you mean '", closest_name(type, kPresetNames),
-                            "'? (known: ", known, "; or `bodies` for a multibody)"));
+                            "'? (known: ", comma_list(kPresetNames),
+                            "; or `bodies` for a multibody)"));
 }
 
 BuiltModel build_named_model(const InputNode& model, GroundAcceleration ground_acceleration) {

@@ -334,10 +334,9 @@ PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
   if (node.yaml().IsSequence()) {
     const std::vector<InputNode> items = node.items();
     if (items.size() != names.size()) {
-      std::string list;
-      for (const std::string& name : names) list += cat(list.empty() ? "" : ", ", name);
       throw node.error(cat("has ", items.size(), " entries for ", names.size(), " coordinates (",
-                           list, "): give them all in order, or a map of some by name"));
+                           comma_list(names),
+                           "): give them all in order, or a map of some by name"));
     }
     for (std::size_t i = 0; i < names.size(); ++i) {
       given[names[i]] = read_coordinate(items[i], units[i] == "rad", velocity);
@@ -351,12 +350,11 @@ PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
     std::size_t i = 0;
     while (i < names.size() && names[i] != name) ++i;
     if (i == names.size()) {
-      std::string list;
-      for (const std::string& known : names) list += cat(list.empty() ? "" : ", ", known);
       const InputNode key(node.location().file, entry.first, node.path());
-      throw InputError(key.location(), cat(node.path(), ": unknown coordinate '", name,
-                                           "'; did you mean '", closest_name(name, names), "'? (",
-                                           scenario.model_type, " coordinates: ", list, ")"));
+      throw InputError(key.location(),
+                       cat(node.path(), ": unknown coordinate '", name, "'; did you mean '",
+                           closest_name(name, names), "'? (", scenario.model_type,
+                           " coordinates: ", comma_list(names), ")"));
     }
     given[name] = read_coordinate(*node.find(name), units[i] == "rad", velocity);
   }

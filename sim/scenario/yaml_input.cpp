@@ -245,9 +245,7 @@ void check_unique_keys(const InputNode& root) {
 
 void check_keys(const InputNode& map, std::span<const std::string_view> allowed) {
   if (!map.yaml().IsMap()) {
-    std::string keys;
-    for (std::string_view key : allowed) keys += cat(keys.empty() ? "" : ", ", key);
-    throw map.error(cat("must be a map with keys among: ", keys));
+    throw map.error(cat("must be a map with keys among: ", comma_list(allowed)));
   }
   // hashed: a stack's contact names, allowed keys of a per-contact map, grow with the square of
   // its blocks

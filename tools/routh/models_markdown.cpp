@@ -15,10 +15,7 @@ namespace {
 
 // "`a`, `b`, `c`", or "none".
 std::string code_list(const std::vector<std::string>& names) {
-  if (names.empty()) return "none";
-  std::string list;
-  for (const std::string& name : names) list += cat(list.empty() ? "" : ", ", "`", name, "`");
-  return list;
+  return names.empty() ? "none" : comma_list(names, "`");
 }
 
 void write_preset(std::ostream& out, const ModelPreset& preset) {
@@ -49,10 +46,8 @@ void write_scenario_maps(std::ostream& out) {
       << "`docs/excitation.md`.\n\n"
       << "| map | what it holds | keys |\n| --- | --- | --- |\n";
   for (const ScenarioKeyTable& table : scenario_key_tables()) {
-    std::string keys;
-    for (std::string_view key : table.keys) keys += cat(keys.empty() ? "" : ", ", "`", key, "`");
     out << "| " << (table.map.empty() ? std::string("(top level)") : cat("`", table.map, "`"))
-        << " | " << table.meaning << " | " << keys << " |\n";
+        << " | " << table.meaning << " | " << comma_list(table.keys, "`") << " |\n";
   }
 }
 
