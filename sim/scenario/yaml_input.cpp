@@ -127,14 +127,13 @@ void check_unique_keys_once(const InputNode& node, std::unordered_set<std::size_
 // document's first node and up to the second's that opens with one (a document of comments only
 // has its node past them, or past the end of the file); at the second's node when a '...' ended
 // the first document and no '---' follows.
-InputLocation second_document_start(const std::string& path, std::istream& text,
+InputLocation second_document_start(const std::string& path, const std::string& text,
                                     const YAML::Mark& first, const YAML::Mark& second) {
-  text.clear();
-  text.seekg(0);
+  std::istringstream lines(text);
   InputLocation start = location_of(path, second);
   const int after = first.is_null() ? 0 : first.line + 1;  // 1-based line numbers
   std::string line;
-  for (int number = 1; std::getline(text, line) && (second.is_null() || number <= second.line + 1);
+  for (int number = 1; std::getline(lines, line) && (second.is_null() || number <= second.line + 1);
        ++number) {
     const bool marker = line.starts_with("---") &&
                         (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r');
@@ -200,8 +199,7 @@ void check_single_document(const std::string& path, const std::string& text) {
     }
   }
   if (documents.marks().size() > 1) {
-    std::istringstream lines(text);
-    throw InputError(second_document_start(path, lines, documents.marks()[0], documents.marks()[1]),
+    throw InputError(second_document_start(path, text, documents.marks()[0], documents.marks()[1]),
                      "a second YAML document starts here: the file must hold exactly one");
   }
 }
