@@ -1,7 +1,5 @@
 #include "tools/routh/models_command.hpp"
 
-#include <algorithm>
-#include <array>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -9,6 +7,7 @@
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/multibody_input.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/models_markdown.hpp"
 
 namespace routh::cli {
@@ -39,21 +38,17 @@ void print_names(std::ostream& out, std::string_view label, const std::vector<st
 
 // One row per parameter: key, type, unit, default, range, meaning, in aligned columns.
 void print_parameters(std::ostream& out, const ModelPreset& preset) {
-  std::vector<std::array<std::string, 6>> rows = {
+  std::vector<std::vector<std::string>> rows = {
       {"key", "type", "unit", "default", "range", "meaning"}};
   for (const ModelParameter& parameter : preset.parameters) {
-    rows.push_back(parameter_columns(parameter));
+    const auto columns = parameter_columns(parameter);
+    rows.emplace_back(columns.begin(), columns.end());
   }
-  std::array<std::size_t, 6> widths{};
-  for (const auto& row : rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
-  }
+  AlignedColumns table;
+  for (const auto& row : rows) table.measure(row);
   for (const auto& row : rows) {
     out << "    ";
-    for (std::size_t c = 0; c + 1 < row.size(); ++c) {
-      out << row[c] << std::string(widths[c] + 2 - row[c].size(), ' ');
-    }
-    out << row.back() << '\n';
+    table.print(out, row);
   }
 }
 
