@@ -31,7 +31,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 import numpy as np  # noqa: E402
 
-from routh.trajectory import load  # noqa: E402
+from routh.trajectory import hdf5_text, hdf5_texts, load  # noqa: E402
 
 # ---- trajectories -------------------------------------------------------------------------
 
@@ -101,8 +101,7 @@ def is_sweep_table(path) -> bool:
     import h5py
 
     with h5py.File(path, "r") as f:
-        value = f.attrs.get("format", "")
-        return (value.decode() if isinstance(value, bytes) else str(value)) == "routh-sweep"
+        return hdf5_text(f.attrs.get("format", "")) == "routh-sweep"
 
 
 def read_sweep_table(path) -> list[dict]:
@@ -115,12 +114,10 @@ def read_sweep_table(path) -> list[dict]:
 
         with h5py.File(path, "r") as f:
             runs = f["runs"]
-            columns = [c.decode() if isinstance(c, bytes) else str(c)
-                       for c in runs.attrs["columns"]]
+            columns = hdf5_texts(runs.attrs["columns"])
             values = {c: runs[c][()] for c in columns}
         count = len(next(iter(values.values()))) if values else 0
-        rows = [{c: (v[i].decode() if isinstance(v[i], bytes) else str(v[i]))
-                 for c, v in values.items()} for i in range(count)]
+        rows = [{c: str(hdf5_text(v[i])) for c, v in values.items()} for i in range(count)]
     if not rows:
         raise SystemExit(f"{path}: the table has no runs")
     return rows

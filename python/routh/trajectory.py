@@ -103,36 +103,37 @@ class Trajectory:
         )
 
 
-def _text(value: Any) -> Any:
+def hdf5_text(value: Any) -> Any:
     """An HDF5 string (bytes inside datasets, str in attributes) as str; anything else as is."""
     if isinstance(value, bytes):
         return value.decode("utf-8")
     if isinstance(value, np.ndarray) and value.dtype.kind in "OS":
-        return [_text(v) for v in value.tolist()]
+        return [hdf5_text(v) for v in value.tolist()]
     if isinstance(value, np.generic):
         return value.item()
     return value
 
 
-def _texts(values: Any) -> list[str]:
-    return [_text(v) for v in np.asarray(values).tolist()]
+def hdf5_texts(values: Any) -> list[str]:
+    """An HDF5 array of strings (an attribute's list, a dataset's column) as a list of str."""
+    return [hdf5_text(v) for v in np.asarray(values).tolist()]
 
 
 def _event_table(dataset: h5py.Dataset | None) -> tuple[pd.DataFrame, dict[str, str], list[str]]:
     """The /events table, split per contact (see the module's documentation)."""
     if dataset is None:
         return pd.DataFrame(), {}, []
-    contact_names = _texts(dataset.attrs.get("contact_names", []))
-    file_units = _texts(dataset.attrs.get("units", []))
+    contact_names = hdf5_texts(dataset.attrs.get("contact_names", []))
+    file_units = hdf5_texts(dataset.attrs.get("units", []))
     units = dict(zip(dataset.dtype.names, file_units))
     rows = dataset[()]
-    contacts = [[int(c) for c in _text(text).split(",") if c] for text in rows["contacts"]]
+    contacts = [[int(c) for c in hdf5_text(text).split(",") if c] for text in rows["contacts"]]
     involved = sorted({c for event in contacts for c in event})
 
     columns: dict[str, Any] = {"t": rows["t"].astype(np.float64)}
     column_units = {"t": units.get("t", "s")}
     for name in ("kind", "contacts", "phases"):
-        columns[name] = [_text(v) for v in rows[name]]
+        columns[name] = [hdf5_text(v) for v in rows[name]]
         column_units[name] = ""
     for source, prefix, suffix, unit in _SPLIT_FIELDS:
         per_event = [np.asarray(values, dtype=np.float64) for values in rows[source]]
@@ -153,7 +154,7 @@ def _event_table(dataset: h5py.Dataset | None) -> tuple[pd.DataFrame, dict[str, 
         columns[name] = rows[name].astype(np.float64)
         column_units[name] = units.get(name, "J")
     for name in ("flags", "status"):
-        columns[name] = [_text(v) for v in rows[name]]
+        columns[name] = [hdf5_text(v) for v in rows[name]]
         column_units[name] = ""
     return pd.DataFrame(columns), column_units, contact_names
 
@@ -161,22 +162,9 @@ def _event_table(dataset: h5py.Dataset | None) -> tuple[pd.DataFrame, dict[str, 
 def _optional_text(group: h5py.Group, name: str) -> str | None:
     """A scalar string dataset or attribute called `name`, or None."""
     if name in group and isinstance(group[name], h5py.Dataset):
-        return _text(group[name][()])
+        return hdf5_text(group[name][()])
     if name in group.attrs:
-        return _text(group.attrs[name])
-    return None
-
-
-def _sample_kind(f: h5py.File) -> Any:
-    """/sample_kind when the file has it: an array (one entry per sample, text decoded), or the
-    attribute's value; None otherwise."""
-    if "sample_kind" in f:
-        values = f["sample_kind"][()]
-        if isinstance(values, np.ndarray) and values.dtype.kind in "OS":
-            return np.array(_texts(values), dtype=object)
-        return _text(values)
-    if "sample_kind" in f.attrs:
-        return _text(f.attrs["sample_kind"])
+        return hdf5_text(group.attrs[name])
     return None
 
 
@@ -189,7 +177,7 @@ def load(path: str | os.PathLike) -> Trajectory:
         ground = f["ground_acceleration"][()] if "ground_acceleration" in f else None
         events, event_units, contact_names = _event_table(f.get("events"))
         summary = (
-            {k: _text(val) for k, val in f["summary"].attrs.items()} if "summary" in f else {}
+            {k: hdf5_text(val) for k, val in f["summary"].attrs.items()} if "summary" in f else {}
         )
         model_text = _optional_text(f, "model")
         format_version = f.attrs.get("format_version")
@@ -199,10 +187,10 @@ def load(path: str | os.PathLike) -> Trajectory:
             q=q[()],
             v=v[()],
             energy=energy[()],
-            names=_texts(q.attrs.get("names", [])),
-            q_units=_texts(q.attrs.get("units", [])),
-            v_units=_texts(v.attrs.get("units", [])),
-            energy_names=_texts(energy.attrs.get("names", ["kinetic", "potential", "total"])),
+            names=hdf5_texts(q.attrs.get("names", [])),
+            q_units=hdf5_texts(q.attrs.get("units", [])),
+            v_units=hdf5_texts(v.attrs.get("units", [])),
+            energy_names=hdf5_texts(energy.attrs.get("names", ["kinetic", "potential", "total"])),
             ground_acceleration=ground,
             events=events,
             event_units=event_units,
@@ -215,6 +203,6 @@ def load(path: str | os.PathLike) -> Trajectory:
             routh_version=_optional_text(f, "routh_version"),
             format_version=None if format_version is None else int(format_version),
             model=json.loads(model_text) if model_text else None,
-            sample_kind=_sample_kind(f),
-            attributes={k: _text(val) for k, val in f.attrs.items()},
+            sample_kind=f["sample_kind"][()] if "sample_kind" in f else None,
+            attributes={k: hdf5_text(val) for k, val in f.attrs.items()},
         )

@@ -85,19 +85,17 @@ def test_an_excited_run_has_its_ground_acceleration(cli_run):
     assert np.any(trajectory.ground_acceleration[:, 0] != 0.0)
 
 
-def test_model_and_sample_kind_when_the_file_has_them(cli_run):
+def test_model_and_sample_kind_are_the_files(cli_run):
     path = cli_run(SOURCE_DIR / "scenarios" / "bouncing_ball.yaml")
     trajectory = routh.load(path)
     with h5py.File(path) as f:
-        has_model = "model" in f
-        model_text = f["model"][()] if has_model else None
-        has_sample_kind = "sample_kind" in f or "sample_kind" in f.attrs
-    if has_model:
-        text = model_text.decode() if isinstance(model_text, bytes) else model_text
-        assert trajectory.model == json.loads(text)
-    else:
-        assert trajectory.model is None
-    assert (trajectory.sample_kind is not None) == has_sample_kind
+        model_text = f["model"][()]
+        sample_kind = f["sample_kind"][()]
+    text = model_text.decode() if isinstance(model_text, bytes) else model_text
+    assert trajectory.model == json.loads(text)
+    assert trajectory.sample_kind.dtype == np.uint8
+    assert trajectory.sample_kind.tobytes() == sample_kind.tobytes()
+    assert len(trajectory.sample_kind) == len(trajectory.time)
 
 
 def test_load_needs_no_compiled_module(cli_run):
