@@ -1,6 +1,8 @@
 #include "sim/recorder/hdf5_support.hpp"
 
+#include <array>
 #include <stdexcept>
+#include <utility>
 
 #include "sim/text.hpp"
 
@@ -48,6 +50,20 @@ void check(herr_t status, std::string_view context, std::string_view what) {
 Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what) {
   check(id < 0 ? -1 : 0, context, what);
   return Handle(id, closer);
+}
+
+RowSelection select_rows(hid_t dataset, hsize_t first, hsize_t rows, hsize_t columns,
+                         std::string_view context) {
+  const int rank = columns == 0 ? 1 : 2;
+  const std::array<hsize_t, 2> start = {first, 0};
+  const std::array<hsize_t, 2> count = {rows, columns};
+  Handle file_space = checked(H5Dget_space(dataset), &H5Sclose, context, "get a dataspace");
+  check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(),
+                            nullptr),
+        context, "select rows");
+  Handle memory_space = checked(H5Screate_simple(rank, count.data(), nullptr), &H5Sclose, context,
+                                "create a dataspace");
+  return {std::move(file_space), std::move(memory_space)};
 }
 
 Handle utf8_string_type() {

@@ -72,6 +72,16 @@ void check(herr_t status, std::string_view context, std::string_view what);
 /// Wraps `id` with its closer, throwing as check() does when it is negative.
 Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what);
 
+/// Rows [first, first + rows) of a dataset, every one of its `columns` (0: a one-dimensional
+/// dataset): the selection in the file and the shape of the rows in memory, for H5Dread or
+/// H5Dwrite. The dataset must already hold them (extend it first to append).
+struct RowSelection {
+  Handle file_space;
+  Handle memory_space;
+};
+RowSelection select_rows(hid_t dataset, hsize_t first, hsize_t rows, hsize_t columns,
+                         std::string_view context);
+
 /// Variable-length UTF-8 string type (h5py reads these as str).
 Handle utf8_string_type();
 

@@ -13,6 +13,8 @@ namespace routh {
 using hdf5::check;
 using hdf5::checked;
 using hdf5::Handle;
+using hdf5::RowSelection;
+using hdf5::select_rows;
 
 namespace {
 
@@ -48,15 +50,11 @@ struct SweepTableWriter::Impl {
     const hsize_t size = rows + block.size();
     const hid_t dataset = datasets[c].get();
     check(H5Dset_extent(dataset, &size), context, cat("extend column ", columns[c].name));
-    const Handle file_space = checked(H5Dget_space(dataset), &H5Sclose, context, "get a dataspace");
-    const hsize_t count = block.size();
-    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &rows, nullptr, &count, nullptr),
-          context, "select rows");
-    const Handle memory_space =
-        checked(H5Screate_simple(1, &count, nullptr), &H5Sclose, context, "create a dataspace");
+    const RowSelection selected = select_rows(dataset, rows, block.size(), 0, context);
     const Handle type = file_type(columns[c].type);
     const auto write = [&](const void* data) {
-      check(H5Dwrite(dataset, type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT, data),
+      check(H5Dwrite(dataset, type.get(), selected.memory_space.get(), selected.file_space.get(),
+                     H5P_DEFAULT, data),
             context, cat("write column ", columns[c].name));
     };
     switch (columns[c].type) {

@@ -36,6 +36,8 @@ namespace {
 using hdf5::check;
 using hdf5::checked;
 using hdf5::Handle;
+using hdf5::RowSelection;
+using hdf5::select_rows;
 
 // A chunk stays within HDF5's default 1 MiB chunk cache, so partial chunks are cached between
 // buffer writes instead of being read back from the file. Small, because a short run writes its
@@ -246,20 +248,12 @@ struct TrajectoryRecorder::Impl {
               const char* name) {
     static_assert(std::is_same_v<Value, double> || std::is_same_v<Value, std::uint8_t>);
     const hid_t memory_type = std::is_same_v<Value, double> ? H5T_NATIVE_DOUBLE : H5T_NATIVE_UINT8;
-    const int rank = columns == 0 ? 1 : 2;
     const std::array<hsize_t, 2> size = {written + buffered, static_cast<hsize_t>(columns)};
-    const std::array<hsize_t, 2> start = {written, 0};
-    const std::array<hsize_t, 2> count = {buffered, static_cast<hsize_t>(columns)};
     check(H5Dset_extent(dataset.get(), size.data()), context, cat("extend dataset ", name));
-    const Handle file_space =
-        checked(H5Dget_space(dataset.get()), &H5Sclose, context, "get a dataspace");
-    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(),
-                              nullptr),
-          context, "select a hyperslab");
-    const Handle memory_space = checked(H5Screate_simple(rank, count.data(), nullptr), &H5Sclose,
-                                        context, "create a dataspace");
-    check(H5Dwrite(dataset.get(), memory_type, memory_space.get(), file_space.get(), H5P_DEFAULT,
-                   buffer.data()),
+    const RowSelection rows =
+        select_rows(dataset.get(), written, buffered, static_cast<hsize_t>(columns), context);
+    check(H5Dwrite(dataset.get(), memory_type, rows.memory_space.get(), rows.file_space.get(),
+                   H5P_DEFAULT, buffer.data()),
           context, cat("write dataset ", name));
   }
 
@@ -359,14 +353,9 @@ struct TrajectoryRecorder::Impl {
     const hsize_t count = rows.size();
     const hsize_t size = start + count;
     check(H5Dset_extent(events.get(), &size), context, "extend dataset events");
-    const Handle file_space =
-        checked(H5Dget_space(events.get()), &H5Sclose, context, "get a dataspace");
-    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &count, nullptr),
-          context, "select a hyperslab");
-    const Handle memory_space =
-        checked(H5Screate_simple(1, &count, nullptr), &H5Sclose, context, "create a dataspace");
-    check(H5Dwrite(events.get(), event_memory_type.get(), memory_space.get(), file_space.get(),
-                   H5P_DEFAULT, rows.data()),
+    const RowSelection selected = select_rows(events.get(), start, count, 0, context);
+    check(H5Dwrite(events.get(), event_memory_type.get(), selected.memory_space.get(),
+                   selected.file_space.get(), H5P_DEFAULT, rows.data()),
           context, "write dataset events");
     event_rows = size;
     pending_events.clear();

@@ -24,6 +24,8 @@ namespace {
 using hdf5::check;
 using hdf5::checked;
 using hdf5::Handle;
+using hdf5::RowSelection;
+using hdf5::select_rows;
 
 constexpr hsize_t kReadBlockRows = 16384;
 
@@ -82,19 +84,10 @@ std::pair<hsize_t, hsize_t> extent(const Handle& dataset, const char* name, int 
 // Reads rows [first, first + rows) of a float64 dataset with `columns` columns (0: 1-D).
 std::vector<double> read_rows(const Handle& dataset, hsize_t first, hsize_t rows, hsize_t columns,
                               std::string_view context) {
-  const int rank = columns == 0 ? 1 : 2;
-  const std::array<hsize_t, 2> start = {first, 0};
-  const std::array<hsize_t, 2> count = {rows, columns};
-  const Handle file_space =
-      checked(H5Dget_space(dataset.get()), &H5Sclose, context, "read a dataspace");
-  check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(),
-                            nullptr),
-        context, "select rows");
-  const Handle memory_space = checked(H5Screate_simple(rank, count.data(), nullptr), &H5Sclose,
-                                      context, "create a dataspace");
+  const RowSelection selected = select_rows(dataset.get(), first, rows, columns, context);
   std::vector<double> values(rows * std::max<hsize_t>(columns, 1));
-  check(H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, memory_space.get(), file_space.get(), H5P_DEFAULT,
-                values.data()),
+  check(H5Dread(dataset.get(), H5T_NATIVE_DOUBLE, selected.memory_space.get(),
+                selected.file_space.get(), H5P_DEFAULT, values.data()),
         context, "read samples");
   return values;
 }
@@ -141,18 +134,13 @@ EventRowsRead read_event_rows(const Handle& events, const Handle& type, hsize_t 
   for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
     const hsize_t n = std::min(kReadBlockRows, rows - first);
     block.assign(n, Row{});
-    const Handle file_space =
-        checked(H5Dget_space(events.get()), &H5Sclose, context, "read a dataspace");
-    check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &first, nullptr, &n, nullptr),
-          context, "select events");
-    const Handle memory_space =
-        checked(H5Screate_simple(1, &n, nullptr), &H5Sclose, context, "create a dataspace");
-    if (H5Dread(events.get(), type.get(), memory_space.get(), file_space.get(), H5P_DEFAULT,
-                block.data()) < 0) {
+    const RowSelection selected = select_rows(events.get(), first, n, 0, context);
+    if (H5Dread(events.get(), type.get(), selected.memory_space.get(), selected.file_space.get(),
+                H5P_DEFAULT, block.data()) < 0) {
       return {first, cat("cannot read /events rows ", first, " to ", first + n - 1, ": ",
                          hdf5::error_detail())};
     }
-    const ReclaimedBlock reclaimed(type.get(), memory_space.get(), block.data());
+    const ReclaimedBlock reclaimed(type.get(), selected.memory_space.get(), block.data());
     use(block, first);
   }
   return {rows, ""};
