@@ -141,7 +141,7 @@ void write_joint(JsonWriter& json, const PlanarTree& tree, int body) {
   json.end_array();
   if (joint.rotates()) {
     json.key("angle");
-    json.value(joint.angle_reference == AngleReference::absolute ? "absolute" : "relative");
+    json.value(to_string(joint.angle_reference));
   }
   if (joint.type == JointType::prismatic) {
     json.key("axis");

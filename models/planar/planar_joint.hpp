@@ -16,6 +16,7 @@
 #include <Eigen/Core>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,19 @@ enum class AngleReference {
   relative,  ///< θ = φ_child − φ_parent (the usual joint angle)
   absolute,  ///< θ = φ_child, measured against the ground frame (Kane–Levinson's choice)
 };
+
+/// "relative" or "absolute": the reference's name in scenarios and in the trajectory's /model.
+inline std::string_view to_string(AngleReference reference) {
+  return reference == AngleReference::relative ? "relative" : "absolute";
+}
+
+/// The reference `text` names, or nothing when it names neither.
+inline std::optional<AngleReference> angle_reference_named(std::string_view text) {
+  for (AngleReference reference : {AngleReference::relative, AngleReference::absolute}) {
+    if (text == to_string(reference)) return reference;
+  }
+  return std::nullopt;
+}
 
 /// A linear spring and damper on one degree of freedom: generalized force
 /// −k (d − rest) − c ḋ on the relative displacement d, potential energy ½ k (d − rest)².

@@ -86,10 +86,10 @@ class ParameterReader {
   AngleReference angles(std::string_view name) {
     kind_checked(name, ParameterKind::angle_reference);
     const InputNode given = node(name);
-    const std::string text = read_string(given);
-    if (text != "absolute" && text != "relative") throw given.error("must be absolute or relative");
-    effective_[std::string(name)] = text;
-    return text == "absolute" ? AngleReference::absolute : AngleReference::relative;
+    const std::optional<AngleReference> reference = angle_reference_named(read_string(given));
+    if (!reference) throw given.error("must be absolute or relative");
+    effective_[std::string(name)] = std::string(to_string(*reference));
+    return *reference;
   }
 
   /// An obstacle map, or nullopt for `none`; `computed` is the fallback when the table has none.

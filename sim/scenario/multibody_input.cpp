@@ -236,13 +236,13 @@ DrawnJoint read_joint(const InputNode& node, const std::vector<DrawnBody>& bodie
   described["child_point"] = point_node(joint.child_point);
   if (revolute) {
     if (auto angle = node.find("angle")) {
-      const std::string text = read_string(*angle);
-      if (text != "relative" && text != "absolute") {
+      const std::optional<AngleReference> reference = angle_reference_named(read_string(*angle));
+      if (!reference) {
         throw angle->error("must be relative (to the parent) or absolute (to the world)");
       }
-      joint.angle = text == "relative" ? AngleReference::relative : AngleReference::absolute;
+      joint.angle = *reference;
     }
-    described["angle"] = joint.angle == AngleReference::relative ? "relative" : "absolute";
+    described["angle"] = std::string(to_string(joint.angle));
   } else {
     const std::optional<InputNode> axis = node.find("axis");
     const Eigen::Vector2d given = axis ? read_direction(*axis) : Eigen::Vector2d::UnitX();
