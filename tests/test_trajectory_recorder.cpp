@@ -404,6 +404,55 @@ TEST_CASE("recorder: ten thousand long contact names fit in the contact_names at
   CHECK(summary.sample_count == 3);
 }
 
+TEST_CASE("recorder: a long scenario text and an event log of many writes read back whole") {
+  // Writes of variable-length data convert through a 64 KiB buffer (hdf5_support.hpp): a text
+  // four times that and 1000 events (four writes of the 256-row event buffer, each row with 40
+  // impulse components and a 300-character phase text) must arrive unchanged.
+  const std::filesystem::path path = scratch() / "long_texts.h5";
+  RecorderHeader header = rod_header();
+  header.scenario_yaml.clear();
+  for (int line = 0; header.scenario_yaml.size() < 4 * 64 * 1024; ++line) {
+    header.scenario_yaml += cat("# line ", line, " of a long scenario\n");
+  }
+  std::vector<EventRecord> written;
+  for (int k = 0; k < 1000; ++k) {
+    EventRecord event = rest_event(sample_t(k), k % 2);
+    event.phases = std::string(300, static_cast<char>('a' + k % 26));
+    event.impulse.resize(40);
+    for (int i = 0; i < 40; ++i) event.impulse[i] = k + 1e-3 * i;
+    event.u_pre = event.impulse;
+    event.u_post.assign(event.impulse.rbegin(), event.impulse.rend());
+    written.push_back(event);
+  }
+  {
+    TrajectoryRecorder recorder(path, header, 16);
+    record_samples(recorder, 0, 1000);
+    for (const EventRecord& event : written) recorder.record_event(event);
+  }
+  const Id file = open_file(path);
+  REQUIRE(file.id >= 0);
+  {
+    const Id scenario(H5Dopen2(file.id, "scenario", H5P_DEFAULT), &H5Dclose);
+    const Id type(H5Tcopy(H5T_C_S1), &H5Tclose);
+    H5Tset_size(type.id, H5T_VARIABLE);
+    H5Tset_cset(type.id, H5T_CSET_UTF8);
+    char* yaml = nullptr;
+    REQUIRE(H5Dread(scenario.id, type.id, H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml) >= 0);
+    CHECK(std::string(yaml) == header.scenario_yaml);
+    H5free_memory(yaml);
+  }
+  const std::vector<EventRead> events = read_events(file.id);
+  REQUIRE(events.size() == written.size());
+  for (std::size_t k = 0; k < written.size(); ++k) {
+    CAPTURE(k);
+    CHECK(events[k].t == written[k].t);
+    CHECK(events[k].phases == written[k].phases);
+    CHECK(events[k].impulse == written[k].impulse);
+    CHECK(events[k].u_pre == written[k].u_pre);
+    CHECK(events[k].u_post == written[k].u_post);
+  }
+}
+
 TEST_CASE("recorder: event rows describe phases, flags and kinds in words") {
   const ImpactResult newton = falling_rod("newton");
   // paper 004 §6: the conventional method gains energy on the rod

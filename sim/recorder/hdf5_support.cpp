@@ -138,6 +138,15 @@ void write_double_attribute(hid_t object, const char* name, double value,
   write_scalar_attribute(object, name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &value, context);
 }
 
+Handle conversion_transfer(std::string_view context) {
+  constexpr std::size_t kConversionBufferBytes = 64 * 1024;
+  Handle transfer =
+      checked(H5Pcreate(H5P_DATASET_XFER), &H5Pclose, context, "create transfer properties");
+  check(H5Pset_buffer(transfer.get(), kConversionBufferBytes, nullptr, nullptr), context,
+        "set the conversion buffer");
+  return transfer;
+}
+
 Handle write_text_dataset(hid_t object, const char* name, const std::string& text,
                           std::string_view context) {
   const Handle type = utf8_string_type();
@@ -146,7 +155,8 @@ Handle write_text_dataset(hid_t object, const char* name, const std::string& tex
       H5Dcreate2(object, name, type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
       &H5Dclose, context, cat("create dataset ", name));
   const char* data = text.c_str();
-  check(H5Dwrite(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
+  const Handle transfer = conversion_transfer(context);
+  check(H5Dwrite(dataset.get(), type.get(), H5S_ALL, H5S_ALL, transfer.get(), &data), context,
         cat("write dataset ", name));
   return dataset;
 }

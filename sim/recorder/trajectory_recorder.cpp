@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -60,7 +61,22 @@ constexpr hsize_t kRoomBytesPerEvent = 1024;
 // instead of reserving: a margin no other process fills within one flush interval in practice.
 constexpr hsize_t kAmpleRoomBytes = 64 * 1024 * 1024;
 
-using Clock = std::chrono::steady_clock;
+// The flush cadence's clock: the monotonic clock as of the last timer tick (a few ms), read in
+// about 3 ns instead of steady_clock's 20 ns. It is read at every sample and event, and a 1 s
+// cadence needs no finer resolution: at 20 ns per read, the reads alone cost a 0.6 ms bouncing
+// ball run with its 1443 records 5 % of its time.
+struct Clock {
+  using duration = std::chrono::nanoseconds;
+  using rep = duration::rep;
+  using period = duration::period;
+  using time_point = std::chrono::time_point<Clock>;
+  static constexpr bool is_steady = true;
+  static time_point now() noexcept {
+    timespec now{};
+    ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+    return time_point(std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec));
+  }
+};
 
 // Units of the /events fields, in field order.
 const std::vector<std::string> kEventFieldUnits = {"s",   "",  "",  "",  "N s", "m/s",
@@ -354,8 +370,9 @@ struct TrajectoryRecorder::Impl {
     const hsize_t size = start + count;
     check(H5Dset_extent(events.get(), &size), context, "extend dataset events");
     const RowSelection selected = select_rows(events.get(), start, count, 0, context);
+    const Handle transfer = hdf5::conversion_transfer(context);
     check(H5Dwrite(events.get(), event_memory_type.get(), selected.memory_space.get(),
-                   selected.file_space.get(), H5P_DEFAULT, rows.data()),
+                   selected.file_space.get(), transfer.get(), rows.data()),
           context, "write dataset events");
     event_rows = size;
     pending_events.clear();
