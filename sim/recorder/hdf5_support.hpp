@@ -82,10 +82,11 @@ struct RowSelection {
 RowSelection select_rows(hid_t dataset, hsize_t first, hsize_t rows, hsize_t columns,
                          std::string_view context);
 
-/// A dataset transfer property list for writes that convert (any write of variable-length data)
-/// with a type-conversion buffer of 64 KiB: the event buffer's 256 rows (160 bytes each in the
-/// file) in one pass, larger writes in several. HDF5's default buffer is 1 MiB, allocated zeroed
-/// at every such write: on a fresh heap, 256 page faults (about 1 ms) for a scenario's text.
+/// A dataset transfer property list for writes and reads that convert (any of variable-length
+/// data) with a type-conversion buffer of 64 KiB: the event buffer's 256 rows (160 bytes each in
+/// the file) in one pass, more rows in several. HDF5's default buffer is 1 MiB, allocated zeroed
+/// at every such write or read: on a fresh heap, 256 page faults (about 1 ms) for a scenario's
+/// few hundred bytes of text.
 Handle conversion_transfer(std::string_view context);
 
 /// Variable-length UTF-8 string type (h5py reads these as str).

@@ -52,9 +52,10 @@ struct SweepTableWriter::Impl {
     check(H5Dset_extent(dataset, &size), context, cat("extend column ", columns[c].name));
     const RowSelection selected = select_rows(dataset, rows, block.size(), 0, context);
     const Handle type = file_type(columns[c].type);
+    const Handle transfer = hdf5::conversion_transfer(context);
     const auto write = [&](const void* data) {
       check(H5Dwrite(dataset, type.get(), selected.memory_space.get(), selected.file_space.get(),
-                     H5P_DEFAULT, data),
+                     transfer.get(), data),
             context, cat("write column ", columns[c].name));
     };
     switch (columns[c].type) {
@@ -161,7 +162,8 @@ std::string read_text_dataset(hid_t file, const char* name, const std::string& c
       checked(H5Dopen2(file, name, H5P_DEFAULT), &H5Dclose, context, cat("open ", name));
   const Handle type = hdf5::utf8_string_type();
   char* data = nullptr;
-  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &data), context,
+  const Handle transfer = hdf5::conversion_transfer(context);
+  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, transfer.get(), &data), context,
         cat("read ", name));
   std::string text = data != nullptr ? data : "";
   H5free_memory(data);
@@ -187,8 +189,9 @@ void read_column(hid_t group, TableColumn& column, std::vector<TableRow>& rows,
   }
   const Handle stored = checked(H5Dget_type(dataset.get()), &H5Tclose, context, "get a type");
   const H5T_class_t type_class = H5Tget_class(stored.get());
+  const Handle transfer = hdf5::conversion_transfer(context);
   const auto read = [&](hid_t memory_type, void* data) {
-    check(H5Dread(dataset.get(), memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data), context,
+    check(H5Dread(dataset.get(), memory_type, H5S_ALL, H5S_ALL, transfer.get(), data), context,
           cat("read column ", column.name));
   };
   if (type_class == H5T_INTEGER) {

@@ -131,12 +131,13 @@ template <typename Row, typename Use>
 EventRowsRead read_event_rows(const Handle& events, const Handle& type, hsize_t rows,
                               std::string_view context, Use&& use) {
   std::vector<Row> block;
+  const Handle transfer = hdf5::conversion_transfer(context);
   for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
     const hsize_t n = std::min(kReadBlockRows, rows - first);
     block.assign(n, Row{});
     const RowSelection selected = select_rows(events.get(), first, n, 0, context);
     if (H5Dread(events.get(), type.get(), selected.memory_space.get(), selected.file_space.get(),
-                H5P_DEFAULT, block.data()) < 0) {
+                transfer.get(), block.data()) < 0) {
       return {first, cat("cannot read /events rows ", first, " to ", first + n - 1, ": ",
                          hdf5::error_detail())};
     }
@@ -270,7 +271,8 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
     const Handle dataset = open_dataset(root, name, context);
     const Handle text = hdf5::utf8_string_type();
     char* value = nullptr;
-    check(H5Dread(dataset.get(), text.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, &value), context,
+    const Handle transfer = hdf5::conversion_transfer(context);
+    check(H5Dread(dataset.get(), text.get(), H5S_ALL, H5S_ALL, transfer.get(), &value), context,
           cat("read dataset /", name));
     const std::size_t bytes = value != nullptr ? std::string_view(value).size() : 0;
     const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a space");
