@@ -250,11 +250,11 @@ TEST_CASE("model: a free falling ball accelerates at (0, −g, 0)") {
   CHECK(ball->coordinate_units() == std::vector<std::string>{"m", "m", "rad"});
   const VectorXd q = Eigen::Vector3d(0.4, 2.0, 1.1), v = Eigen::Vector3d(1.0, -3.0, 25.0);
   const VectorXd acceleration = mass_matrix(*ball, q).llt().solve(force(*ball, 0.0, q, v));
-  CHECK((acceleration - Eigen::Vector3d(0.0, -routh::kStandardGravity, 0.0)).norm() < 1e-14);
+  CHECK((acceleration - Eigen::Vector3d(0.0, -routh::kDefaultGravity, 0.0)).norm() < 1e-14);
   const routh::ContactKinematics contacts = contacts_at(*ball, q, v);
   CHECK(contacts.gap[0] == doctest::Approx(1.9));
   CHECK(contacts.jacobian(1, 2) == doctest::Approx(0.1));  // slip u_t = ẋ + r ω
-  CHECK(ball->potential_energy(q) == doctest::Approx(0.3 * routh::kStandardGravity * 2.0));
+  CHECK(ball->potential_energy(q) == doctest::Approx(0.3 * routh::kDefaultGravity * 2.0));
 }
 
 TEST_CASE("model: base excitation adds the inertial load −m a_g on a free body") {
@@ -272,7 +272,7 @@ TEST_CASE("model: base excitation adds the inertial load −m a_g on a free body
 }
 
 TEST_CASE("model: a pendulum's M and f equal m L²/3 and −m g (L/2) sin θ − k θ − c θ̇") {
-  const double L = 0.8, m = 2.0, g = routh::kStandardGravity;
+  const double L = 0.8, m = 2.0, g = routh::kDefaultGravity;
   const auto pendulum = routh::make_pendulum(L, m);
   CHECK(pendulum->coordinate_names() == std::vector<std::string>{"theta"});
   CHECK(pendulum->contact_names() == std::vector<std::string>{"tip"});

@@ -322,7 +322,7 @@ TEST_CASE(
   const routh::SimulationSettings settings = settings_for(*tree, 0.5, kMu, 1.0);
   const Run run = simulate(std::move(tree), q, v, settings);
   REQUIRE(run.outcome.status == routh::RunStatus::completed);
-  const double a = kMu * routh::kStandardGravity, gap = kWall - kHalf - kX0;
+  const double a = kMu * routh::kDefaultGravity, gap = kWall - kHalf - kX0;
   const double expected = (kV0 - std::sqrt(kV0 * kV0 - 2.0 * a * gap)) / a;
   const AroundEvent impact = around_first(run.trajectory, EventKind::impact);
   REQUIRE(impact.event != nullptr);
@@ -398,7 +398,7 @@ TEST_CASE("shaped bodies: the block that strikes the wall comes to rest leaning 
   // distribution exists iff some F_w keeps |F_f| ≤ μ N_f and |F_w| ≤ μ N_w; with F_w = 0,
   // N_w = −m g (C − B)_x / (T − B)_y (moments about B), N_f = m g, which is inside both cones iff
   // N_w ≤ μ m g (0.09 m g here, so for every μ tested).
-  constexpr double w = 0.2, h = 1.0, m = 1.0, g = routh::kStandardGravity;
+  constexpr double w = 0.2, h = 1.0, m = 1.0, g = routh::kDefaultGravity;
   for (const double mu : {0.5, 1.0, 2.0}) {
     CAPTURE(mu);
     PlanarTreeBuilder builder;

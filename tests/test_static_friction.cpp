@@ -187,7 +187,7 @@ TEST_CASE("static friction: a sliding contact in the set bounds only its normal 
 
 namespace {
 
-constexpr double kGravity = routh::kStandardGravity;
+constexpr double kGravity = routh::kDefaultGravity;
 
 // A block (width w, height h, mass m) flat on the floor, both corners sticking, the ground
 // accelerating at a constant a_g along +x: v̇ and the contact forces at rest.

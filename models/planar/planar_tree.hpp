@@ -42,8 +42,10 @@ namespace routh {
 /// Ground acceleration a_g(t) [m/s²] in an inertial frame, t [s].
 using GroundAcceleration = std::function<Eigen::Vector2d(double)>;
 
-/// Standard gravity [m/s²], pointing −y.
-inline constexpr double kStandardGravity = 9.81;
+/// The models' default gravity [m/s²], pointing −y. Not the standard gravity 9.80665 m/s² that
+/// the `g` unit of an excitation uses (kGravityUnit_m_s2), but the 9.81 that the shipped scenarios
+/// and the closed forms in the tests are written with.
+inline constexpr double kDefaultGravity = 9.81;
 
 /// The relative displacement d [m or rad] of one joint dof and its rate ḋ [m/s or rad/s].
 struct JointDisplacement {
@@ -85,7 +87,7 @@ struct PlanarTreeDescription {
   bool collide_bodies = true;                ///< body–body contacts (never across a joint)
   /// (generated name, name to use instead), e.g. ("block.bottom_left/floor", "left_corner").
   std::vector<std::pair<std::string, std::string>> contact_aliases;
-  Eigen::Vector2d gravity_m_s2{0.0, -kStandardGravity};
+  Eigen::Vector2d gravity_m_s2{0.0, -kDefaultGravity};
   GroundAcceleration ground_acceleration;  ///< empty: the ground does not move
 };
 

@@ -356,7 +356,7 @@ std::unique_ptr<PlanarTree> build_multibody(const InputNode& model,
                                             YAML::Node& effective) {
   check_keys(model, kMultibodyKeys);
   PlanarTreeBuilder builder;
-  double gravity = kStandardGravity;
+  double gravity = kDefaultGravity;
   if (auto node = model.find("gravity")) gravity = read_number_in(*node, kGravityRange);
   effective["gravity"] = number_node(gravity);
   builder.set_gravity({0.0, -gravity});
