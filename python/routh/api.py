@@ -29,16 +29,26 @@ def _core():
 
 def _yaml_value(value: Any) -> str:
     """A Python value as the YAML text ``--set key=value`` would give: strings as they are (so
-    ``"[1, 2]"`` or ``"poisson"`` read as YAML), numbers with every digit, lists and maps as
-    flow YAML (JSON)."""
+    ``"[1, 2]"`` or ``"poisson"`` read as YAML); numbers, lists and maps as flow YAML."""
     if isinstance(value, str):
         return value
+    return _flow_yaml(value)
+
+
+def _flow_yaml(value: Any) -> str:
+    """A value as flow YAML: numbers with every digit, non-finite floats as YAML's ``.nan``,
+    ``.inf`` and ``-.inf`` (JSON has no spelling for them: json.dumps writes ``NaN``, which YAML
+    reads as a string), strings quoted, lists and maps nested."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and not math.isfinite(value):
         return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
     if isinstance(value, (int, float)):
         return repr(value)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{json.dumps(str(k))}: {_flow_yaml(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow_yaml(item) for item in value) + "]"
     return json.dumps(value)
 
 
@@ -90,7 +100,7 @@ def run(
 
 def _problem_text(problem: Mapping[str, Any]) -> str:
     """A problem as YAML text, one key a line (so that an error's line names the argument)."""
-    return "".join(f"{key}: {json.dumps(value)}\n" for key, value in problem.items())
+    return "".join(f"{key}: {_flow_yaml(value)}\n" for key, value in problem.items())
 
 
 def _listed(value: Any) -> Any:

@@ -1,6 +1,10 @@
 """routh.solve_impact, routh.impact, routh.compare and routh.laws against `routh impact`,
 `routh compare --json` and `routh laws`, for every law on every shipped problem."""
 
+import math
+import re
+
+import numpy
 import pytest
 import routh
 import yaml
@@ -66,3 +70,15 @@ def test_an_unknown_law_is_an_input_error():
     with pytest.raises(routh.InputError, match="posson"):
         routh.solve_impact("posson", D=[[1.0, 0.0], [0.0, 1.0]], u=[-1.0, 0.0],
                            restitution=0.5, friction=0.5)
+
+
+@pytest.mark.parametrize("bad, spelled", [(math.nan, ".nan"), (math.inf, ".inf"), (-math.inf, "-.inf")])
+def test_a_non_finite_argument_is_refused_as_a_number(bad, spelled):
+    # json.dumps would write NaN and Infinity, which YAML reads as strings: the error then named
+    # a string where the caller passed a float
+    with pytest.raises(routh.InputError, match=rf"u\[0\] = {re.escape(spelled)}: must be finite"):
+        routh.solve_impact("poisson", D=numpy.eye(2), u=numpy.array([bad, 0.1]),
+                           restitution=0.5, friction=0.3)
+    with pytest.raises(routh.InputError, match=r"must be finite"):
+        routh.compare({"D": [[1.0, 0.0], [0.0, 1.0]], "u": [-1.0, bad], "restitution": 0.5,
+                       "friction": 0.3})
