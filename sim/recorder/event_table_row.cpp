@@ -1,6 +1,9 @@
 #include "sim/recorder/event_table_row.hpp"
 
 #include <cstddef>
+#include <stdexcept>
+
+#include "sim/recorder/trajectory_recorder.hpp"
 
 #include "sim/text.hpp"
 
@@ -12,7 +15,14 @@ Handle event_table_row_type(std::string_view context) {
       checked(H5Tvlen_create(H5T_NATIVE_DOUBLE), &H5Tclose, context, "create a vlen type");
   Handle type = checked(H5Tcreate(H5T_COMPOUND, sizeof(EventTableRow)), &H5Tclose, context,
                         "create the event type");
+  // the fields in kEventFields' order, which the file's `fields` and `units` attributes and
+  // `routh info --events` follow
+  std::size_t next = 0;
   const auto insert = [&](const char* name, std::size_t offset, hid_t member) {
+    if (next >= kEventFields.size() || kEventFields[next].name != name) {
+      throw std::logic_error(cat("event field ", name, " is not kEventFields[", next, "]"));
+    }
+    ++next;
     check(H5Tinsert(type.get(), name, offset, member), context, cat("add event field ", name));
   };
   insert("t", offsetof(EventTableRow, t), H5T_NATIVE_DOUBLE);
@@ -27,6 +37,7 @@ Handle event_table_row_type(std::string_view context) {
   insert("tangential_work", offsetof(EventTableRow, tangential_work), H5T_NATIVE_DOUBLE);
   insert("flags", offsetof(EventTableRow, flags), text.get());
   insert("status", offsetof(EventTableRow, status), text.get());
+  if (next != kEventFields.size()) throw std::logic_error("kEventFields has fields not in the row");
   return type;
 }
 

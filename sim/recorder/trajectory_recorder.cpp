@@ -78,9 +78,6 @@ struct Clock {
   }
 };
 
-// Units of the /events fields, in field order.
-const std::vector<std::string> kEventFieldUnits = {"s",   "",  "",  "",  "N s", "m/s",
-                                                   "m/s", "J", "J", "J", "",    ""};
 // How an event row's per-contact sequences are laid out, for a reader without this header.
 constexpr const char* kEventSequenceLayout =
     "impulse [N s], u_pre and u_post [m/s]: per contact of the row's `contacts`, in that order, "
@@ -253,7 +250,9 @@ struct TrajectoryRecorder::Impl {
     hdf5::write_string_array_attribute(events.get(), "contact_names", contact_names, context);
     hdf5::write_string_array_attribute(events.get(), "fields", hdf5::member_names(type, context),
                                        context);
-    hdf5::write_string_array_attribute(events.get(), "units", kEventFieldUnits, context);
+    std::vector<std::string> units;
+    for (const EventField& field : kEventFields) units.emplace_back(field.unit);
+    hdf5::write_string_array_attribute(events.get(), "units", units, context);
     hdf5::write_string_attribute(events.get(), "sequence_layout", kEventSequenceLayout, context);
   }
 

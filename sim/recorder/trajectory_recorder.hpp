@@ -90,12 +90,14 @@
 // run at once; one recorder must not be used by two threads at the same time.
 
 #include <Eigen/Core>
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/simulation/energy.hpp"
@@ -112,6 +114,27 @@ inline constexpr int kTrajectoryFormatVersion = 2;
 /// written, or one whose writer crashed or was killed. Files written before routh recorded
 /// statuses have no `status` attribute at all.
 inline constexpr const char* kUnfinishedRunStatus = "unfinished";
+
+/// One field of /events: its name and its unit ("" for text), written as the dataset's `fields`
+/// and `units` attributes.
+struct EventField {
+  std::string_view name;
+  std::string_view unit;
+};
+/// The fields of /events in the file's order (the layout above); `routh info --events` prints its
+/// columns in this order.
+inline constexpr std::array<EventField, 12> kEventFields = {{{"t", "s"},
+                                                             {"kind", ""},
+                                                             {"contacts", ""},
+                                                             {"phases", ""},
+                                                             {"impulse", "N s"},
+                                                             {"u_pre", "m/s"},
+                                                             {"u_post", "m/s"},
+                                                             {"delta_T", "J"},
+                                                             {"normal_work", "J"},
+                                                             {"tangential_work", "J"},
+                                                             {"flags", ""},
+                                                             {"status", ""}}};
 
 /// A write to the trajectory file failed: the disk is full (ENOSPC), the file reached a size limit
 /// (EFBIG) or the device failed. The file stays readable up to the last successful write.

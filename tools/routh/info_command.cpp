@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
@@ -88,17 +89,12 @@ std::optional<InfoOptions> parse_options(CommandArguments arguments) {
   return options;
 }
 
-// The event log's columns, named after their /events fields.
-constexpr std::array<std::string_view, 12> kEventFields = {
-    "t",      "kind",    "contacts",    "phases",          "impulse", "u_pre",
-    "u_post", "delta_T", "normal_work", "tangential_work", "flags",   "status"};
-
 // Each column's name with the file's unit: "t [s]", "kind", "impulse [N s]".
 std::vector<std::string> event_header(const EventLogReader& log) {
   std::vector<std::string> header;
-  for (const std::string_view field : kEventFields) {
-    const std::string unit = log.unit(field);
-    header.push_back(unit.empty() ? std::string(field) : cat(field, " [", unit, "]"));
+  for (const EventField& field : kEventFields) {
+    const std::string unit = log.unit(field.name);
+    header.push_back(unit.empty() ? std::string(field.name) : cat(field.name, " [", unit, "]"));
   }
   return header;
 }
