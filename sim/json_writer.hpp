@@ -3,6 +3,7 @@
 // file's /model. Numbers keep full precision (the shortest text that reads back to the same
 // double); non-finite numbers become null, which is the closest JSON has.
 
+#include <cstdint>
 #include <ostream>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,7 @@ class JsonWriter {
   void value(std::string_view text);
   void value(const char* text) { value(std::string_view(text)); }
   void value(int number) { value(static_cast<double>(number)); }
+  void value(std::int64_t number) { value(static_cast<double>(number)); }
   void value(bool truth);
   void null();
 

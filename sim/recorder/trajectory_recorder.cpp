@@ -19,11 +19,13 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "models/planar/model_description.hpp"
 
 #include "sim/recorder/event_table_row.hpp"
 #include "sim/recorder/hdf5_support.hpp"
+#include "sim/simulation/outcome_figures.hpp"
 #include "sim/text.hpp"
 
 #ifndef ROUTH_VERSION
@@ -560,19 +562,21 @@ void TrajectoryRecorder::set_summary(const SimulationOutcome& outcome) {
   const Handle group =
       checked(H5Gcreate2(impl.file.get(), "summary", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
               &H5Gclose, context, "create group summary");
-  const RunSummary& summary = outcome.summary;
-  const hid_t g = group.get();
-  hdf5::write_int_attribute(g, "impacts", outcome.impacts, context);
-  hdf5::write_int_attribute(g, "events", outcome.events, context);
-  hdf5::write_double_attribute(g, "uplift_time", summary.uplift_time, context);
-  hdf5::write_double_attribute(g, "overturn_time", summary.overturn_time, context);
-  hdf5::write_int_attribute(g, "overturned", summary.overturned ? 1 : 0, context);
-  hdf5::write_string_attribute(g, "overturned_body", summary.overturned_body, context);
-  hdf5::write_double_attribute(g, "max_abs_theta", summary.max_abs_theta, context);
-  hdf5::write_double_attribute(g, "max_abs_theta_time", summary.max_abs_theta_time, context);
-  hdf5::write_double_attribute(g, "max_slide", summary.max_slide, context);
-  hdf5::write_double_attribute(g, "dissipated_energy", summary.dissipated_energy, context);
-  hdf5::write_double_attribute(g, "final_time", outcome.final_state.t, context);
+  for (const OutcomeFigure& figure : outcome_figures(outcome)) {
+    const std::string name(figure.name);
+    std::visit(
+        [&](const auto& value) {
+          using Value = std::decay_t<decltype(value)>;
+          if constexpr (std::is_same_v<Value, std::int64_t>) {
+            hdf5::write_int_attribute(group.get(), name.c_str(), static_cast<int>(value), context);
+          } else if constexpr (std::is_same_v<Value, double>) {
+            hdf5::write_double_attribute(group.get(), name.c_str(), value, context);
+          } else {
+            hdf5::write_string_attribute(group.get(), name.c_str(), value, context);
+          }
+        },
+        figure.value);
+  }
 }
 
 void TrajectoryRecorder::close() {

@@ -6,15 +6,18 @@
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "sim/recorder/event_table_row.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/simulation/event_record.hpp"
+#include "sim/simulation/outcome_figures.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -257,11 +260,12 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   if (H5Lexists(root, "summary", H5P_DEFAULT) > 0) {
     const Handle group =
         checked(H5Gopen2(root, "summary", H5P_DEFAULT), &H5Gclose, context, "open /summary");
-    for (const char* name :
-         {"impacts", "uplift_time", "overturn_time", "overturned", "max_abs_theta",
-          "max_abs_theta_time", "max_slide", "dissipated_energy", "final_time"}) {
-      if (H5Aexists(group.get(), name) > 0) {
-        summary.outcome.emplace_back(name, hdf5::read_double_attribute(group.get(), name, context));
+    for (const OutcomeFigure& figure : outcome_figures(SimulationOutcome{})) {
+      const std::string name(figure.name);
+      if (std::holds_alternative<std::string>(figure.value)) continue;  // the numbers only
+      if (H5Aexists(group.get(), name.c_str()) > 0) {
+        summary.outcome.emplace_back(
+            name, hdf5::read_double_attribute(group.get(), name.c_str(), context));
       }
     }
   }

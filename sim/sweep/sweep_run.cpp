@@ -3,12 +3,14 @@
 #include <exception>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
+#include "sim/simulation/outcome_figures.hpp"
 
 namespace routh {
 
@@ -16,6 +18,8 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::int64_t kInputErrorCode = 1;  // routh run's code for bad input
+// A cell's type by the index of its alternative in Cell (and in OutcomeFigure's value).
+constexpr CellType kCellTypes[] = {CellType::integer, CellType::real, CellType::text};
 
 // A sweep keeps a run's outcome only: samples and events go nowhere.
 class DiscardingObserver final : public TrajectoryObserver {
@@ -40,10 +44,13 @@ TableRow key_cells(std::int64_t run, std::span<const SweepValue> values) {
 TableRow failed_row(std::int64_t run, std::span<const SweepValue> values, std::string status,
                     std::string message) {
   TableRow row = key_cells(run, values);
-  row.insert(row.end(), {Cell(std::move(status)), Cell(kInputErrorCode), Cell(std::move(message)),
-                         Cell(std::int64_t{-1}), Cell(std::int64_t{-1}), Cell(kNaN), Cell(kNaN),
-                         Cell(std::int64_t{-1}), Cell(std::string()), Cell(kNaN), Cell(kNaN),
-                         Cell(kNaN), Cell(kNaN), Cell(kNaN)});
+  row.insert(row.end(), {Cell(std::move(status)), Cell(kInputErrorCode), Cell(std::move(message))});
+  // a run that never ran has no figures: -1 for a count or flag, NaN for a quantity, "" for a name
+  for (const OutcomeFigure& figure : outcome_figures(SimulationOutcome{})) {
+    row.push_back(figure.value.index() == 0   ? Cell(std::int64_t{-1})
+                  : figure.value.index() == 1 ? Cell(kNaN)
+                                              : Cell(std::string()));
+  }
   return row;
 }
 
@@ -73,18 +80,11 @@ std::vector<TableColumn> sweep_columns(const SweepPlan& plan) {
   }
   columns.insert(columns.end(), {{"status", CellType::text, ""},
                                  {"status_code", CellType::integer, ""},
-                                 {"message", CellType::text, ""},
-                                 {"impacts", CellType::integer, ""},
-                                 {"events", CellType::integer, ""},
-                                 {"uplift_time", CellType::real, "s"},
-                                 {"overturn_time", CellType::real, "s"},
-                                 {"overturned", CellType::integer, ""},
-                                 {"overturned_body", CellType::text, ""},
-                                 {"max_abs_theta", CellType::real, "rad"},
-                                 {"max_abs_theta_time", CellType::real, "s"},
-                                 {"max_slide", CellType::real, "m"},
-                                 {"dissipated_energy", CellType::real, "J"},
-                                 {"final_time", CellType::real, "s"}});
+                                 {"message", CellType::text, ""}});
+  for (const OutcomeFigure& figure : outcome_figures(SimulationOutcome{})) {
+    columns.push_back(
+        {std::string(figure.name), kCellTypes[figure.value.index()], std::string(figure.unit)});
+  }
   return columns;
 }
 
@@ -92,16 +92,10 @@ std::size_t status_column(const SweepPlan& plan) { return 1 + swept_keys(plan).s
 
 TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
                      const SimulationOutcome& outcome) {
-  const RunSummary& summary = outcome.summary;
   TableRow row = key_cells(run, values);
-  row.insert(
-      row.end(),
-      {Cell(std::string(to_string(outcome.status))), Cell(std::int64_t{exit_code(outcome.status)}),
-       Cell(outcome.detail), Cell(std::int64_t{outcome.impacts}),
-       Cell(std::int64_t{outcome.events}), Cell(summary.uplift_time), Cell(summary.overturn_time),
-       Cell(std::int64_t{summary.overturned ? 1 : 0}), Cell(summary.overturned_body),
-       Cell(summary.max_abs_theta), Cell(summary.max_abs_theta_time), Cell(summary.max_slide),
-       Cell(summary.dissipated_energy), Cell(outcome.final_state.t)});
+  row.insert(row.end(), {Cell(std::string(to_string(outcome.status))),
+                         Cell(std::int64_t{exit_code(outcome.status)}), Cell(outcome.detail)});
+  for (OutcomeFigure& figure : outcome_figures(outcome)) row.push_back(std::move(figure.value));
   return row;
 }
 

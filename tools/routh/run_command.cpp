@@ -11,12 +11,14 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "sim/json_writer.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
+#include "sim/simulation/outcome_figures.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
@@ -156,35 +158,16 @@ void print_summary(const Scenario& scenario, const SimulationOutcome& outcome, d
 // --summary: the run's status, final time and every /summary figure, as one JSON line (the
 // file's /summary, member for member, plus status and status_detail).
 void print_summary_json(const SimulationOutcome& outcome) {
-  const RunSummary& summary = outcome.summary;
   JsonWriter json(std::cout);
   json.begin_object(JsonLayout::one_line);
   json.key("status");
   json.value(to_string(outcome.status));
   json.key("status_detail");
   json.value(outcome.detail);
-  json.key("final_time");
-  json.value(outcome.final_state.t);
-  json.key("impacts");
-  json.value(outcome.impacts);
-  json.key("events");
-  json.value(outcome.events);
-  json.key("uplift_time");
-  json.value(summary.uplift_time);
-  json.key("overturn_time");
-  json.value(summary.overturn_time);
-  json.key("overturned");
-  json.value(summary.overturned ? 1 : 0);
-  json.key("overturned_body");
-  json.value(summary.overturned_body);
-  json.key("max_abs_theta");
-  json.value(summary.max_abs_theta);
-  json.key("max_abs_theta_time");
-  json.value(summary.max_abs_theta_time);
-  json.key("max_slide");
-  json.value(summary.max_slide);
-  json.key("dissipated_energy");
-  json.value(summary.dissipated_energy);
+  for (const OutcomeFigure& figure : outcome_figures(outcome)) {
+    json.key(figure.name);
+    std::visit([&](const auto& value) { json.value(value); }, figure.value);
+  }
   json.end_object();  // ends the line
 }
 
