@@ -38,7 +38,7 @@ namespace routh {
 
 /// What every named model shares.
 struct ModelOptions {
-  double gravity_m_s2 = kDefaultGravity;  ///< g ≥ 0 [m/s²], pointing −y
+  double gravity_m_s2 = kDefaultGravity;   ///< g ≥ 0 [m/s²], pointing −y
   GroundAcceleration ground_acceleration;  ///< base excitation a_g(t) [m/s²]; empty: none
 };
 
