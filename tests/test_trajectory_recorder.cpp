@@ -93,6 +93,20 @@ std::vector<std::string> read_strings(hid_t object, const char* name) {
 
 std::string read_string(hid_t object, const char* name) { return read_strings(object, name)[0]; }
 
+// A scalar text dataset (a variable-length UTF-8 string), such as /scenario.
+std::string read_text_dataset(hid_t file, const char* name) {
+  const Id dataset(H5Dopen2(file, name, H5P_DEFAULT), &H5Dclose);
+  REQUIRE(dataset.id >= 0);
+  const Id type(H5Tcopy(H5T_C_S1), &H5Tclose);
+  H5Tset_size(type.id, H5T_VARIABLE);
+  H5Tset_cset(type.id, H5T_CSET_UTF8);
+  char* text = nullptr;
+  REQUIRE(H5Dread(dataset.id, type.id, H5S_ALL, H5S_ALL, H5P_DEFAULT, &text) >= 0);
+  std::string value = text != nullptr ? text : "";
+  H5free_memory(text);
+  return value;
+}
+
 // One /events row read with the full compound type.
 struct EventRowRead {
   double t;
@@ -317,16 +331,7 @@ TEST_CASE("recorder: samples, events and attributes read back with the HDF5 C AP
     REQUIRE(H5Aread(attribute.id, H5T_NATIVE_INT, &version) >= 0);
     CHECK(version == kTrajectoryFormatVersion);
   }
-  {
-    const Id scenario(H5Dopen2(file.id, "scenario", H5P_DEFAULT), &H5Dclose);
-    const Id type(H5Tcopy(H5T_C_S1), &H5Tclose);
-    H5Tset_size(type.id, H5T_VARIABLE);
-    H5Tset_cset(type.id, H5T_CSET_UTF8);
-    char* yaml = nullptr;
-    REQUIRE(H5Dread(scenario.id, type.id, H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml) >= 0);
-    CHECK(std::string(yaml) == rod_header().scenario_yaml);
-    H5free_memory(yaml);
-  }
+  CHECK(read_text_dataset(file.id, "scenario") == rod_header().scenario_yaml);
   const auto attribute_of = [&](const char* dataset, const char* name) {
     const Id object(H5Dopen2(file.id, dataset, H5P_DEFAULT), &H5Dclose);
     return read_strings(object.id, name);
@@ -439,16 +444,7 @@ TEST_CASE("recorder: a long scenario text and an event log of many writes read b
   }
   const Id file = open_file(path);
   REQUIRE(file.id >= 0);
-  {
-    const Id scenario(H5Dopen2(file.id, "scenario", H5P_DEFAULT), &H5Dclose);
-    const Id type(H5Tcopy(H5T_C_S1), &H5Tclose);
-    H5Tset_size(type.id, H5T_VARIABLE);
-    H5Tset_cset(type.id, H5T_CSET_UTF8);
-    char* yaml = nullptr;
-    REQUIRE(H5Dread(scenario.id, type.id, H5S_ALL, H5S_ALL, H5P_DEFAULT, &yaml) >= 0);
-    CHECK(std::string(yaml) == header.scenario_yaml);
-    H5free_memory(yaml);
-  }
+  CHECK(read_text_dataset(file.id, "scenario") == header.scenario_yaml);
   const std::vector<EventRead> events = read_events(file.id);
   REQUIRE(events.size() == written.size());
   for (std::size_t k = 0; k < written.size(); ++k) {
