@@ -41,6 +41,26 @@ bool nearest_face(const VertexEdgeContact& contact, const EdgePosition& edge,
   return edge.distance_m >= deepest - kTie * edge.length_m;
 }
 
+// Whether a vertex within the hair of a segment's line where both of its faces exist (each is
+// touched to 1e-9 of the length behind its line: deepest_touch_m()) may touch this face. The two
+// faces have opposite normals and rows: handed together to an impact law, they make D singular
+// (a vertex struck against both was answered with impulses of 1e15 N s that cancel but for
+// round-off, and the kinetic energy rose). A vertex touches a face only from the side where its
+// own body lies, the face whose outward normal points against the body, away from the axis of
+// the vertex's normal cone (near the vertex the body lies about −axis): n·axis < 0, one of the two
+// faces. With the body along the line to within kAlongLine (two segments lying flat on each
+// other), that side is the drift's, not the geometry's: both faces are listed, and the simulator
+// keeps the one that was already active (MechanicalSystem::opposite_face_contact).
+bool may_touch_this_face(const VertexEdgeContact& contact, const EdgePosition& edge,
+                         const BodyMotion& body) {
+  constexpr double kAlongLine = 1e-6;  // sine of the angle, far above a closed contact's drift
+  if (contact.edge.depth_m > 0.0 || edge.distance_m >= -deepest_touch_m(contact.edge)) {
+    return true;  // a polygon's edge, or the other face does not exist
+  }
+  const double facing = (body.rotation * contact.vertex_normals.axis).dot(edge.normal);
+  return facing < kAlongLine;
+}
+
 bool exists(const ContactGeometry&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
   return true;
 }
@@ -51,7 +71,7 @@ bool exists(const VertexEdgeContact& contact, const PairKinematics& kinematics,
   const Eigen::Vector2d vertex = body.origin_m + body.rotation * contact.vertex_m;
   const EdgePosition edge = edge_position(other, contact.edge, vertex);
   return edge.distance_m > deepest_touch_m(contact.edge) &&
-         nearest_face(contact, edge, body, other) &&
+         nearest_face(contact, edge, body, other) && may_touch_this_face(contact, edge, body) &&
          within_cone(body, contact.vertex_normals, -edge.normal, kNormalConeTolerance_rad);
 }
 

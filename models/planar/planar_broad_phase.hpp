@@ -24,7 +24,9 @@
 // relative to each other in between. A vertex beyond its extent is listed by its gap alone. A disk
 // past an edge's end touches the end corner only while the direction from the corner to the disk's
 // centre lies within 30° of the corner's normal cone; within the edge's extent, as a vertex (by its
-// centre's d); before the edge's start, by its gap alone.
+// centre's d); before the edge's start, by its gap alone. A vertex within a hair of a segment's
+// line, where both of its faces exist, is listed against the face on its own body's side only,
+// unless its body lies along the line (then against both: the simulator keeps the one it had).
 // Listed contacts (the description's `contacts`) are always listed.
 
 #include <vector>

@@ -127,6 +127,13 @@ class ContactList {
   void add(Contact contact, std::string name) {
     set_.contacts.emplace_back(std::in_place_type<Contact>, std::move(contact));
     set_.names.push_back(std::move(name));
+    set_.opposite_faces.push_back(-1);
+  }
+  // The last two contacts added are one vertex against a segment's two faces.
+  void pair_last_two() {
+    const int last = size() - 1;
+    set_.opposite_faces[static_cast<std::size_t>(last)] = last - 1;
+    set_.opposite_faces[static_cast<std::size_t>(last - 1)] = last;
   }
 
  private:
@@ -169,6 +176,7 @@ void add_feature_edge_contacts(const PlanarTreeDescription& d, int a, const Body
   const std::string& name = d.body_names[static_cast<std::size_t>(a)];
   const std::string& other_name = d.body_names[static_cast<std::size_t>(b)];
   const bool covered = shared_vertex_covered(d, a, b);
+  const bool segment = other.edges.size() == 2;  // its two edges are the faces of one line
   for (std::size_t i = 0; i < body.vertices_m.size(); ++i) {
     if (!body.touches_bodies[i] && covered) continue;
     for (std::size_t e = 0; e < other.edges.size(); ++e) {
@@ -179,6 +187,7 @@ void add_feature_edge_contacts(const PlanarTreeDescription& d, int a, const Body
                                  length_m - hair_m},
                cat(name, ".", body.vertex_names[i], "/", other_name, ".", other.edge_names[e]));
     }
+    if (segment) list.pair_last_two();
   }
   if (!body.disk) return;
   for (std::size_t e = 0; e < other.edges.size(); ++e) {

@@ -65,6 +65,9 @@ struct PlanarContactSet {
   std::vector<bool> round_about_origin;    ///< per body: a disk centred on its origin (turning it
                                            ///< moves none of its outline)
   std::vector<bool> collides_with_bodies;  ///< per body: in some pair group
+  /// Per contact: the same vertex against the other face of the same segment, or −1
+  /// (MechanicalSystem::opposite_face_contact).
+  std::vector<int> opposite_faces;
 };
 
 /// The contacts of a checked description (PlanarTree checks it first).

@@ -113,6 +113,10 @@ class PlanarTree final : public MechanicalSystem {
                        std::vector<int>& nearby) const override;
   double broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                   SystemWorkspace& workspace) const override;
+  /// A vertex against one face of a segment: the same vertex against its other face.
+  int opposite_face_contact(int contact) const override {
+    return contacts_.opposite_faces.at(static_cast<std::size_t>(contact));
+  }
   double deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspace& workspace,
                            std::string* where = nullptr) const override;
   void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,

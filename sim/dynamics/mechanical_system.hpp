@@ -110,6 +110,15 @@ class MechanicalSystem {
     (void)workspace;
     return std::numeric_limits<double>::infinity();
   }
+  /// The contact that is `contact`'s feature against the other side of the same zero-thickness
+  /// surface (a vertex against a segment's other face), or −1. The two have opposite normals, so
+  /// that at a point on the surface both read as touching while their Jacobian rows are each
+  /// other's negatives: together they make the impact problem's D singular. The simulator keeps
+  /// at most one of them active. The default has none.
+  virtual int opposite_face_contact(int contact) const {
+    (void)contact;
+    return -1;
+  }
   /// How deep [m] two bodies that may touch, or a body and an obstacle, overlap at q, measured
   /// on their shapes (not on the contacts' gaps); −∞ when the model has no shapes. `where`, when
   /// given, receives their names. Bodies can only come to overlap through a contact whose gap

@@ -69,6 +69,9 @@ class Run {
 
   // --- the active contacts (broad phase)
   void wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted);
+  bool is_closed_contact(int contact) const;
+  bool keeps_over_opposite(int contact, int opposite) const;
+  void keep_one_face(std::vector<int>& wanted);
   bool activate(const std::vector<int>& wanted);
   void widen_for_step(DenseStepper& stepper);
   void narrow_after_step(double t, const OdeState& x, bool projected);
@@ -134,10 +137,11 @@ class Run {
   SystemEvaluation evaluation_;
   const int n_;
   std::vector<ContactMode> modes_;
-  std::vector<Witness> witnesses_;        // of modes_ and rotations_
-  std::vector<RotationWatch> rotations_;  // bodies not yet overturned
-  std::vector<int> wanted_, merged_;      // broad-phase scratch
-  OdeState step_start_;                   // a step's start, kept to take the step again
+  std::vector<Witness> witnesses_;           // of modes_ and rotations_
+  std::vector<RotationWatch> rotations_;     // bodies not yet overturned
+  std::vector<int> wanted_, merged_, kept_;  // broad-phase scratch
+  int fired_contact_ = -1;  // the model's index of the contact whose witness fired, at its event
+  OdeState step_start_;     // a step's start, kept to take the step again
   // Scratch, sized once: nothing in the integration loop allocates.
   OdeState x_scratch_;
   Eigen::VectorXd q_scratch_, v_scratch_;
@@ -196,6 +200,45 @@ void Run::wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted) {
     }
   }
   if (wanted.size() > listed) std::sort(wanted.begin(), wanted.end());
+  keep_one_face(wanted);
+}
+
+bool Run::is_closed_contact(int contact) const {
+  const int k = local_index(contact);
+  return k >= 0 && is_closed(modes_[static_cast<std::size_t>(k)]);
+}
+
+// Of a vertex's contacts with a segment's two faces, both wanted, the one to keep: the closed one,
+// else the one whose gap fired the event, else the one already active, else the first. A vertex
+// reaches the line of a segment only from the face it then touches: that face was listed while
+// the vertex approached it, its gap located the landing, and the other face joins only within a
+// hair of the line (or for the step in which the vertex crossed it), where its gap reads as small
+// as the first's. When the broad phase cannot tell the faces apart by the vertex's body (two
+// segments lying flat on each other), the face touched is the one it was touching before, and a
+// drift of 1e-11 m across the line does not move it to the other face. (Beyond the segment's
+// ends both are listed by their gaps, there equal, as are their rows: one of them is enough.)
+bool Run::keeps_over_opposite(int contact, int opposite) const {
+  const bool closed = is_closed_contact(contact), other_closed = is_closed_contact(opposite);
+  if (closed != other_closed) return closed;
+  if (contact == fired_contact_ || opposite == fired_contact_) return contact == fired_contact_;
+  const bool active = local_index(contact) >= 0, other_active = local_index(opposite) >= 0;
+  if (active != other_active) return active;
+  return contact < opposite;
+}
+
+// Never both faces of a segment for one vertex (MechanicalSystem::opposite_face_contact): their
+// rows are opposite, and an impact law handed both solves a singular problem.
+void Run::keep_one_face(std::vector<int>& wanted) {
+  const MechanicalSystem& system = evaluation_.system;
+  kept_.clear();
+  for (const int contact : wanted) {
+    const int opposite = system.opposite_face_contact(contact);
+    if (opposite < 0 || !std::binary_search(wanted.begin(), wanted.end(), opposite) ||
+        keeps_over_opposite(contact, opposite)) {
+      kept_.push_back(contact);
+    }
+  }
+  if (kept_.size() < wanted.size()) wanted.swap(kept_);
 }
 
 // Makes `wanted` the active contacts, carrying the modes of those that stay (new ones are open).
@@ -253,7 +296,9 @@ Witness Run::contacts_at_event(const Eigen::VectorXd& q, Witness fired) {
   const int watched = fired.kind == WitnessKind::rotation
                           ? -1
                           : evaluation_.active[static_cast<std::size_t>(fired.contact)];
+  fired_contact_ = watched;
   wanted_contacts(q, wanted_);
+  fired_contact_ = -1;
   activate(wanted_);
   if (watched >= 0) fired.contact = local_index(watched);
   return fired;
