@@ -395,6 +395,29 @@ TEST_CASE("lcp: a structurally degenerate two-contact impact is solved, not sent
   CHECK(lcp.result.delta_T <= 0.0);
 }
 
+TEST_CASE("lcp: a block sliding onto both corners, tangent rows equal to 1e-11, is solved") {
+  // From the seeded stack campaign (stack:0): a block lands on both bottom corners while sliding.
+  // It lies almost flat, so the corners' tangent rows of D differ only by ~1e-11 and D is singular
+  // to round-off (eigenvalues 9e-17, 0.9, 1.9, 6.6). The compression LCP then had a ratio test on
+  // a quotient of two such differences (1.1e-16 / 4.9e-12); the pivot it chose ended Lemke's
+  // method on a false ray and the impact on no_solution. lemke.hpp (Weak pivots) passes over it.
+  ImpactProblem problem;
+  problem.D.resize(4, 4);
+  problem.D << 2.5258032084840218, -1.4006471300176786, -0.64399369165300424, -1.4006471300035503,
+      -1.4006471300176786, 2.1787205836247359, 1.4006471300287129, 2.1787205836122503,
+      -0.64399369165300424, 1.4006471300287129, 2.5258032085089934, 1.4006471300145846,
+      -1.4006471300035503, 2.1787205836122503, 1.4006471300145846, 2.1787205835997647;
+  problem.u_pre.resize(4);
+  problem.u_pre << -2.4649989177721844e-06, 0.088275328433592204, 5.0886366310549765e-07,
+      0.08827532843359219;
+  const ContactParameters contact{0.82392252076723538, 0.56732727565420649, 0.50096215852820747};
+  problem.contacts.assign(2, contact);
+  const LcpImpact lcp = routh::solve_lcp_stages(problem, {});
+  routh::test::check_lcp_impact(problem, lcp);
+  CHECK(lcp.compression_impulse[0] > 0.0);  // the approaching corner is stopped
+  CHECK(lcp.result.delta_T <= 0.0);
+}
+
 TEST_CASE("lcp: the simulator rocks Housner's block to rest with lcp for every impact") {
   // As tests/test_simulator.cpp with lcp in place of poisson and multipoint_energetic: Housner's
   // 0.2 m x 1.0 m block, 1 kg, released at half its critical angle α = atan(b/h), plastic corners

@@ -166,6 +166,68 @@ TEST_CASE("lemke: degenerate LCPs, ties in the first pivot and zeros in q") {
   }
 }
 
+// Near-redundant contacts (lemke.hpp, Weak pivots). Compression LCPs of the `lcp` law (lcp.cpp,
+// unknowns per contact: Γ_n, β₊, β₋, λ) for a block landing on both bottom corners at once, taken
+// from the seeded stack campaign (tests/test_multibody_campaign.cpp). The block lies almost flat,
+// so the two corners' tangent rows of D differ only by ~1e-11 (first) and ~1e-10 (second): M's
+// rows 1–2 and 5–6 agree to that. With the plain ratio test the first ended on a false ray
+// (pivot 2 on cᵢ = 4.9e-12 with x_B,i = 1.1e-16, then B⁻¹ ~ 1e11), the second returned "solved"
+// with min w = −0.94; exact rational arithmetic on the same data solves both.
+
+namespace {
+
+/// The friction cone of each contact of a planar compression LCP: β₊ + β₋ ≤ μ Γ_n, to `tolerance`.
+void check_planar_cones(const LcpMatrix& M, const LemkeResult& r, double tolerance) {
+  for (int first = 0; first + 3 < r.z.size(); first += 4) {
+    const double mu = M(first + 3, first);
+    CAPTURE(first);
+    CHECK(r.z[first + 1] + r.z[first + 2] <= mu * r.z[first] + tolerance);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("lemke: a block landing flat on two corners, tangent rows equal to 1e-11") {
+  // one row of M per line
+  // clang-format off
+  const LcpMatrix M = matrix(8, {
+      0.9999999999901134, -0.5545353356505135, 0.5545353356505135, 0.0, -0.25496590133526675, -0.5545353356449199, 0.5545353356449199, 0.0,
+      -0.5545353356505135, 0.8625852466593611, -0.8625852466593611, 1.0, 0.5545353356548821, 0.8625852466544179, -0.8625852466544179, 0.0,
+      0.5545353356505135, -0.8625852466593611, 0.8625852466593611, 1.0, -0.5545353356548821, -0.8625852466544179, 0.8625852466544179, 0.0,
+      0.5009621585282075, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+      -0.25496590133526675, 0.5545353356548821, -0.5545353356548821, 0.0, 1.0, 0.5545353356492886, -0.5545353356492886, 0.0,
+      -0.5545353356449199, 0.8625852466544179, -0.8625852466544179, 0.0, 0.5545353356492886, 0.8625852466494747, -0.8625852466494747, 1.0,
+      0.5545353356449199, -0.8625852466544179, 0.8625852466544179, 0.0, -0.5545353356492886, -0.8625852466494747, 0.8625852466494747, 1.0,
+      0.0, 0.0, 0.0, 0.0, 0.5009621585282075, -1.0, -1.0, 0.0});
+  // clang-format on
+  const LcpVector q = vector({-2.7923984668338613e-05, 0.9999999999999999, -0.9999999999999999, 0.0,
+                              5.764506030564426e-06, 0.9999999999999998, -0.9999999999999998, 0.0});
+  const LemkeResult r = routh::solve_lcp_lemke(M, q);
+  check_solves(M, q, r, 1e-9);  // the weak-row slack (lemke.hpp)
+  check_planar_cones(M, r, 1e-9);
+  CHECK(r.z[0] > 0.0);  // the approaching contact takes a normal impulse
+}
+
+TEST_CASE("lemke: two corners with tangent rows equal to 1e-10, no false solution") {
+  // one row of M per line
+  // clang-format off
+  const LcpMatrix M = matrix(8, {
+      0.7810092355056948, -0.5229629164602801, 0.5229629164602801, 0.0, -0.06860554140398531, -0.5229629163785874, 0.5229629163785874, 0.0,
+      -0.5229629164602801, 1.0, -1.0, 1.0, 0.522962916584086, 0.9999999998994312, -0.9999999998994312, 0.0,
+      0.5229629164602801, -1.0, 1.0, 1.0, -0.522962916584086, -0.9999999998994312, 0.9999999998994312, 0.0,
+      0.26473075128738105, -1.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+      -0.06860554140398531, 0.522962916584086, -0.522962916584086, 0.0, 0.7810092357068319, 0.5229629165023932, -0.5229629165023932, 0.0,
+      -0.5229629163785874, 0.9999999998994312, -0.9999999998994312, 0.0, 0.5229629165023932, 0.9999999997988629, -0.9999999997988629, 1.0,
+      0.5229629163785874, -0.9999999998994312, 0.9999999998994312, 0.0, -0.5229629165023932, -0.9999999997988629, 0.9999999997988629, 1.0,
+      0.0, 0.0, 0.0, 0.0, 0.26473075128738105, -1.0, -1.0, 0.0});
+  // clang-format on
+  const LcpVector q = vector(
+      {-0.9065509167118477, 1.0, -1.0, 0.0, 0.0, 0.9999999999128326, -0.9999999999128326, 0.0});
+  const LemkeResult r = routh::solve_lcp_lemke(M, q);
+  check_solves(M, q, r, 1e-9);
+  check_planar_cones(M, r, 1e-9);
+}
+
 TEST_CASE("lemke: pivot limit and invalid input are statuses") {
   const LcpMatrix M = matrix(3, {4, 1, -2, -1, 4, 3, 2, -3, 4});
   const LcpVector q = vector({-6, 2, -8});

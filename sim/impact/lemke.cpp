@@ -14,6 +14,12 @@ namespace {
 // test outside it cannot be changed by refining.
 constexpr double kRefinementWindow = 1e-6;
 
+// Weak pivots (lemke.hpp, Weak pivots): a row whose entry of the entering column is below
+// kWeakPivot times the column's largest entry is weak, and its bound in the ratio test is relaxed
+// by kFeasibilitySlack (Harris 1973), an absolute slack on the O(1) scaled data.
+constexpr double kWeakPivot = 1e-6;
+constexpr double kFeasibilitySlack = 1e-9;
+
 /// The basis of the augmented system w − M z − d z₀ = q in revised form. Unknowns are numbered
 /// 0 … n−1 for w, n … 2n−1 for z and 2n for z₀.
 struct Basis {
@@ -122,15 +128,25 @@ struct RatioTest {
   bool close = false;
 };
 
+/// The ratio of a row with basic value `value` and entering-column entry `entry` > 0, where
+/// `largest` is max |c|: x_B,i / cᵢ, with a value the slack left below zero read as the zero it
+/// stands for, and the bound of a weak row relaxed by the slack (lemke.hpp, Weak pivots).
+double row_ratio(double value, double entry, double largest) {
+  const double feasible = std::max(0.0, value);
+  const bool weak = entry < kWeakPivot * largest;
+  return (weak ? feasible + kFeasibilitySlack : feasible) / entry;
+}
+
 /// The minimum-ratio test with z₀ first and lexicographic tie breaking (see lemke.hpp).
 RatioTest leaving_row(const Basis& basis, const LcpVector& c, const LemkeOptions& options) {
   const int n = basis.n;
-  const double usable = options.pivot_tolerance * c.cwiseAbs().maxCoeff();
+  const double largest = c.cwiseAbs().maxCoeff();
+  const double usable = options.pivot_tolerance * largest;
   std::array<double, kMaxLcpSize> ratio;  // NOLINT: written for every usable row before use
   double smallest = std::numeric_limits<double>::infinity();
   for (int i = 0; i < n; ++i) {
     if (!(c[i] > usable)) continue;
-    ratio[i] = basis.values[i] / c[i];
+    ratio[i] = row_ratio(basis.values[i], c[i], largest);
     smallest = std::min(smallest, ratio[i]);
   }
   if (smallest == std::numeric_limits<double>::infinity()) return {};
@@ -191,7 +207,8 @@ void read_solution(const Basis& basis, const LcpMatrix& M, const LcpVector& q,
   result.z.setZero(n);
   for (int i = 0; i < n; ++i) {
     const int unknown = basis.unknown_in[i];
-    // basic values are ≥ 0 by the ratio test; a negative one is round-off of a zero
+    // basic values are ≥ 0 by the ratio test; a negative one is round-off of a zero, or a weak
+    // row's slack (lemke.hpp, Weak pivots)
     if (unknown < n) w_basic[unknown] = true;
     if (unknown >= n && unknown < 2 * n) result.z[unknown - n] = std::max(0.0, basis.values[i]);
   }

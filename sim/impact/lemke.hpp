@@ -33,6 +33,23 @@
 //     choice that makes the perturbed start lexicographically feasible.
 // Tolerances are absolute on O(1) data: scale M and q to O(1) first (the `lcp` law does).
 //
+// Weak pivots. Two contacts whose Jacobian rows are almost parallel (the two bottom corners of a
+// block lying almost flat on a face: their tangent rows differ by the block's tilt, ~1e-11) give
+// M rows that differ by a tiny δ, and bases in which a row has both a tiny basic value and a tiny
+// entering entry, both differences of the O(1) data of order δ. Their ratio x_B,i / cᵢ is a
+// quotient of two numbers with only a few correct digits (~1e-16 / δ relative error), yet the plain
+// test took it whenever it was the smallest: the pivot on cᵢ ~ 1e-11 made B⁻¹ ~ 1e11, and the path
+// ended on a false ray or with a "solution" violating w ≥ 0 by O(1) (tests/test_lemke.cpp keeps
+// such a problem from a stack of blocks). So a row is weak when cᵢ < 1e-6 max|c|, and its bound is
+// relaxed by a feasibility slack of 1e-9, ratio (x_B,i + 1e-9) / cᵢ: Harris's ratio test (Harris,
+// "Pivot selection methods of the Devex LP code", Math. Programming 5, 1973; Gill, Murray,
+// Saunders & Wright, "A practical anti-cycling procedure for linearly constrained optimization",
+// Math. Programming 45, 1989), applied to weak rows only so that the lexicographic rule still
+// decides between well-conditioned rows. A weak row passed over can end with its basic value down
+// to −1e-9 (relative to the O(1) data); it counts as zero in later ratio tests, and read_solution
+// clamps it to zero. The relaxation gives up the lexicographic proof against cycling where weak
+// rows are involved; max_pivots still bounds the path.
+//
 // Accuracy. The frictional impact LCPs are degenerate by structure (a sticking contact has every
 // edge velocity and its λ zero at once), so their ratio tests tie exactly in exact arithmetic.
 // With the running B⁻¹ of an ill-conditioned basis such ties came apart by ~1e-12 relative, the
@@ -41,7 +58,8 @@
 // column are refined once against the original columns, x += B⁻¹ (b − B x), and the test is
 // decided again; refined, exact ties agree to a few ulps. x_B is refined once more at the end.
 // Nonbasic variables are exactly zero, so the returned w and z are exactly complementary,
-// wᵢ zᵢ = 0; w = M z + q holds to round-off.
+// wᵢ zᵢ = 0; w = M z + q holds to round-off, or to the slack 1e-9 where a weak row was passed over
+// (Weak pivots).
 //
 // Allocation-free: every matrix has the fixed capacity kMaxLcpSize (a B⁻¹ of 80 × 80 doubles is
 // 51 kB of stack; only the leading n × n block is touched).
