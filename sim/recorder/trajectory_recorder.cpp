@@ -72,7 +72,6 @@ struct Clock {
   using rep = duration::rep;
   using period = duration::period;
   using time_point = std::chrono::time_point<Clock>;
-  static constexpr bool is_steady = true;
   static time_point now() noexcept {
     timespec now{};
     ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
