@@ -68,10 +68,10 @@ class Run {
   }
 
   // --- the active contacts (broad phase)
-  void wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted);
+  void wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted, int fired = -1);
   bool is_closed_contact(int contact) const;
-  bool keeps_over_opposite(int contact, int opposite) const;
-  void keep_one_face(std::vector<int>& wanted);
+  bool keeps_over_opposite(int contact, int opposite, int fired) const;
+  void keep_one_face(std::vector<int>& wanted, int fired);
   bool activate(const std::vector<int>& wanted);
   void widen_for_step(DenseStepper& stepper);
   void narrow_after_step(double t, const OdeState& x, bool projected);
@@ -140,8 +140,7 @@ class Run {
   std::vector<Witness> witnesses_;           // of modes_ and rotations_
   std::vector<RotationWatch> rotations_;     // bodies not yet overturned
   std::vector<int> wanted_, merged_, kept_;  // broad-phase scratch
-  int fired_contact_ = -1;  // the model's index of the contact whose witness fired, at its event
-  OdeState step_start_;     // a step's start, kept to take the step again
+  OdeState step_start_;                      // a step's start, kept to take the step again
   // Scratch, sized once: nothing in the integration loop allocates.
   OdeState x_scratch_;
   Eigen::VectorXd q_scratch_, v_scratch_;
@@ -189,7 +188,8 @@ int Run::local_index(int contact) const {
 
 // The contacts to evaluate at q: those the model's broad phase finds nearby, and every closed
 // one (it stays closed until an event opens it, wherever the broad phase would put it).
-void Run::wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted) {
+// `fired`: at an event, the model's index of the contact whose witness fired it (else −1).
+void Run::wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted, int fired) {
   evaluation_.system.nearby_contacts(q, *evaluation_.model_workspace, wanted);
   const std::size_t listed = wanted.size();
   for (int k = 0; k < evaluation_.contacts; ++k) {
@@ -200,7 +200,7 @@ void Run::wanted_contacts(const Eigen::VectorXd& q, std::vector<int>& wanted) {
     }
   }
   if (wanted.size() > listed) std::sort(wanted.begin(), wanted.end());
-  keep_one_face(wanted);
+  keep_one_face(wanted, fired);
 }
 
 bool Run::is_closed_contact(int contact) const {
@@ -217,10 +217,10 @@ bool Run::is_closed_contact(int contact) const {
 // segments lying flat on each other), the face touched is the one it was touching before, and a
 // drift of 1e-11 m across the line does not move it to the other face. (Beyond the segment's
 // ends both are listed by their gaps, there equal, as are their rows: one of them is enough.)
-bool Run::keeps_over_opposite(int contact, int opposite) const {
+bool Run::keeps_over_opposite(int contact, int opposite, int fired) const {
   const bool closed = is_closed_contact(contact), other_closed = is_closed_contact(opposite);
   if (closed != other_closed) return closed;
-  if (contact == fired_contact_ || opposite == fired_contact_) return contact == fired_contact_;
+  if (contact == fired || opposite == fired) return contact == fired;
   const bool active = local_index(contact) >= 0, other_active = local_index(opposite) >= 0;
   if (active != other_active) return active;
   return contact < opposite;
@@ -228,13 +228,13 @@ bool Run::keeps_over_opposite(int contact, int opposite) const {
 
 // Never both faces of a segment for one vertex (MechanicalSystem::opposite_face_contact): their
 // rows are opposite, and an impact law handed both solves a singular problem.
-void Run::keep_one_face(std::vector<int>& wanted) {
+void Run::keep_one_face(std::vector<int>& wanted, int fired) {
   const MechanicalSystem& system = evaluation_.system;
   kept_.clear();
   for (const int contact : wanted) {
     const int opposite = system.opposite_face_contact(contact);
     if (opposite < 0 || !std::binary_search(wanted.begin(), wanted.end(), opposite) ||
-        keeps_over_opposite(contact, opposite)) {
+        keeps_over_opposite(contact, opposite, fired)) {
       kept_.push_back(contact);
     }
   }
@@ -296,9 +296,7 @@ Witness Run::contacts_at_event(const Eigen::VectorXd& q, Witness fired) {
   const int watched = fired.kind == WitnessKind::rotation
                           ? -1
                           : evaluation_.active[static_cast<std::size_t>(fired.contact)];
-  fired_contact_ = watched;
-  wanted_contacts(q, wanted_);
-  fired_contact_ = -1;
+  wanted_contacts(q, wanted_, watched);
   activate(wanted_);
   if (watched >= 0) fired.contact = local_index(watched);
   return fired;
