@@ -143,11 +143,12 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
                              *evaluation.model_workspace, evaluation.quantities);
   const ContactKinematics& kinematics = evaluation.quantities.contacts;
   LawAnswer answer;
+  Eigen::VectorXd velocity_change;  // of the last answer without trouble
   for (int round = 0; round <= evaluation.contacts; ++round) {
     answer = answer_impact(evaluation, settings, v, involved, at_rest, start);
     if (!answer.trouble.empty()) break;
-    const Eigen::VectorXd v_post =
-        v + generalized_velocity_change(answer.space, answer.result.impulse);
+    velocity_change = generalized_velocity_change(answer.space, answer.result.impulse);
+    const Eigen::VectorXd v_post = v + velocity_change;
     int penetrating = -1;
     for (int k = 0; k < evaluation.contacts && penetrating < 0; ++k) {
       const bool in = std::find(involved.begin(), involved.end(), k) != involved.end();
@@ -160,19 +161,24 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
     involved.insert(std::upper_bound(involved.begin(), involved.end(), penetrating), penetrating);
   }
   ImpactResolution resolution;
+  if (!answer.trouble.empty()) {
+    resolution.event = impact_event(t, involved, answer.problem.u_pre, answer.result);
+    resolution.contacts = std::move(involved);
+    resolution.event.kind = EventKind::trouble;
+    resolution.event.status = answer.trouble;
+    return resolution;
+  }
   std::string status = answer.refusal.empty()
                            ? std::string(to_string(answer.result.status))
                            : cat("solved by lcp; the scenario's law: ", answer.refusal);
-  if (answer.trouble.empty()) {
-    resolution.resolved = true;
-    resolution.velocity_change = generalized_velocity_change(answer.space, answer.result.impulse);
-    check_applied_energy(evaluation.quantities.mass_matrix, v, resolution.velocity_change,
-                         answer.result, status);
-  }
+  // before the event copies the result's ΔT and flags
+  check_applied_energy(evaluation.quantities.mass_matrix, v, velocity_change, answer.result,
+                       status);
   resolution.event = impact_event(t, involved, answer.problem.u_pre, answer.result);
+  resolution.event.status = std::move(status);
   resolution.contacts = std::move(involved);
-  resolution.event.status = answer.trouble.empty() ? status : answer.trouble;
-  if (!answer.trouble.empty()) resolution.event.kind = EventKind::trouble;
+  resolution.resolved = true;
+  resolution.velocity_change = std::move(velocity_change);
   return resolution;
 }
 
