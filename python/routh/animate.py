@@ -89,7 +89,8 @@ def draw_obstacles(axes, model: dict, extent) -> None:
         p = np.asarray(obstacle["point"], float)
         n = np.asarray(obstacle["normal"], float)
         t = np.array([n[1], -n[0]])
-        corners = [p - reach * t, p + reach * t, p + reach * t - reach * n, p - reach * t - reach * n]
+        corners = [p - reach * t, p + reach * t,
+                   p + reach * t - reach * n, p - reach * t - reach * n]
         axes.add_patch(Polygon(corners, closed=True, color=OBSTACLE_COLOUR, alpha=0.25, lw=0))
         axes.plot(*zip(p - reach * t, p + reach * t), color=OBSTACLE_COLOUR, lw=1.5)
 

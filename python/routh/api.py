@@ -46,7 +46,8 @@ def _flow_yaml(value: Any) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{json.dumps(str(k))}: {_flow_yaml(v)}" for k, v in value.items()) + "}"
+        members = (f"{json.dumps(str(k))}: {_flow_yaml(v)}" for k, v in value.items())
+        return "{" + ", ".join(members) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_flow_yaml(item) for item in value) + "]"
     return json.dumps(value)
@@ -76,9 +77,9 @@ def run(
     rather than a second copy of the recorder's conventions kept in memory. `time_limit` [s] of
     wall-clock time is ``--time-limit``. Ctrl-C (SIGINT) in the main thread stops the run as it
     stops ``routh run``: `output`, if given, keeps the run up to the stop, ending with an
-    ``interrupted`` event, and KeyboardInterrupt is raised. The scenario's warnings become Python warnings; a run
-    that did not complete is a Trajectory whose ``status`` says why. Raises InputError for a
-    bad scenario or override.
+    ``interrupted`` event, and KeyboardInterrupt is raised. The scenario's warnings become
+    Python warnings; a run that did not complete is a Trajectory whose ``status`` says why.
+    Raises InputError for a bad scenario or override.
     """
     arguments = (os.fspath(scenario), _overrides(overrides))
     limit = 0.0 if time_limit is None else float(time_limit)

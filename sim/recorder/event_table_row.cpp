@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "sim/recorder/trajectory_recorder.hpp"
-
 #include "sim/text.hpp"
 
 namespace routh::hdf5 {

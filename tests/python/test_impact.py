@@ -72,7 +72,9 @@ def test_an_unknown_law_is_an_input_error():
                            restitution=0.5, friction=0.5)
 
 
-@pytest.mark.parametrize("bad, spelled", [(math.nan, ".nan"), (math.inf, ".inf"), (-math.inf, "-.inf")])
+@pytest.mark.parametrize(
+    "bad, spelled", [(math.nan, ".nan"), (math.inf, ".inf"), (-math.inf, "-.inf")]
+)
 def test_a_non_finite_argument_is_refused_as_a_number(bad, spelled):
     # json.dumps would write NaN and Infinity, which YAML reads as strings: the error then named
     # a string where the caller passed a float
