@@ -161,6 +161,17 @@ Handle write_text_dataset(hid_t object, const char* name, const std::string& tex
   return dataset;
 }
 
+std::string read_text_dataset(hid_t dataset, std::string_view name, std::string_view context) {
+  const Handle type = utf8_string_type();
+  const Handle transfer = conversion_transfer(context);
+  char* data = nullptr;
+  check(H5Dread(dataset, type.get(), H5S_ALL, H5S_ALL, transfer.get(), &data), context,
+        cat("read dataset ", name));
+  std::string text = data != nullptr ? data : "";
+  H5free_memory(data);
+  return text;
+}
+
 std::vector<std::string> member_names(hid_t compound, std::string_view context) {
   const int count = H5Tget_nmembers(compound);
   if (count < 0) throw std::runtime_error(cat(context, ": cannot read a compound type's fields"));

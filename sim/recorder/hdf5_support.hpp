@@ -106,6 +106,9 @@ void write_double_attribute(hid_t object, const char* name, double value, std::s
 /// model's JSON); returned open, for its attributes.
 Handle write_text_dataset(hid_t object, const char* name, const std::string& text,
                           std::string_view context);
+/// The text of the open scalar variable-length UTF-8 dataset `name` (write_text_dataset's), ""
+/// if it holds none.
+std::string read_text_dataset(hid_t dataset, std::string_view name, std::string_view context);
 /// The field names of a compound type, in its order.
 std::vector<std::string> member_names(hid_t compound, std::string_view context);
 

@@ -160,14 +160,7 @@ namespace {
 std::string read_text_dataset(hid_t file, const char* name, const std::string& context) {
   const Handle dataset =
       checked(H5Dopen2(file, name, H5P_DEFAULT), &H5Dclose, context, cat("open ", name));
-  const Handle type = hdf5::utf8_string_type();
-  char* data = nullptr;
-  const Handle transfer = hdf5::conversion_transfer(context);
-  check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, transfer.get(), &data), context,
-        cat("read ", name));
-  std::string text = data != nullptr ? data : "";
-  H5free_memory(data);
-  return text;
+  return hdf5::read_text_dataset(dataset.get(), name, context);
 }
 
 std::int64_t read_int64_attribute(hid_t object, const char* name, const std::string& context) {

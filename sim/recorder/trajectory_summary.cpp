@@ -272,16 +272,7 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
 
   // the length of a scalar text dataset
   const auto text_bytes = [&](const char* name) -> std::size_t {
-    const Handle dataset = open_dataset(root, name, context);
-    const Handle text = hdf5::utf8_string_type();
-    char* value = nullptr;
-    const Handle transfer = hdf5::conversion_transfer(context);
-    check(H5Dread(dataset.get(), text.get(), H5S_ALL, H5S_ALL, transfer.get(), &value), context,
-          cat("read dataset /", name));
-    const std::size_t bytes = value != nullptr ? std::string_view(value).size() : 0;
-    const Handle space = checked(H5Screate(H5S_SCALAR), &H5Sclose, context, "create a space");
-    H5Dvlen_reclaim(text.get(), space.get(), H5P_DEFAULT, &value);
-    return bytes;
+    return hdf5::read_text_dataset(open_dataset(root, name, context).get(), name, context).size();
   };
   summary.scenario_bytes = text_bytes("scenario");
   // files before format version 2 have no /model
