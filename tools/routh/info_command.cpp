@@ -1,6 +1,5 @@
 #include "tools/routh/info_command.hpp"
 
-#include <array>
 #include <exception>
 #include <iostream>
 #include <optional>
