@@ -128,18 +128,21 @@ bool within_cone(const BodyMotion& body, const NormalCone& cone, const Eigen::Ve
                  double tolerance_rad);
 
 /// Contact kinematics, `body` moving as A and `other` as B (the ground's motion for an
-/// obstacle). See the .cpp for each kind's gap, normal and support.
+/// obstacle). See the .cpp for each kind's gap, normal and support. `held`: the contact is held
+/// closed, and the edge's line goes on past the ends of its extent (QuantityRequest::
+/// held_contacts), where an open contact's gap and rows are those of the distance beyond.
 PairKinematics pair_kinematics(const ContactGeometry& contact, const BodyMotion& body,
                                const BodyMotion& ground);
 PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotion& body,
-                               const BodyMotion& other);
+                               const BodyMotion& other, bool held = false);
 PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion& body,
-                               const BodyMotion& other);
+                               const BodyMotion& other, bool held = false);
 PairKinematics pair_kinematics(const DiskDiskContact& contact, const BodyMotion& body,
                                const BodyMotion& other);
 
-/// The kinematics of any contact, every body moving as in `motion`.
-PairKinematics pair_kinematics(const TreeContact& contact, const TreeMotion& motion);
+/// The kinematics of any contact, every body moving as in `motion`; `held` as above.
+PairKinematics pair_kinematics(const TreeContact& contact, const TreeMotion& motion,
+                               bool held = false);
 
 /// The motion of body `body` in `motion`, the ground's for kGround.
 const BodyMotion& body_motion(const TreeMotion& motion, int body);

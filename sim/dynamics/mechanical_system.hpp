@@ -48,6 +48,11 @@ struct QuantityRequest {
   /// The contacts to evaluate, by index, in this order (ContactKinematics then holds these only);
   /// nullptr: every contact. The simulator passes the contacts its broad phase found nearby.
   const std::vector<int>* contact_subset = nullptr;
+  /// Per evaluated contact (in the order above), whether it is held closed; nullptr: none is. A
+  /// held contact's surface goes on past its ends: its rows stay the surface's until the
+  /// simulator opens it where its support reaches zero, so that the dynamics it constrains stay
+  /// smooth on the step in which it slides off (models/planar/contact_pair_kinematics.hpp).
+  const std::vector<bool>* held_contacts = nullptr;
 };
 
 /// A system's quantities at one state (t, q, v); evaluate() writes only the requested ones.

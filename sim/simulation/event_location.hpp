@@ -14,16 +14,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "sim/simulation/witness_function.hpp"
 
 namespace routh {
 
-/// A contact's gap g [m] and its rate ġ = u_n [m/s] at one time.
+/// A contact's gap g [m], its rate ġ = u_n [m/s] and its support [m] (ContactKinematics::
+/// support: ≤ 0 off the end of the surface it touches, +∞ for a surface without an end) at one
+/// time.
 struct GapAndRate {
   double gap = 0.0;
   double rate = 0.0;
+  double support = std::numeric_limits<double>::infinity();
 };
 
 /// The root in [0, 1], in units of h, of the cubic Hermite interpolant of g on [a, a + h] from
@@ -98,6 +102,24 @@ std::optional<WitnessCrossing> locate_gap_closing(const GapAt& gap_at, double t0
   if (g_lowest > 0.0) return std::nullopt;
   const auto gap = [&](double t) { return gap_at(t).gap; };
   return locate_witness_crossing(gap, a, at_a.gap, lowest, g_lowest, time_tolerance);
+}
+
+/// The instant at which an impact located at `crossing` is taken: its near side, so that the
+/// logged pre-impact state has not penetrated; but its far side when the contact enters the extent
+/// of the surface it touches there (support < 0 at the near side, ≥ 0 at the far side). Beyond
+/// the extent a corner's gap is its distance from the extent's end plus how far beyond
+/// (contact_pair_kinematics.cpp), > 0 but at the end itself; such a gap reaches zero only where a
+/// corner slides flat over the end of a face onto it, and falls there at the rate of that
+/// distance, −2 u_t for a corner sliding along the face's line at u_t, which is no approach: the
+/// corner's normal velocity is the face's, on the far side (zero when it slides flat). A corner
+/// that crossed the face's line beside the body instead makes the gap jump, which the simulator
+/// tells apart by the size of the jump.
+template <class GapAt>
+double impact_instant(const GapAt& gap_at, const WitnessCrossing& crossing) {
+  if (crossing.after == crossing.before) return crossing.before;
+  const bool enters =
+      gap_at(crossing.before).support < 0.0 && gap_at(crossing.after).support >= 0.0;
+  return enters ? crossing.after : crossing.before;
 }
 
 }  // namespace routh
