@@ -3,9 +3,10 @@
 // ground-fixed half-plane (ContactGeometry), a vertex of one body against an edge of another, a
 // disk against an edge (and the edge's end corner), and two disks.
 //
-// Conventions (DESIGN §2, as planar_contact_geometry.hpp for obstacles): contact k acts between
-// body A (`body`) and body B (`other`, or the ground). Its gap g ≥ 0 apart; n the unit normal from
-// B toward A; t = (n_y, −n_x), n turned 90° clockwise. The rows of the contact Jacobian are
+// Conventions (docs/simulation.md; as planar_contact_geometry.hpp for obstacles): contact k acts
+// between body A (`body`) and body B (`other`, or the ground). Its gap g ≥ 0 apart; n the unit
+// normal from B toward A; t = (n_y, −n_x), n turned 90° clockwise. The rows of the contact Jacobian
+// are
 //     u_n = n·(v_A(p_A) − v_B(p_B)),     u_t = t·(v_A(p_A) − v_B(p_B)),
 // v_X(p) the velocity of body X's material point at p, p_A the point of A's feature that touches
 // (a vertex, or a disk's rim point c − r n), p_B the point of B's that it touches (the foot of the

@@ -1,5 +1,5 @@
 #pragma once
-// What the simulator knows of a multibody system (DESIGN §1–2): the dynamics
+// What the simulator knows of a multibody system (docs/simulation.md): the dynamics
 //     M(q) v̇ = f(q, v, t) + Σ_k J_k(q)ᵀ λ_k,      q̇ = v (planar systems),
 // and, per contact k, a gap g_k(q) ≥ 0 with contact velocity u_k = J_k(q) v, normal row first,
 // then the tangential row(s). Models (models/) implement this; the simulator, the impact laws

@@ -1,7 +1,7 @@
 #pragma once
-// Event location on the step just taken (DESIGN §4 step 2). A witness that changes sign on the
-// step is isolated on the step's dense output (witness_function.hpp); the gap of an open contact
-// needs more than its values at the step's ends, and gets its own locator here:
+// Event location on the step just taken (docs/simulation.md, witnesses). A witness that changes
+// sign on the step is isolated on the step's dense output (witness_function.hpp); the gap of an
+// open contact needs more than its values at the step's ends, and gets its own locator here:
 //
 //  - an impact at t0 leaves the gap at 0, so "positive, then non-positive" cannot see the next
 //    landing within the same step (a ball bouncing low);
