@@ -86,3 +86,36 @@ TEST_CASE("event location: a gap that falls but stays open triggers nothing") {
   const Flight flight{1.0, 0.0};
   CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.2, flight(0.2), kTolerance));
 }
+
+TEST_CASE("event location: a dip inside a step whose gap falls again at its end is caught") {
+  // g(t) = (t − ¼)(t − ⅓)(1.2 − t) + δ: it dips below zero about t ≈ 0.29, rises, and falls again
+  // towards the step's end at t = 1, where g > 0 and ġ < 0, as at its start: the rate does not turn
+  // from − to + between the ends, so only the lowest point of the Hermite cubic through both ends
+  // finds the dip. Closed form of the crossing: the first root of g on [0, 1], by bisection here.
+  const auto cubic = [](double t) { return (t - 0.25) * (t - 1.0 / 3.0) * (1.2 - t); };
+  const auto slope = [](double t) {
+    return (t - 1.0 / 3.0) * (1.2 - t) + (t - 0.25) * (1.2 - t) - (t - 0.25) * (t - 1.0 / 3.0);
+  };
+  for (const double offset : {0.0, 0.01}) {
+    const auto gap = [&](double t) { return GapAndRate{cubic(t) + offset, slope(t)}; };
+    REQUIRE(gap(0.0).gap > 0.0);
+    REQUIRE(gap(0.0).rate < 0.0);
+    REQUIRE(gap(1.0).gap > 0.0);
+    REQUIRE(gap(1.0).rate < 0.0);
+    const auto crossing = routh::locate_gap_closing(gap, 0.0, gap(0.0), 1.0, gap(1.0), kTolerance);
+    if (offset > 0.0) {  // the dip's bottom, −0.0016 at t ≈ 0.29, stays above −0.01: no contact
+      CHECK_FALSE(crossing.has_value());
+      continue;
+    }
+    REQUIRE(crossing.has_value());
+    CHECK(crossing->before == doctest::Approx(0.25).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("event location: the Hermite cubic's lowest point is the parabola's vertex") {
+  // g = (t − 0.3)² + 0.01 on [0, 1]: the cubic through both ends is the parabola itself
+  const double s = routh::hermite_lowest(0.09 + 0.01, -0.6, 0.49 + 0.01, 1.4, 1.0);
+  CHECK(s == doctest::Approx(0.3).epsilon(1e-12));
+  // a gap rising all along has no interior lowest point
+  CHECK(routh::hermite_lowest(0.1, 1.0, 1.1, 1.0, 1.0) == 0.0);
+}

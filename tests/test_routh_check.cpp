@@ -116,7 +116,7 @@ TEST_CASE("check: every shipped scenario is ok, records read, and nothing is wri
     CHECK(check.err.empty());
     ++checked;
   }
-  CHECK(checked >= 13);
+  CHECK(checked >= 14);
   CHECK(listing(folder).empty());  // no <name>.h5 in the current folder
 }
 

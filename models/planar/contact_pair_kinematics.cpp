@@ -167,13 +167,19 @@ PairKinematics pair_kinematics(const ContactGeometry& contact, const BodyMotion&
 // (beyond_end): continuous at the end when d ≥ 0, and > 0 beyond it, so that a vertex passing
 // beside a face never reads as touching it. Support: the signed distance min(s − a, b − s) to the
 // extent's nearer end, ≤ 0 exactly when the vertex is beyond it.
+// Held closed, the vertex slides on the edge's line past the extent's ends, g = d: the
+// dynamics it constrains stay smooth on the step in which it slides off, whose support crossing
+// opens it; the distance beyond, whose rate at the end is −2 u_t along the line, would change the
+// constraint's direction at the end by a right angle, and no step could cross it.
 PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotion& body,
-                               const BodyMotion& other) {
+                               const BodyMotion& other, bool held) {
   const Eigen::Vector2d arm = body.rotation * contact.vertex_m;
   const EdgePosition edge = edge_position(other, contact.edge, body.origin_m + arm);
   const double s = edge.along_m;
   PairKinematics k;
-  if (s < contact.extent_start_m) {
+  if (held) {
+    k = circle_against_line(body, arm, 0.0, other, edge.start_m, edge.normal);
+  } else if (s < contact.extent_start_m) {
     k = beyond_end(body, arm, 0.0, other, edge.start_m + contact.extent_start_m * edge.tangent,
                    -edge.tangent);
   } else if (s > contact.extent_end_m) {
@@ -197,9 +203,10 @@ PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotio
 // when the contact point rolls or slides off the flat part, onto the owned corner (s = L) or
 // off the start (s = 0), and stays ≤ 0 while the contact is the corner, which may touch: a
 // closed corner has no end of its own (the next edge's candidate takes over by its gap). A centre
-// behind the edge's line beyond deepest_touch_m() cannot touch it (behind_edge).
+// behind the edge's line beyond deepest_touch_m() cannot touch it (behind_edge). Held closed
+// (as a vertex, above), the disk rolls on the edge's line before its start.
 PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion& body,
-                               const BodyMotion& other) {
+                               const BodyMotion& other, bool held) {
   const Eigen::Vector2d arm = body.rotation * contact.disk.centre_m;
   const double r = contact.disk.radius_m;
   const EdgePosition edge = edge_position(other, contact.edge, body.origin_m + arm);
@@ -207,9 +214,9 @@ PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion&
   PairKinematics k;
   if (s > edge.length_m) {
     k = circle_against_circle(body, arm, r, other, other.rotation * contact.edge.end_m, 0.0);
-  } else if (s < 0.0) {
+  } else if (s < 0.0 && !held) {
     k = beyond_end(body, arm, r, other, edge.start_m, -edge.tangent);
-  } else if (is_behind(contact.edge, edge)) {
+  } else if (is_behind(contact.edge, edge) && !held) {
     k = behind_edge(body, arm, other, edge);
   } else {
     k = circle_against_line(body, arm, r, other, edge.start_m, edge.normal);
@@ -226,11 +233,17 @@ PairKinematics pair_kinematics(const DiskDiskContact& contact, const BodyMotion&
                                contact.other_disk.radius_m);
 }
 
-PairKinematics pair_kinematics(const TreeContact& contact, const TreeMotion& motion) {
+PairKinematics pair_kinematics(const TreeContact& contact, const TreeMotion& motion, bool held) {
   return std::visit(
       [&](const auto& c) {
-        return pair_kinematics(c, body_motion(motion, c.body),
-                               body_motion(motion, contact_other_body(contact)));
+        const BodyMotion& body = body_motion(motion, c.body);
+        const BodyMotion& other = body_motion(motion, contact_other_body(contact));
+        if constexpr (std::is_same_v<std::decay_t<decltype(c)>, VertexEdgeContact> ||
+                      std::is_same_v<std::decay_t<decltype(c)>, DiskEdgeContact>) {
+          return pair_kinematics(c, body, other, held);
+        } else {
+          return pair_kinematics(c, body, other);
+        }
       },
       contact);
 }

@@ -3,9 +3,10 @@
 // ground-fixed half-plane (ContactGeometry), a vertex of one body against an edge of another, a
 // disk against an edge (and the edge's end corner), and two disks.
 //
-// Conventions (DESIGN §2, as planar_contact_geometry.hpp for obstacles): contact k acts between
-// body A (`body`) and body B (`other`, or the ground). Its gap g ≥ 0 apart; n the unit normal from
-// B toward A; t = (n_y, −n_x), n turned 90° clockwise. The rows of the contact Jacobian are
+// Conventions (docs/simulation.md; as planar_contact_geometry.hpp for obstacles): contact k acts
+// between body A (`body`) and body B (`other`, or the ground). Its gap g ≥ 0 apart; n the unit
+// normal from B toward A; t = (n_y, −n_x), n turned 90° clockwise. The rows of the contact Jacobian
+// are
 //     u_n = n·(v_A(p_A) − v_B(p_B)),     u_t = t·(v_A(p_A) − v_B(p_B)),
 // v_X(p) the velocity of body X's material point at p, p_A the point of A's feature that touches
 // (a vertex, or a disk's rim point c − r n), p_B the point of B's that it touches (the foot of the
@@ -128,18 +129,21 @@ bool within_cone(const BodyMotion& body, const NormalCone& cone, const Eigen::Ve
                  double tolerance_rad);
 
 /// Contact kinematics, `body` moving as A and `other` as B (the ground's motion for an
-/// obstacle). See the .cpp for each kind's gap, normal and support.
+/// obstacle). See the .cpp for each kind's gap, normal and support. `held`: the contact is held
+/// closed, and the edge's line goes on past the ends of its extent (QuantityRequest::
+/// held_contacts), where an open contact's gap and rows are those of the distance beyond.
 PairKinematics pair_kinematics(const ContactGeometry& contact, const BodyMotion& body,
                                const BodyMotion& ground);
 PairKinematics pair_kinematics(const VertexEdgeContact& contact, const BodyMotion& body,
-                               const BodyMotion& other);
+                               const BodyMotion& other, bool held = false);
 PairKinematics pair_kinematics(const DiskEdgeContact& contact, const BodyMotion& body,
-                               const BodyMotion& other);
+                               const BodyMotion& other, bool held = false);
 PairKinematics pair_kinematics(const DiskDiskContact& contact, const BodyMotion& body,
                                const BodyMotion& other);
 
-/// The kinematics of any contact, every body moving as in `motion`.
-PairKinematics pair_kinematics(const TreeContact& contact, const TreeMotion& motion);
+/// The kinematics of any contact, every body moving as in `motion`; `held` as above.
+PairKinematics pair_kinematics(const TreeContact& contact, const TreeMotion& motion,
+                               bool held = false);
 
 /// The motion of body `body` in `motion`, the ground's for kGround.
 const BodyMotion& body_motion(const TreeMotion& motion, int body);

@@ -241,7 +241,8 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
     inertial_terms(t, sum_mass_matrix, request.generalized_force, ws, out);
   }
   if (request.generalized_force) add_spring_forces(ws.motion, q, v, out.generalized_force);
-  if (request.contacts) contact_kinematics_at(request.contact_subset, ws.motion, out.contacts);
+  if (request.contacts)
+    contact_kinematics_at(request.contact_subset, request.held_contacts, ws.motion, out.contacts);
   if (request.potential_energy) out.potential_energy = potential_energy_at(ws.motion, q, v);
 }
 
@@ -359,7 +360,8 @@ void write_row(const ContactRow& terms, const BodyMotion& body, const BodyMotion
 
 }  // namespace
 
-void PlanarTree::contact_kinematics_at(const std::vector<int>* subset, const TreeMotion& motion,
+void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
+                                       const std::vector<bool>* held, const TreeMotion& motion,
                                        ContactKinematics& contacts) const {
   const std::vector<TreeContact>& all = contacts_.contacts;
   const auto count = static_cast<Eigen::Index>(subset ? subset->size() : all.size());
@@ -374,7 +376,8 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset, const Tre
           cat("planar tree: no contact ", k, " (it has ", contact_count(), ")"));
     }
     const TreeContact& contact = all[static_cast<std::size_t>(k)];
-    const PairKinematics pair = pair_kinematics(contact, motion);
+    const PairKinematics pair =
+        pair_kinematics(contact, motion, held && (*held)[static_cast<std::size_t>(i)]);
     const BodyMotion& body = body_motion(motion, contact_body(contact));
     const int other = contact_other_body(contact);
     const BodyMotion* other_motion = other == kGround ? nullptr : &body_motion(motion, other);

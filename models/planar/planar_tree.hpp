@@ -166,8 +166,8 @@ class PlanarTree final : public MechanicalSystem {
                          const Eigen::VectorXd& v, Eigen::VectorXd& f) const;
   double potential_energy_at(const TreeMotion& motion, const Eigen::VectorXd& q,
                              const Eigen::VectorXd& v) const;
-  void contact_kinematics_at(const std::vector<int>* subset, const TreeMotion& motion,
-                             ContactKinematics& contacts) const;
+  void contact_kinematics_at(const std::vector<int>* subset, const std::vector<bool>* held,
+                             const TreeMotion& motion, ContactKinematics& contacts) const;
 
   PlanarTreeDescription description_;
   std::vector<int> first_coordinate_;

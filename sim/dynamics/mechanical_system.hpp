@@ -1,5 +1,5 @@
 #pragma once
-// What the simulator knows of a multibody system (DESIGN §1–2): the dynamics
+// What the simulator knows of a multibody system (docs/simulation.md): the dynamics
 //     M(q) v̇ = f(q, v, t) + Σ_k J_k(q)ᵀ λ_k,      q̇ = v (planar systems),
 // and, per contact k, a gap g_k(q) ≥ 0 with contact velocity u_k = J_k(q) v, normal row first,
 // then the tangential row(s). Models (models/) implement this; the simulator, the impact laws
@@ -48,6 +48,11 @@ struct QuantityRequest {
   /// The contacts to evaluate, by index, in this order (ContactKinematics then holds these only);
   /// nullptr: every contact. The simulator passes the contacts its broad phase found nearby.
   const std::vector<int>* contact_subset = nullptr;
+  /// Per evaluated contact (in the order above), whether it is held closed; nullptr: none is. A
+  /// held contact's surface goes on past its ends: its rows stay the surface's until the
+  /// simulator opens it where its support reaches zero, so that the dynamics it constrains stay
+  /// smooth on the step in which it slides off (models/planar/contact_pair_kinematics.hpp).
+  const std::vector<bool>* held_contacts = nullptr;
 };
 
 /// A system's quantities at one state (t, q, v); evaluate() writes only the requested ones.

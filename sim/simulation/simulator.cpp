@@ -539,7 +539,9 @@ GapAndRate Run::gap_and_rate_at(int k, double t, DenseStepper& stepper) {
   dense_state_at(stepper, t);
   const ContactKinematics& kinematics = contacts_at(evaluation_, q_scratch_, v_scratch_);
   return {kinematics.gap[k],
-          normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_)};
+          normal_velocity(kinematics, evaluation_.rows_per_contact, k, v_scratch_),
+          kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
+                                         : kinematics.support[k]};
 }
 
 // A gap crossing across which the gap falls by far more than its rate explains is no landing: on
@@ -830,7 +832,7 @@ bool Run::handle_mode_event(double t, const Witness& witness, const Eigen::Vecto
     modes_[witness.contact] = ContactMode::open;
   }
   // A normal force, friction margin or slip reached zero: the whole contact set is settled again
-  // (static friction is a property of the set, DESIGN §4 step 1), and what changed is logged.
+  // (static friction is a property of the set, docs/simulation.md), and what changed is logged.
   return settle(t, q, v, /*log_changes=*/true);
 }
 
@@ -937,8 +939,11 @@ SimulationOutcome Run::operator()(SimulationState initial) {
     // finds the new ones.
     const bool rest_first = rest_due && (!fired || t_pending < fired->crossing.before);
     const bool impact = !rest_first && witnesses_[fired->index].kind == WitnessKind::gap;
+    const auto gap_at = [&](double at) {
+      return gap_and_rate_at(witnesses_[fired->index].contact, at, stepper);
+    };
     double t_event = rest_first ? t_pending
-                     : impact   ? fired->crossing.before
+                     : impact   ? impact_instant(gap_at, fired->crossing)
                                 : fired->crossing.after;
     if (impact && gap_jumps(*fired, stepper)) {
       const double t_past = fired->crossing.after;

@@ -58,8 +58,13 @@ const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen:
 const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
                                            const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                            const std::vector<ContactMode>& modes) {
-  evaluation.system.evaluate(t, q, v, restricted(evaluation, constrained_acceleration_needs(modes)),
-                             *evaluation.model_workspace, evaluation.quantities);
+  // the closed contacts are held: their surfaces go on past their ends until their support
+  // witnesses open them
+  evaluation.held.assign(modes.size(), false);
+  for (std::size_t k = 0; k < modes.size(); ++k) evaluation.held[k] = is_closed(modes[k]);
+  QuantityRequest request = restricted(evaluation, constrained_acceleration_needs(modes));
+  request.held_contacts = &evaluation.held;
+  evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, evaluation.quantities);
   constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
                            evaluation.force_workspace, evaluation.dynamics);
   return evaluation.dynamics;

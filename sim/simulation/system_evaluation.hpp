@@ -37,6 +37,7 @@ struct SystemEvaluation {
   StateQuantities quantities;  ///< of the latest evaluation (only what it asked for)
   ContactForceWorkspace force_workspace;
   ConstrainedAcceleration dynamics;  ///< v̇ and the contact forces of the latest force solve
+  std::vector<bool> held;            ///< per active contact: closed, in the latest force solve
   const Eigen::VectorXd no_velocity;
 };
 
