@@ -11,17 +11,20 @@
 //
 // Counters of each row: `events` and `impacts` of one run, `sim_s` the simulated time it reached,
 // `events_per_s` and `ms_per_event` (wall time), `wall_per_sim_s` (wall seconds per simulated
-// second). The label is the run's status: `completed`, or the trouble status it ended in with the
-// time it reached. After the table, the issue's ratios are printed from the rows' medians (or
-// their single runs without --benchmark_repetitions).
+// second), and the same two from the thread's CPU time (`cpu_ms_per_event`, `cpu_per_sim_s`),
+// which other processes on a busy machine disturb less. The label is the run's status: `completed`,
+// or the trouble status it ended in with the time it reached. After the table, the issue's ratios
+// are printed from the rows' medians (or their single runs without --benchmark_repetitions).
 //
 // Run: build/release/tools/bench/scaling_benchmark --benchmark_repetitions=3
 //      (tools/setup.sh bench runs it so; docs/benchmarks.md says how to read it)
 
 #include <benchmark/benchmark.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -43,7 +46,7 @@ using routh::cat;
 
 // A row that has not finished after this much wall time ends with status time_limit: the whole
 // section must stay near a minute even when a scenario gets stuck [s].
-constexpr double kRowWallLimit = 20.0;
+constexpr double kRowWallLimit = 5.0;
 
 /// Drops the trajectory: the timing measures the simulator alone.
 struct DiscardingObserver final : routh::TrajectoryObserver {
@@ -161,28 +164,42 @@ routh::Scenario load_text(const std::string& name, const std::string& yaml) {
   return scenario;
 }
 
+// The CPU time this thread has used [s]: on a shared machine, where the wall time of a run
+// also counts the time other processes held the cores, the figure that does not depend on them.
+double thread_cpu_seconds() {
+  timespec now{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
 // One whole run per iteration, timed by hand (UseManualTime) so that loading is left out.
 void run_rows(benchmark::State& state, const std::function<routh::Scenario()>& load) {
   const routh::Scenario scenario = load();
   routh::SimulationOutcome outcome;
-  double wall_s = 0.0;
+  double wall_s = 0.0, cpu_s = 0.0;
   for (auto _ : state) {
     DiscardingObserver discard;
     const auto start = std::chrono::steady_clock::now();
+    const double cpu_start = thread_cpu_seconds();
     outcome = routh::run_scenario(scenario, discard, kRowWallLimit);
+    cpu_s += thread_cpu_seconds() - cpu_start;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     state.SetIterationTime(seconds);
     wall_s += seconds;
   }
-  const double run_s = wall_s / static_cast<double>(state.iterations());
+  const double runs = static_cast<double>(state.iterations());
+  const double run_s = wall_s / runs, run_cpu_s = cpu_s / runs;
   const double sim_s = outcome.final_state.t;
+  const int events = std::max(outcome.events, 1);
   state.counters["events"] = outcome.events;
   state.counters["impacts"] = outcome.impacts;
   state.counters["sim_s"] = sim_s;
   state.counters["events_per_s"] = outcome.events / run_s;
-  state.counters["ms_per_event"] = run_s * 1e3 / std::max(outcome.events, 1);
+  state.counters["ms_per_event"] = run_s * 1e3 / events;
   state.counters["wall_per_sim_s"] = sim_s > 0.0 ? run_s / sim_s : 0.0;
+  state.counters["cpu_ms_per_event"] = run_cpu_s * 1e3 / events;
+  state.counters["cpu_per_sim_s"] = sim_s > 0.0 ? run_cpu_s / sim_s : 0.0;
   state.SetLabel(outcome.status == routh::RunStatus::completed
                      ? std::string("completed")
                      : cat(to_string(outcome.status), " at t = ", sim_s, " s"));
@@ -227,10 +244,10 @@ class RatioReporter final : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      if (run.run_type == Run::RT_Iteration || median) {
-        if (median || !medians_.contains(run.run_name.str())) {
-          medians_[run.run_name.str()] = run.counters;
-        }
+      // the row's name as registered, without the /iterations:1/manual_time Google adds
+      const std::string& row = run.run_name.function_name;
+      if (median || (run.run_type == Run::RT_Iteration && !medians_.contains(row))) {
+        medians_[row] = run.counters;
       }
     }
     ConsoleReporter::ReportRuns(runs);
@@ -246,21 +263,31 @@ class RatioReporter final : public benchmark::ConsoleReporter {
   std::map<std::string, benchmark::UserCounters> medians_;
 };
 
-void print_ratio(const char* what, double value, const char* target, bool met) {
-  std::printf("  %-58s %8.2f  (target %s: %s)\n", what, value, target, met ? "met" : "MISSED");
+void print_ratio(const std::string& what, double value, const char* target, bool met) {
+  std::printf("  %-62s %8.2f  (target %s: %s)\n", what.c_str(), value, target,
+              met ? "met" : "MISSED");
 }
 
+// Each ratio twice: from the wall times, which the issue's targets speak of, and from the CPU
+// times, which a busy machine disturbs less.
 void print_ratios(const RatioReporter& rows) {
   std::printf("\nthe issue's ratios, from the rows above (medians when repeated)\n");
-  const double towers = rows.counter("towers/count:4", "wall_per_sim_s") /
-                        rows.counter("towers/count:1", "wall_per_sim_s");
-  print_ratio("4 towers / 1 tower, wall time per simulated second", towers, "<= 5", towers <= 5.0);
-  const double drums = rows.counter("drum_column/drums:20", "ms_per_event") /
-                       rows.counter("rocking_block", "ms_per_event");
-  print_ratio("20-drum column / rocking block, ms per event", drums, "<= 20", drums <= 20.0);
-  constexpr double kChainToday = 1.7 / 3.0;  // wall s per simulated s, when the issue was written
-  const double chain = kChainToday / rows.counter("chain/links:20", "wall_per_sim_s");
-  print_ratio("20-link chain: speed-up over the issue's 1.7 s", chain, ">= 10", chain >= 10.0);
+  for (const auto& [clock, per_sim_s, per_event] :
+       {std::array<std::string, 3>{"wall", "wall_per_sim_s", "ms_per_event"},
+        std::array<std::string, 3>{"CPU", "cpu_per_sim_s", "cpu_ms_per_event"}}) {
+    const double towers =
+        rows.counter("towers/count:4", per_sim_s) / rows.counter("towers/count:1", per_sim_s);
+    print_ratio(cat("4 towers / 1 tower, ", clock, " time per simulated second"), towers, "<= 5",
+                towers <= 5.0);
+    const double drums =
+        rows.counter("drum_column/drums:20", per_event) / rows.counter("rocking_block", per_event);
+    print_ratio(cat("20-drum column / rocking block, ", clock, " ms per event"), drums, "<= 20",
+                drums <= 20.0);
+    constexpr double kChainToday = 1.7 / 3.0;  // s per simulated s when the issue was written
+    const double chain = kChainToday / rows.counter("chain/links:20", per_sim_s);
+    print_ratio(cat("20-link chain: speed-up over the issue's 1.7 s (", clock, ")"), chain, ">= 10",
+                chain >= 10.0);
+  }
 }
 
 }  // namespace
