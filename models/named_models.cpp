@@ -1,5 +1,6 @@
 #include "models/named_models.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
 #include <numbers>
@@ -7,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "models/planar/planar_body.hpp"
 #include "models/planar/shape.hpp"
@@ -163,12 +165,19 @@ std::unique_ptr<PlanarTree> make_stacked_blocks(const std::vector<StackedBlock>&
                                                 const ModelOptions& options) {
   if (blocks.empty()) throw std::invalid_argument("a stack needs at least one block");
   PlanarTreeBuilder builder = builder_with(options);
+  std::vector<std::string> names;  // the obstacle's and the blocks', which name the contacts
+  if (obstacle) names.push_back(obstacle->name);
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const StackedBlock& block = blocks[i];
     require_positive(block.width_m, "block width [m]");
     require_positive(block.height_m, "block height [m]");
     require_positive(block.mass_kg, "block mass [kg]");
-    const std::string name = cat("block", i + 1);
+    const std::string name = block.name.empty() ? cat("block", i + 1) : block.name;
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+      throw std::invalid_argument(cat("stacked block ", i + 1, " is named '", name,
+                                      "', which names another block or the obstacle"));
+    }
+    names.push_back(name);
     const int body =
         builder.add_body(name, uniform_rectangle(block.width_m, block.height_m, block.mass_kg),
                          free_joint(cat(name, ".x"), cat(name, ".y"), cat(name, ".theta")));

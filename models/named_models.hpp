@@ -13,8 +13,9 @@
 // | make_double_pendulum | theta1, theta2                  | tip                               |
 // | make_chain           | theta1 … thetan                 | link1.end … link<n−1>.end, tip    |
 // |                      |                                 | (when an obstacle is given)       |
-// | make_stacked_blocks  | block<i>.x, block<i>.y,         | generated: block<i>.VERTEX/floor, |
-// |                      | block<i>.theta (i = 1 … n)      | block<i>.VERTEX/block<j>.EDGE     |
+// | make_stacked_blocks  | NAME.x, NAME.y, NAME.theta      | generated: NAME.VERTEX/floor,     |
+// |                      | (NAME: block1 … blockn unless   | NAME.VERTEX/OTHER.EDGE            |
+// |                      | the blocks are named)           |                                   |
 // | make_two_disks       | disk<i>.x, disk<i>.y,           | generated: disk1/disk2            |
 // |                      | disk<i>.theta (i = 1, 2)        |                                   |
 //
@@ -27,6 +28,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "models/planar/initial_state.hpp"
@@ -114,17 +116,20 @@ std::unique_ptr<PlanarTree> make_double_pendulum(const std::array<ChainLink, 2>&
 /// mirroring x: θ_routh = θ_figure with the tangent reversed. Completion: missing values are 0.
 std::unique_ptr<PlanarTree> make_double_pendulum(const ModelOptions& options = {});
 
-/// One uniform block of a stack: width w, height h [m], mass m [kg].
+/// One uniform block of a stack: width w, height h [m], mass m [kg], and its name (empty: block<i>,
+/// its place from the bottom, 1 first).
 struct StackedBlock {
   double width_m = 1.0;
   double height_m = 1.0;
   double mass_kg = 1.0;
+  std::string name;
 };
 
-/// Uniform rectangular blocks block1 (the bottom one) … blockn, each free (block<i>.x, .y at its
-/// centre, .theta), above `obstacle` and touching each other (shapes rectangle_shape: their
-/// contacts are the generated ones). Completion: given nothing, each rests centred on the one
-/// below, block1 on the obstacle.
+/// Uniform rectangular blocks, the first at the bottom, each free (NAME.x, NAME.y at its centre,
+/// NAME.theta; by default NAME is block1 … blockn), above `obstacle` and touching each other
+/// (shapes rectangle_shape: their contacts are the generated ones, NAME.VERTEX/OBSTACLE and
+/// NAME.VERTEX/OTHER.EDGE). The names must differ from each other and from the obstacle's.
+/// Completion: given nothing, each rests centred on the one below, the first on the obstacle.
 std::unique_ptr<PlanarTree> make_stacked_blocks(
     const std::vector<StackedBlock>& blocks,
     const std::optional<Obstacle>& obstacle = Obstacle{"floor", floor_at(0.0)},

@@ -380,6 +380,82 @@ TEST_CASE("multibody: a stack of 20 blocks loads, and its effective scenario rel
       "51", "model.blocks = 51: must be in [1, 50]");
 }
 
+TEST_CASE("multibody: a stack's blocks take names, which name its coordinates and contacts") {
+  const std::string text =
+      "duration: 1\n"
+      "model:\n"
+      "  type: stacked_blocks\n"
+      "  blocks: 2\n"
+      "  width: [0.6, 0.2]\n"
+      "  height: [1.0, 0.8]\n"
+      "  mass: [900, 100]\n"
+      "  names: [plinth, statue]\n"
+      "initial: {q: {statue.theta: 0}}\n" +
+      kContact;
+  const Scenario scenario = load_text(text);
+  const PlanarTree& tree = *scenario.model;
+  CHECK(tree.coordinate_names() == std::vector<std::string>{"plinth.x", "plinth.y", "plinth.theta",
+                                                            "statue.x", "statue.y",
+                                                            "statue.theta"});
+  CHECK(tree.description().body_names == std::vector<std::string>{"plinth", "statue"});
+  // the statue rests on the plinth's top, the plinth on the floor (completion, as for block1 and
+  // block2): their contacts say so by name
+  ContactKinematics kinematics;
+  tree.contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
+  const std::vector<std::string>& names = tree.contact_names();
+  for (const char* touching : {"plinth.bottom_left/floor", "plinth.bottom_right/floor",
+                               "statue.bottom_left/plinth.top", "statue.bottom_right/plinth.top"}) {
+    CAPTURE(touching);
+    const auto found = std::find(names.begin(), names.end(), touching);
+    REQUIRE(found != names.end());
+    CHECK(std::abs(kinematics.gap[found - names.begin()]) < 1e-12);
+  }
+  CHECK(std::none_of(names.begin(), names.end(), [](const std::string& name) {
+    return name.find("block") != std::string::npos;
+  }));
+  CHECK(scenario.effective_yaml.find("names: [plinth, statue]") != std::string::npos);
+  CHECK(load_text(scenario.effective_yaml).model->contact_names() == names);
+
+  // without names, block1 … blockn, written into the effective scenario
+  const Scenario unnamed = load_text(
+      cat("duration: 1\nmodel: {type: stacked_blocks, blocks: 3}\ninitial: {}\n", kContact));
+  CHECK(unnamed.model->description().body_names ==
+        std::vector<std::string>{"block1", "block2", "block3"});
+  CHECK(unnamed.effective_yaml.find("names: [block1, block2, block3]") != std::string::npos);
+
+  // mistakes, located at the list or at the name
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string changed = text;
+    changed.replace(changed.find(from), from.size(), to);
+    return changed;
+  };
+  check_located(with("[plinth, statue]", "[plinth]"), "[plinth]", "[",
+                "model.names: has 1 names for 2 parts: give one per part");
+  check_located(with("[plinth, statue]", "[plinth, statue, base]"), "[plinth, statue, base]", "[",
+                "has 3 names for 2 parts");
+  check_located(with("[plinth, statue]", "plinth"), "names: plinth", "plinth",
+                "model.names = plinth: must be a list of 2 names, one per part");
+  check_located(with("[plinth, statue]", "[plinth, plinth]"), "plinth]", "plinth",
+                "'plinth' already names a body or obstacle (at ");
+  check_located(with("[plinth, statue]", "[plinth, plinth]"), "plinth]", "plinth",
+                "scenario.yaml:8:11): names must differ");
+  check_located(with("[plinth, statue]", "[plinth, \"\"]"), "\"\"]", "\"",
+                "must be a name of letters, digits, '_' and '-'");
+  check_located(with("[plinth, statue]", "[plinth, st.atue]"), "st.atue", "st.atue",
+                "must be a name of letters, digits");
+  check_located(with("[plinth, statue]", "[floor, statue]"), "floor, statue", "floor",
+                "'floor' names an obstacle: names must differ");
+  check_located(with("  names: [plinth, statue]\n",
+                     "  names: [plinth, wall]\n  obstacle: {type: wall, position: -1, "
+                     "free_side: positive}\n"),
+                "wall]", "wall", "'wall' names an obstacle");
+  // with no obstacle, "floor" is a name like any other
+  CHECK(
+      load_text(with("  names: [plinth, statue]\n", "  names: [floor, statue]\n  obstacle: none\n"))
+          .model->description()
+          .body_names.front() == "floor");
+}
+
 TEST_CASE("multibody: the double pendulum's default floor follows its links") {
   const Scenario scenario =
       load_text(cat("duration: 1\nmodel: {type: double_pendulum, length: [1, 3], mass: [2, 5]}\n"

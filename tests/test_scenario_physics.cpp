@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -138,17 +139,18 @@ TEST_CASE(
     "campaign: every shipped scenario run with contact.law=newton completes with finite samples "
     "or ends with a named status, never a NaN sample") {
   const std::vector<std::string> names = test::shipped_scenarios();
-  CHECK(names.size() == 14);
+  CHECK(names.size() == 18);
   int runs = 0;
   for (const std::string& name : names) {
     CAPTURE(name);
+    if (test::not_yet_running(name)) continue;  // the reason: test::kNotYetRunning
     test::ScenarioRun run = test::run_shipped_scenario(name, {"contact.law=newton"});
     MESSAGE(name << " with newton: " << to_string(run.outcome.status)
                  << " at t = " << run.outcome.final_state.t << " s " << run.outcome.detail);
     check_finite_or_named(run);
     ++runs;
   }
-  CHECK(runs == 14);
+  CHECK(runs == 18 - static_cast<int>(std::size(test::kNotYetRunning)));
 }
 
 TEST_CASE(

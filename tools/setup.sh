@@ -11,7 +11,8 @@
 #   bench   build release, then run the impact-law benchmark (medians of 10 repetitions) and the
 #           whole-run scenario benchmark (medians of 21 runs, with and without HDF5 output; its
 #           scaling section repeats the 20-block stack 3 times), then the sweep benchmark (runs
-#           per second on 1 and 2 threads and 2 MPI ranks), about two minutes
+#           per second on 1 and 2 threads and 2 MPI ranks), then the many-body scaling benchmark
+#           (towers, drum columns, chains, a wall; medians of 3), about three minutes
 #   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
 #           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
 #           scenarios/impacts/*.yaml, tests/fuzz/regressions/); a finding is saved under
@@ -40,7 +41,7 @@ say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
@@ -186,5 +187,8 @@ case "$mode" in
     "$build_dir/tools/bench/scenario_benchmark"
     say "sweep benchmark: runs per second of a 256-run rocking-block sweep, 1 and 2 threads and mpirun -n 2, median of 7"
     "$build_dir/tools/bench/sweep_benchmark"
+    say "scaling benchmark: many-body runs of growing size, median of 3 (docs/benchmarks.md)"
+    "$build_dir/tools/bench/scaling_benchmark" --benchmark_repetitions=3 \
+      --benchmark_report_aggregates_only=true
     ;;
 esac

@@ -1,5 +1,6 @@
 #include "sim/scenario/model_factory.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <optional>
@@ -105,6 +106,38 @@ class ParameterReader {
     return obstacle;
   }
 
+  /// One name per part, distinct, none of them in `taken` (the obstacles'); by default `prefix`1
+  /// … `prefix`n.
+  std::vector<std::string> names(std::string_view name, std::size_t count, std::string_view prefix,
+                                 std::span<const std::string> taken) {
+    kind_checked(name, ParameterKind::part_names);
+    std::string defaults;
+    for (std::size_t i = 1; i <= count; ++i) defaults += cat(i > 1 ? ", " : "", prefix, i);
+    const InputNode given = node(name, cat("[", defaults, "]"));
+    if (!given.yaml().IsSequence()) {
+      throw given.error(cat("must be a list of ", count, " names, one per part"));
+    }
+    const std::vector<InputNode> items = given.items();
+    if (items.size() != count) {
+      throw given.error(
+          cat("has ", items.size(), " names for ", count, " parts: give one per part"));
+    }
+    NamePool pool;
+    std::vector<std::string> values;
+    YAML::Node described(YAML::NodeType::Sequence);
+    for (const InputNode& item : items) {
+      values.push_back(read_name(item));
+      if (std::find(taken.begin(), taken.end(), values.back()) != taken.end()) {
+        throw item.error(cat("'", values.back(), "' names an obstacle: names must differ"));
+      }
+      pool.claim(values.back(), item);
+      described.push_back(values.back());
+    }
+    described.SetStyle(YAML::EmitterStyle::Flow);
+    effective_[std::string(name)] = described;
+    return values;
+  }
+
   const InputNode& model() const { return model_; }
 
  private:
@@ -183,8 +216,8 @@ constexpr std::array<ModelParameter, 6> kChainParameters = {
     {"obstacle", ParameterKind::obstacle, "what every link end strikes, or none", "none"},
     kGravity,
 };
-constexpr std::array<ModelParameter, 6> kStackParameters = {
-    ModelParameter{"blocks", ParameterKind::part_count, "number of blocks, block1 at the bottom",
+constexpr std::array<ModelParameter, 7> kStackParameters = {
+    ModelParameter{"blocks", ParameterKind::part_count, "number of blocks, the first at the bottom",
                    "2", &kBlockCountRange},
     {"width", ParameterKind::part_numbers, "block widths: one number, or one per block", "0.2",
      &kLengthRange},
@@ -194,6 +227,10 @@ constexpr std::array<ModelParameter, 6> kStackParameters = {
      &kMassRange},
     {"obstacle", ParameterKind::obstacle, "what the blocks stand on, or none",
      "{type: floor, position: 0}"},
+    {"names", ParameterKind::part_names,
+     "block names, bottom first: one per block (default block1 ... blockn); they name the "
+     "coordinates (NAME.x) and contacts",
+     ""},
     kGravity,
 };
 // Paper 000's example 2 in SI units: its spheres of radius 4 cm and unit mass.
@@ -261,8 +298,13 @@ std::unique_ptr<PlanarTree> build_stacked_blocks(ParameterReader& parameters,
   const std::vector<double> heights = parameters.numbers("height", count);
   const std::vector<double> masses = parameters.numbers("mass", count);
   const std::optional<ObstacleInput> obstacle = parameters.obstacle("obstacle");
+  std::vector<std::string> taken;
+  if (obstacle) taken.push_back(obstacle->type);  // the obstacle's name (make_stacked_blocks)
+  const std::vector<std::string> names = parameters.names("names", count, "block", taken);
   std::vector<StackedBlock> blocks;
-  for (std::size_t i = 0; i < count; ++i) blocks.push_back({widths[i], heights[i], masses[i]});
+  for (std::size_t i = 0; i < count; ++i) {
+    blocks.push_back({widths[i], heights[i], masses[i], names[i]});
+  }
   return make_stacked_blocks(
       blocks, obstacle ? std::optional(Obstacle{obstacle->type, obstacle->surface}) : std::nullopt,
       options);
@@ -339,6 +381,7 @@ std::string_view to_string(ParameterKind kind) {
     case ParameterKind::part_count: return "whole number";
     case ParameterKind::angle_reference: return "absolute | relative";
     case ParameterKind::obstacle: return "obstacle or none";
+    case ParameterKind::part_names: return "list of names";
   }
   return "?";
 }

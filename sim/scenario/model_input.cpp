@@ -1,5 +1,6 @@
 #include "sim/scenario/model_input.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -101,6 +102,30 @@ ObstacleInput read_obstacle(const InputNode& node, std::span<const std::string_v
   described["free_side"] = positive_side ? "positive" : "negative";
   obstacle.surface = wall_at(position, positive_side);
   return obstacle;
+}
+
+std::string read_name(const InputNode& node) {
+  const std::string name = read_string(node);
+  const bool valid = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+  });
+  if (!valid) {
+    throw node.error(
+        "must be a name of letters, digits, '_' and '-' (it names coordinates and "
+        "contacts, e.g. NAME.x and NAME.bottom_left/floor)");
+  }
+  return name;
+}
+
+void NamePool::claim(const std::string& name, const InputNode& node) {
+  for (const auto& [used, where] : used_) {
+    if (used == name) {
+      throw node.error(cat("'", name, "' already names a body or obstacle (at ", to_string(where),
+                           "): names must differ"));
+    }
+  }
+  used_.emplace_back(name, node.location());
 }
 
 }  // namespace routh

@@ -1,7 +1,7 @@
 #pragma once
 // What the two readers of a scenario's `model` share, the named models (model_factory.hpp) and the
 // generic bodies (multibody_input.hpp): the ranges of physical parameters, numbers and points for
-// the effective scenario, and obstacles.
+// the effective scenario, obstacles, and the names of bodies and obstacles.
 //
 // Ranges (labs to buildings): lengths in [1e-6, 1e6] m, masses in [1e-9, 1e9] kg, positions in
 // [-1e6, 1e6] m, moments of inertia in [0, 1e21] kg m² (the largest mass times the largest length
@@ -20,6 +20,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "models/planar/planar_contact_geometry.hpp"
 #include "sim/scenario/yaml_input.hpp"
@@ -56,5 +58,21 @@ struct ObstacleInput {
 /// Reads one obstacle map (see above). Keys other than its type's and `extra_keys` (which the
 /// caller reads) are errors naming the closest valid key.
 ObstacleInput read_obstacle(const InputNode& node, std::span<const std::string_view> extra_keys);
+
+/// A body's or an obstacle's name: letters, digits, '_' and '-', not empty. Names become parts of
+/// coordinate and contact names (base.x, block.bottom_left/floor), whose separators they must not
+/// contain.
+std::string read_name(const InputNode& node);
+
+/// The names already given to bodies and obstacles: they name the contacts together, so each is
+/// claimed once from one pool.
+class NamePool {
+ public:
+  /// Claims `name`, read at `node`; a name claimed before is an error at `node` naming the first.
+  void claim(const std::string& name, const InputNode& node);
+
+ private:
+  std::vector<std::pair<std::string, InputLocation>> used_;
+};
 
 }  // namespace routh

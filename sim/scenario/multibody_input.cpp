@@ -54,39 +54,6 @@ struct DrawnJoint {
   Eigen::Vector2d axis = Eigen::Vector2d::UnitX();  ///< unit
 };
 
-// Bodies and obstacles name the contacts together, so their names are claimed from one pool.
-class NamePool {
- public:
-  void claim(const std::string& name, const InputNode& node) {
-    for (const auto& [used, where] : used_) {
-      if (used == name) {
-        throw node.error(cat("'", name, "' already names a body or obstacle (at ", to_string(where),
-                             "): names must differ"));
-      }
-    }
-    used_.emplace_back(name, node.location());
-  }
-
- private:
-  std::vector<std::pair<std::string, InputLocation>> used_;
-};
-
-// Names become parts of coordinate and contact names (base.x, block.bottom_left/floor), whose
-// separators they must not contain.
-std::string read_name(const InputNode& node) {
-  const std::string name = read_string(node);
-  const bool valid = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == '-';
-  });
-  if (!valid) {
-    throw node.error(
-        "must be a name of letters, digits, '_' and '-' (it names coordinates and "
-        "contacts, e.g. NAME.x and NAME.bottom_left/floor)");
-  }
-  return name;
-}
-
 bool read_bool(const InputNode& node) {
   bool value = false;
   if (!node.yaml().IsScalar() || !YAML::convert<bool>::decode(node.yaml(), value)) {

