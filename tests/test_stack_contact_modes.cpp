@@ -1,0 +1,235 @@
+// Contact modes of stacked blocks, end to end: runs of two- and three-block stacks in which the
+// modes of six or more touching contacts are settled at once (contact_modes.hpp), each checked
+// against what must hold whatever the contact model, computed here from q and v:
+//  - the run completes (a Painlevé configuration, where one arises, is resolved by an impulse);
+//  - a block flat on two corners never slips at them in opposite directions (both corners of a
+//    rigid block on one line have the same tangential velocity): every slip or reversal event of
+//    the log that names both floor corners of a block names one direction;
+//  - no corner of a block enters the block above or below it, nor the floor (1e-6 m allowed: the
+//    drift of closed contacts is projected back below 1e-10 m, and a sample sits within an event's
+//    time tolerance of a landing);
+//  - no instant's events raise the kinetic energy beyond round-off unless an impact says so
+//    (energy_gain), and an unexcited stack never has more total energy than at its start.
+// The energies are those of uniform rectangles, T = ½ m (ẋ² + ẏ²) + ½ m (w² + h²) θ̇² / 12 and
+// V = m g y.
+
+#include <doctest/doctest.h>
+
+#include <Eigen/Core>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/scenario/scenario_file.hpp"
+#include "support/rectangle_overlap.hpp"
+#include "support/scenario_run.hpp"
+#include "support/scratch_files.hpp"
+
+namespace routh {
+namespace {
+
+constexpr double kGravity = 9.81;       // [m/s²] the stacked_blocks preset's
+constexpr double kStandardG = 9.80665;  // [m/s²] what "g" means in a scenario's amplitude
+constexpr double kOverlap = 1e-6;       // [m] see the header
+
+struct Block {
+  double width, height, mass;
+};
+
+struct StackRun {
+  std::vector<Block> blocks;
+  test::ScenarioRun run;
+};
+
+std::string list(const std::vector<Block>& blocks, double Block::*field) {
+  std::ostringstream text;
+  text.precision(17);
+  for (std::size_t i = 0; i < blocks.size(); ++i) text << (i ? ", " : "[") << blocks[i].*field;
+  return text.str() + "]";
+}
+
+// The stacked_blocks preset with `rest` (contact, excitation, initial and output keys) appended.
+StackRun run_stack(const std::vector<Block>& blocks, double duration, const std::string& rest,
+                   const std::string& file) {
+  std::ostringstream yaml;
+  yaml << "name: " << file << "\nduration: " << duration
+       << "\nmodel:\n  type: stacked_blocks\n  blocks: " << blocks.size()
+       << "\n  width: " << list(blocks, &Block::width)
+       << "\n  height: " << list(blocks, &Block::height)
+       << "\n  mass: " << list(blocks, &Block::mass) << "\n"
+       << rest;
+  return {blocks, test::run_scenario_file(test::write_problem(yaml.str(), file + ".yaml"))};
+}
+
+int coordinate(const StackRun& stack, int block, const char* name) {
+  return stack.run.scenario.model->coordinate_index("block" + std::to_string(block + 1) + "." +
+                                                    name);
+}
+
+struct BlockEnergy {
+  double kinetic = 0.0, potential = 0.0;
+};
+
+BlockEnergy energy_of(const StackRun& stack, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  BlockEnergy energy;
+  for (int i = 0; i < static_cast<int>(stack.blocks.size()); ++i) {
+    const Block& b = stack.blocks[static_cast<std::size_t>(i)];
+    const int x = coordinate(stack, i, "x"), y = coordinate(stack, i, "y"),
+              theta = coordinate(stack, i, "theta");
+    const double inertia = b.mass * (b.width * b.width + b.height * b.height) / 12.0;
+    energy.kinetic +=
+        0.5 * b.mass * (v[x] * v[x] + v[y] * v[y]) + 0.5 * inertia * v[theta] * v[theta];
+    energy.potential += b.mass * kGravity * q[y];
+  }
+  return energy;
+}
+
+// Every slip or reversal event that names both floor corners of block1 names one direction.
+void check_no_opposite_floor_slips(const StackRun& stack) {
+  const std::vector<std::string> names = stack.run.scenario.model->contact_names();
+  int checked = 0;
+  for (const EventRecord& event : stack.run.trajectory.events) {
+    if (event.kind != EventKind::slip && event.kind != EventKind::reversal) continue;
+    int floor_corners = 0;
+    for (const int k : event.contacts) {
+      const std::string& name = names[static_cast<std::size_t>(k)];
+      if (name == "block1.bottom_left/floor" || name == "block1.bottom_right/floor")
+        ++floor_corners;
+    }
+    if (floor_corners < 2) continue;
+    ++checked;
+    INFO("t = " << event.t << " s: " << event.status);
+    CHECK_FALSE((event.status.find("slide+") != std::string::npos &&
+                 event.status.find("slide-") != std::string::npos));
+  }
+  MESSAGE(checked << " events slipped both floor corners of block1");
+}
+
+// No corner of a block inside the block above or below, none below the floor.
+void check_apart(const StackRun& stack) {
+  const auto& trajectory = stack.run.trajectory;
+  for (int i = 0; i + 1 < static_cast<int>(stack.blocks.size()); ++i) {
+    const Block& lower = stack.blocks[static_cast<std::size_t>(i)];
+    const Block& upper = stack.blocks[static_cast<std::size_t>(i + 1)];
+    const Eigen::Vector2d lower_half(0.5 * lower.width, 0.5 * lower.height);
+    const Eigen::Vector2d upper_half(0.5 * upper.width, 0.5 * upper.height);
+    const int lower_q = coordinate(stack, i, "x"), upper_q = coordinate(stack, i + 1, "x");
+    CHECK(test::deepest_corner_inside(trajectory, lower_half, lower_q, upper_half, upper_q) <
+          kOverlap);
+    CHECK(test::deepest_corner_inside(trajectory, upper_half, upper_q, lower_half, lower_q) <
+          kOverlap);
+  }
+  const Block& bottom = stack.blocks.front();
+  double lowest = 0.0;
+  for (const auto& sample : trajectory.samples) {
+    const double theta = sample.q[coordinate(stack, 0, "theta")];
+    const double reach = 0.5 * bottom.width * std::abs(std::sin(theta)) +
+                         0.5 * bottom.height * std::abs(std::cos(theta));
+    lowest = std::min(lowest, sample.q[coordinate(stack, 0, "y")] - reach);
+  }
+  CHECK(lowest > -kOverlap);
+}
+
+// Across the events of one instant (the samples just before and after), T rises by round-off at
+// most (1e-9 of T and 1e-12 J) unless an impact there is flagged energy_gain; for an unexcited
+// stack, T + V never exceeds its start by more than the integrator's error (1e-8 of m g h).
+void check_energy(const StackRun& stack, bool excited) {
+  const auto& samples = stack.run.trajectory.samples;
+  const auto& events = stack.run.trajectory.events;
+  REQUIRE(!samples.empty());
+  for (std::size_t i = 0; i + 1 < samples.size(); ++i) {
+    if (samples[i + 1].t != samples[i].t) continue;
+    bool flagged = false;
+    for (const EventRecord& event : events) {
+      if (event.t == samples[i].t && event.flags.find("energy_gain") != std::string::npos)
+        flagged = true;
+    }
+    if (flagged) continue;
+    const double before = energy_of(stack, samples[i].q, samples[i].v).kinetic;
+    const double after = energy_of(stack, samples[i + 1].q, samples[i + 1].v).kinetic;
+    INFO("events at t = " << samples[i].t << " s");
+    CHECK(after <= before + 1e-9 * before + 1e-12);
+  }
+  if (excited) return;
+  double scale = 0.0, top = 0.0;
+  for (const Block& b : stack.blocks) top += b.height;
+  for (const Block& b : stack.blocks) scale += b.mass * kGravity * top;
+  const BlockEnergy start = energy_of(stack, samples.front().q, samples.front().v);
+  for (const auto& sample : samples) {
+    const BlockEnergy now = energy_of(stack, sample.q, sample.v);
+    INFO("t = " << sample.t << " s");
+    CHECK(now.kinetic + now.potential <= start.kinetic + start.potential + 1e-8 * scale);
+  }
+}
+
+// The time [s] at which a_g = A sin(2π f t) first reaches the top block's uplift threshold
+// g b / h (half width b, half height h), when every block below sticks and the stack moves with
+// the ground: the top block's moment balance about its trailing corner.
+double top_block_uplift_time(const Block& top, double amplitude, double frequency) {
+  const double threshold = kGravity * top.width / top.height;
+  return std::asin(threshold / amplitude) / (2.0 * std::numbers::pi * frequency);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "stack contact modes: a shaken three-block stack keeps its lower blocks sticking when the "
+    "top block uplifts") {
+  // Three 1 kg blocks under a_g = 0.4 g sin(2π 1.15 t): the tall top block (0.12 m × 1.2 m) alone
+  // reaches its threshold g b/h = 0.1 g; the two lower blocks and the top block on them would
+  // need 0.25 g and 0.125 g. At the top block's lift-off six contacts touch, and the stack must
+  // stay stuck below it (μs = 0.6 ≫ 0.4 g). Settling once found the set's static friction
+  // reserve at −2e4 N (a round-off load at the lifting corner), slipped the bottom block's floor
+  // corners in opposite directions, then declared Painlevé's paradox there.
+  const std::vector<Block> blocks = {{0.15, 0.3, 1.0}, {0.15, 0.3, 1.0}, {0.12, 1.2, 1.0}};
+  const StackRun stack = run_stack(blocks, 0.2, R"(initial: {}
+contact: {law: poisson, restitution: 0.0, friction: 0.6}
+excitation:
+  - harmonic: {amplitude: 0.4 g, frequency: 1.15}
+output: {rate: 200}
+)",
+                                   "three_block_uplift");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  const std::vector<double> uplifts = stack.run.trajectory.times_of(EventKind::uplift);
+  REQUIRE(!uplifts.empty());
+  // closed form; the event locator's time tolerance is far below 1e-9 s
+  CHECK(uplifts.front() ==
+        doctest::Approx(top_block_uplift_time(blocks[2], 0.4 * kStandardG, 1.15)).epsilon(1e-8));
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/true);
+}
+
+TEST_CASE(
+    "stack contact modes: a heavy-based shaken stack passes its top block's uplift with its "
+    "contact modes settled") {
+  // Unequal blocks and masses under 0.3927 g at 1.151 Hz; the top block (0.122 m × 1.1889 m)
+  // reaches g b/h first. Settling once ended in contact_modes_unresolved right there, after
+  // slipping the bottom block's floor corners in opposite directions.
+  const std::vector<Block> blocks = {
+      {0.3145, 0.6692, 151.566}, {0.1481, 0.2273, 17.076}, {0.122, 1.1889, 33.793}};
+  const StackRun stack = run_stack(blocks, 0.1, R"(initial: {}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.30578799923489425
+  friction: {static: 0.6326499783855903, kinetic: 0.6326499783855903}
+excitation:
+  - harmonic: {amplitude: 0.3927 g, frequency: 1.1510, cycles: 3}
+output: {rate: 200}
+)",
+                                   "heavy_base_uplift");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  const std::vector<double> uplifts = stack.run.trajectory.times_of(EventKind::uplift);
+  REQUIRE(!uplifts.empty());
+  CHECK(
+      uplifts.front() ==
+      doctest::Approx(top_block_uplift_time(blocks[2], 0.3927 * kStandardG, 1.151)).epsilon(1e-8));
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/true);
+}
+
+}  // namespace routh
