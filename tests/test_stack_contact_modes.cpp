@@ -233,3 +233,57 @@ output: {rate: 200}
 }
 
 }  // namespace routh
+
+namespace routh {
+
+TEST_CASE(
+    "stack contact modes: Painlevé's paradox of a shaken two-block stack ends in a sticking "
+    "impulse inside every friction cone") {
+  // Two blocks (1.116 m × 0.7813 m under 1.001 m × 0.8984 m), e = 0.48, μ = 1.14, shaken at
+  // 0.57 g and 3.6 Hz, simultaneous impacts by the lcp law. After 122 impacts the upper block
+  // slips on the lower at 3.2e-5 m/s while the lower one pivots on a floor corner, and no mode
+  // assignment of the three touching contacts admits forces (settling enumerates all of them).
+  // The lcp law finds no impact from u_n = 0, and the run stopped painleve_unresolved. Its
+  // sticking end, which stops every touching contact, needs a tangential impulse of 1.01 of μ Γ_n
+  // across the upper block's corners in the least-norm split, within μ = 1.14 in the split that
+  // loads both equally: Coulomb's, so the run goes on.
+  const std::vector<Block> blocks = {{1.116, 0.7813, 239.883}, {1.001, 0.8984, 636.289}};
+  const StackRun stack = run_stack(blocks, 0.2, R"(initial: {}
+contact:
+  law: poisson
+  multi_contact_law: lcp
+  restitution: 0.4757926675007633
+  friction: {static: 1.1424736385396517, kinetic: 1.1424736385396517}
+excitation:
+  - harmonic: {amplitude: 0.5693 g, frequency: 3.6091, cycles: 3}
+output: {rate: 200}
+)",
+                                   "two_block_painleve");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  const auto& events = stack.run.trajectory.events;
+  int resolved = 0;
+  for (std::size_t i = 0; i + 1 < events.size(); ++i) {
+    if (events[i].kind != EventKind::painleve) continue;
+    const EventRecord& impulse = events[i + 1];
+    REQUIRE(impulse.kind == EventKind::impact);
+    CHECK(impulse.t == events[i].t);
+    ++resolved;
+    // Coulomb's cone per contact and dissipation, from the logged impulses and velocities
+    const double mu = 1.1424736385396517;
+    for (std::size_t k = 0; k < impulse.contacts.size(); ++k) {
+      const double normal = impulse.impulse[2 * k], tangential = impulse.impulse[2 * k + 1];
+      CHECK(normal >= 0.0);
+      CHECK(std::abs(tangential) <= mu * normal * (1.0 + 1e-12));
+      CHECK(std::abs(impulse.u_post[2 * k]) < 1e-12);      // every contact ends closed,
+      CHECK(std::abs(impulse.u_post[2 * k + 1]) < 1e-12);  // and sticking
+    }
+    CHECK(impulse.delta_T <= 0.0);
+    CHECK(impulse.delta_T == doctest::Approx(impulse.normal_work + impulse.tangential_work));
+  }
+  CHECK(resolved >= 1);
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/true);
+}
+
+}  // namespace routh

@@ -13,6 +13,7 @@
 #include "sim/simulation/impact_step.hpp"
 #include "sim/simulation/rest_rule.hpp"
 #include "sim/simulation/run_guards.hpp"
+#include "sim/simulation/sticking_impulse.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/simulation/system_evaluation.hpp"
 #include "sim/simulation/witnesses.hpp"
@@ -749,10 +750,13 @@ bool Run::resolve_painleve(double t, const std::vector<int>& stuck, const Eigen:
   event.contacts = stuck;
   event.status = "no contact force is consistent: tangential impact";
   record(event);
-  const ImpactResolution impact = resolve_impact(evaluation_, settings_, t, q, v, stuck,
-                                                 /*at_rest=*/false, ImpactStart::without_collision);
+  const ImpactResolution law = resolve_impact(evaluation_, settings_, t, q, v, stuck,
+                                              /*at_rest=*/false, ImpactStart::without_collision);
+  // the law found no impact from u_n = 0: the sticking end of the tangential impact, if Coulomb's
+  const ImpactResolution impact =
+      law.resolved ? law : sticking_impulse(evaluation_, settings_, t, q, v);
   if (!impact.resolved) {
-    return stop(RunStatus::painleve_unresolved, impact.event.status, t, q, v, impact.event);
+    return stop(RunStatus::painleve_unresolved, law.event.status, t, q, v, law.event);
   }
   if (!apply_impact(impact, v)) {
     return stop(RunStatus::non_finite_state, "the velocity after a tangential impact", t, q, v);
