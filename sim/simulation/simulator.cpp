@@ -776,7 +776,9 @@ bool Run::apply_impact(const ImpactResolution& impact, Eigen::VectorXd& v) {
 
 bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   const ApproachingContacts approaching = approaching_contacts(evaluation_, settings_, q, v);
-  if (approaching.contacts.empty()) return true;  // grazing: nothing to do
+  // grazing: no impact, but a contact touching without approach may have to push now (a corner
+  // sinking from u_n = 0 at a_n < 0 would cross zero again at once, an event storm)
+  if (approaching.contacts.empty()) return settle(t, q, v);
   const bool at_rest = approaching.approach_speed < settings_.rest_speed;
   const ImpactResolution impact = resolve_impact(
       evaluation_, settings_, t, q, v, approaching.contacts, at_rest, ImpactStart::collision);
