@@ -23,6 +23,8 @@
 #include <vector>
 
 #include "sim/scenario/scenario_file.hpp"
+#include "sim/simulation/contact_modes.hpp"
+#include "sim/simulation/system_evaluation.hpp"
 #include "support/rectangle_overlap.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
@@ -315,6 +317,85 @@ output: {rate: 200}
   check_no_opposite_floor_slips(stack);
   check_apart(stack);
   check_energy(stack, /*excited=*/false);
+}
+
+}  // namespace routh
+
+namespace routh {
+
+TEST_CASE(
+    "stack contact modes: a plastic three-block stack meets a Painlevé configuration no mode "
+    "assignment resolves (known remaining trouble)") {
+  // The top block (0.3918 m × 1.1157 m) released tilted at 0.27 rad on two blocks, plastic, μ =
+  // 0.68, simultaneous impacts by multipoint_energetic. At t = 0.6828 s a micro-impact (3.6e-5
+  // m/s) leaves the bottom block's floor corner slipping at 1.3e-6 m/s and the middle block
+  // slipping on the bottom one at 8.9e-6 m/s. This test proves, at the state where the run stops,
+  // that the acceleration-level problem has no solution: every assignment of modes to the five
+  // touching contacts (a slipping contact slides its way or opens; one without slip sticks,
+  // slips either way or opens; the fifth is the middle block's corner against the bottom block's
+  // side face, at that face's top end) is inconsistent, 128 of them. The laws find no impact from
+  // u_n = 0, and the sticking impulse is not Coulomb's (the middle block's corners would need 0.72
+  // of their normal impulse in friction, μs = 0.68): the run honestly stops painleve_unresolved.
+  // What resolves such a configuration (a tangential impact that ends with slip on, or a lift-off)
+  // is not settled here.
+  const std::vector<Block> blocks = {
+      {0.5441, 0.5852, 151.58}, {0.415, 1.0384, 325.213}, {0.3918, 1.1157, 118.547}};
+  const StackRun stack = run_stack(blocks, 0.7, R"(initial:
+  q: {block3.theta: 0.26984244338756785}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.0
+  friction: {static: 0.6823796808373601, kinetic: 0.6823796808373601}
+output: {rate: 200}
+)",
+                                   "plastic_painleve");
+  check_apart(stack);
+  check_energy(stack, /*excited=*/false);
+  REQUIRE(stack.run.outcome.status == RunStatus::painleve_unresolved);
+  const SimulationState& state = stack.run.outcome.final_state;
+  const SimulationSettings& settings = stack.run.scenario.settings;
+  SystemEvaluation evaluation(*stack.run.scenario.model, settings.contacts);
+  const ContactKinematics& kinematics = contacts_at(evaluation, state.q, state.v);
+  std::vector<int> candidates;
+  std::vector<std::vector<ContactMode>> options;
+  int slipping = 0;
+  for (int k = 0; k < evaluation.contacts; ++k) {
+    if (!is_persistent_contact_candidate(kinematics, 2, k, state.v, settings)) continue;
+    candidates.push_back(k);
+    const double u_t = tangential_velocity(kinematics, 2, k, state.v);
+    if (std::abs(u_t) > settings.rest_speed) {
+      ++slipping;
+      options.push_back({u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative,
+                         ContactMode::open});
+    } else {
+      options.push_back({ContactMode::stick, ContactMode::slide_positive,
+                         ContactMode::slide_negative, ContactMode::open});
+    }
+  }
+  std::size_t expected = 1;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    expected *= options[i].size();
+    MESSAGE(stack.run.scenario.model->contact_names()[static_cast<std::size_t>(candidates[i])]
+            << ": " << options[i].size() << " options");
+  }
+  CHECK(slipping == 3);  // the floor corner and the middle block's two corners
+  std::vector<std::size_t> choice(candidates.size(), 0);
+  int assignments = 0, consistent = 0;
+  while (true) {
+    std::vector<ContactMode> modes(static_cast<std::size_t>(evaluation.contacts),
+                                   ContactMode::open);
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+      modes[static_cast<std::size_t>(candidates[i])] = options[i][choice[i]];
+    ++assignments;
+    if (modes_are_consistent(evaluation, settings, state.t, state.q, state.v, modes, candidates))
+      ++consistent;
+    std::size_t digit = candidates.size();
+    while (digit > 0 && ++choice[digit - 1] == options[digit - 1].size()) choice[--digit] = 0;
+    if (digit == 0) break;
+  }
+  CHECK(static_cast<std::size_t>(assignments) == expected);
+  CHECK(consistent == 0);
 }
 
 }  // namespace routh
