@@ -836,7 +836,8 @@ bool Run::handle_mode_event(double t, const Witness& witness, const Eigen::Vecto
     modes_[witness.contact] = ContactMode::open;
   }
   // A normal force, friction margin or slip reached zero: the whole contact set is settled again
-  // (static friction is a property of the set, DESIGN §4 step 1), and what changed is logged.
+  // (static friction is a property of the set, decided for it as a whole), and what changed is
+  // logged.
   return settle(t, q, v, /*log_changes=*/true);
 }
 
