@@ -12,10 +12,13 @@
 // impact has: the touching contacts (gap within contact_distance, not separating faster than the
 // rest speed) end with u⁺ = 0, normal and tangential, by the impulse of least kinetic metric
 //     Γ = −D⁺ u⁻,   D = J M⁻¹ Jᵀ,   Δv = M⁻¹ Jᵀ Γ,   ΔT = Γᵀu⁻ + ½ ΓᵀDΓ = −½ u⁻ᵀ D⁺ u⁻ ≤ 0,
-// (J the touching contacts' rows), the outcome of Routh's incremental method when the slip halts
-// in compression and sticking is then stable (paper 004). It is admissible only when it is
-// Coulomb's: every Γ_n ≥ 0 and every |Γ_t| ≤ μs Γ_n, and when D Γ = −u⁻ holds (the rows are
-// consistent). Otherwise the paradox stays unresolved, and the run says so.
+// (J the touching contacts' rows): a perfectly plastic impact that ends in stick. It is admissible
+// only when it is Coulomb's, some split of it (Γ + N z, N a basis of ker D, which moves nothing;
+// the set's reserve of static_friction.hpp) having every Γ_n ≥ 0 and every |Γ_t| ≤ μs Γ_n, and
+// when D Γ = −u⁻ holds (the rows are consistent). At one contact it is Coulomb's exactly where
+// Painlevé's condition holds (tests/test_sticking_impulse.cpp: Γ = −D⁻¹u⁻ from u⁻ = (0, u_t) has
+// |Γ_t| / Γ_n = D_nn / |D_nt|, below μ iff D_nn − μ σ D_nt < 0). Otherwise the paradox stays
+// unresolved, and the run says so.
 
 #include <Eigen/Core>
 
