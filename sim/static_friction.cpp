@@ -14,7 +14,12 @@ constexpr int kMaxVariables = kMaxIndeterminacy + 1;  // z and m
 constexpr int kMaxConstraints = 3 * kMaxContacts + 1;
 // Vertices tried at most: two corners have C(7, 2) = 21, three contacts on a face C(10, 4) = 210.
 constexpr long kMaxVertexCandidates = 4096;
-// A vertex satisfies a constraint to this fraction of the magnitudes of its terms.
+// A vertex satisfies a constraint to this fraction of the magnitudes of its terms and of the
+// set's largest force: λ0 and N come from a solve whose round-off is relative to the largest force
+// of the set, so a contact's load of −4e-12 N beside loads of 30 N (a corner at its lift-off) is
+// a zero. Measured on its own terms, λ_n ≥ 0 for that corner would demand an exact 0, and a
+// round-off entry of 4e-15 in N coupling it to another pair's squeeze z would force z ≈ 1000 N
+// there: the set's reserve came out at −2e4 N for a stack sticking with most of its friction left.
 constexpr double kFeasibility = 1e-10;
 // Vertices whose margins differ by less than this (relative) are equally good.
 constexpr double kSameMargin = 1e-12;
@@ -26,6 +31,7 @@ struct MarginProgram {
   std::array<std::array<double, kMaxVariables>, kMaxConstraints> a{};
   std::array<double, kMaxConstraints> b{};
   double total_weight = 0.0;  // Σ w_k
+  double force_scale = 0.0;   // [N] the largest |λ0| of the set
 
   /// Appends  Σ_j coefficients_j z_j + margin_weight m ≤ bound.
   template <class Row>
@@ -49,6 +55,10 @@ MarginProgram margin_program(const ContactVector& particular, const ContactMatri
   for (const SetContact& contact : contacts) {
     const auto N_n = null_basis.row(contact.normal);
     const double load = particular[contact.normal];
+    program.force_scale = std::max(program.force_scale, std::abs(load));
+    if (contact.tangential >= 0) {
+      program.force_scale = std::max(program.force_scale, std::abs(particular[contact.tangential]));
+    }
     for (int j = 0; j < d; ++j) row[j] = -N_n[j];
     program.add(row, 0.0, load);
     if (contact.tangential < 0) continue;
@@ -76,7 +86,7 @@ long binomial(int n, int k) {
 template <int D>
 bool satisfies_all(const MarginProgram& program, const Eigen::Matrix<double, D, 1>& x) {
   for (int i = 0; i < program.count; ++i) {
-    double lhs = 0.0, size = std::abs(program.b[i]);
+    double lhs = 0.0, size = std::abs(program.b[i]) + program.force_scale;
     for (int j = 0; j < D; ++j) {
       lhs += program.a[i][j] * x[j];
       size += std::abs(program.a[i][j] * x[j]);

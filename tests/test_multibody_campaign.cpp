@@ -44,6 +44,7 @@
 
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "support/rectangle_overlap.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
@@ -70,11 +71,12 @@ constexpr double kImpactEnergyAbsolute = 1e-12;  // [J]
 constexpr double kEnergyDriftRelative = 1e-8;
 constexpr double kWallTimeLimit = 5.0 * kRunDivisor;  // [s] per run
 
-enum class Family { stack, chain, disks, wall, pendulum };
+enum class Family { stack, chain, disks, wall, pendulum, tall_stack };
 
 const char* family_name(Family family) {
   switch (family) {
     case Family::stack: return "stack";
+    case Family::tall_stack: return "tall_stack";
     case Family::chain: return "chain";
     case Family::disks: return "disks";
     case Family::wall: return "wall";
@@ -405,16 +407,20 @@ struct Writer {
 };
 
 // (a) 2–4 blocks stacked, each resting on the one below (the loader places them); the floor
-// shakes, or the top block starts tilted on a corner and spinning.
-void stack_scene(Random& random, Scene& scene) {
+// shakes, or the top block starts tilted on a corner and spinning. (a') the same with 3–8
+// blocks, half of them columns: blocks of one width, each centred on the one below, so that every
+// interface has two pairs of coincident corners.
+void stacked_scene(Random& random, Scene& scene, int least, int most, bool column) {
   Writer w(scene);
-  const int blocks = random.integer(2, 4);
+  const int blocks = random.integer(least, most);
+  const double column_width = column ? random.log_uniform(0.1, 1.0) : 0.0;
   double x = 0.0, previous_width = 0.0, top = 0.0;
   for (int i = 1; i <= blocks; ++i) {
-    const double width = random.log_uniform(0.1, 1.0), height = random.log_uniform(0.1, 1.0);
+    const double width = column ? column_width : random.log_uniform(0.1, 1.0);
+    const double height = random.log_uniform(0.1, 1.0);
     const std::string name = "block" + std::to_string(i);
     w.rectangle(name, width, height, random.log_uniform(0.3, 10.0));
-    if (i > 1) x += random.uniform(-0.45, 0.45) * previous_width;
+    if (i > 1 && !column) x += random.uniform(-0.45, 0.45) * previous_width;
     w.set(w.q, name + ".x", x);
     previous_width = width, top += height;
   }
@@ -433,6 +439,13 @@ void stack_scene(Random& random, Scene& scene) {
     w.set(w.v, name + ".theta", random.uniform(-3.0, 3.0));
   }
   w.finish(random, random.uniform(0.5, 1.5), true);
+}
+
+void stack_scene(Random& random, Scene& scene) { stacked_scene(random, scene, 2, 4, false); }
+
+void tall_stack_scene(Random& random, Scene& scene) {
+  const bool column = random.chance(0.5);
+  stacked_scene(random, scene, 3, 8, column);
 }
 
 // (b) 2–5 segment links hanging from a pivot above a floor (sometimes a wall beside), released
@@ -579,6 +592,7 @@ Scene make_scene(Family family, int index) {
     case Family::disks: disks_scene(random, scene); break;
     case Family::wall: wall_scene(random, scene); break;
     case Family::pendulum: pendulum_scene(random, scene); break;
+    case Family::tall_stack: tall_stack_scene(random, scene); break;
   }
   return scene;
 }
@@ -926,33 +940,7 @@ contact: {law: poisson, restitution: 0, friction: 0.9}
   CHECK(trajectory.samples.back().q[4] == doctest::Approx(0.669 + 0.087).epsilon(1e-6));
 }
 
-// The deepest any corner of the rectangle `inner` (half sizes, coordinates x, y, θ from q index
-// `inner_q`) lies inside the rectangle `outer` over a run's samples [m] (0: never inside), from
-// the geometry alone.
-double deepest_corner_inside(const test::TrajectoryMemory& trajectory,
-                             const Eigen::Vector2d& outer_half, int outer_q,
-                             const Eigen::Vector2d& inner_half, int inner_q) {
-  const auto turn = [](double theta) {
-    return Eigen::Matrix2d{{std::cos(theta), -std::sin(theta)}, {std::sin(theta), std::cos(theta)}};
-  };
-  double deepest = 0.0;
-  for (const auto& sample : trajectory.samples) {
-    const Eigen::Vector2d outer_origin(sample.q[outer_q], sample.q[outer_q + 1]);
-    const Eigen::Vector2d inner_origin(sample.q[inner_q], sample.q[inner_q + 1]);
-    const Eigen::Matrix2d outer_turn = turn(sample.q[outer_q + 2]);
-    const Eigen::Matrix2d inner_turn = turn(sample.q[inner_q + 2]);
-    for (const double sx : {-1.0, 1.0}) {
-      for (const double sy : {-1.0, 1.0}) {
-        const Eigen::Vector2d corner =
-            inner_origin + inner_turn * inner_half.cwiseProduct(Eigen::Vector2d(sx, sy));
-        const Eigen::Vector2d local = outer_turn.transpose() * (corner - outer_origin);
-        deepest = std::max(deepest, std::min(outer_half.x() - std::abs(local.x()),
-                                             outer_half.y() - std::abs(local.y())));
-      }
-    }
-  }
-  return deepest;
-}
+using test::deepest_corner_inside;
 
 TEST_CASE(
     "multibody campaign: a shaken block whose corner rests near the lower block's side is not "
@@ -1064,6 +1052,13 @@ output: {rate: 1000}
   CHECK(deepest_corner_inside(trajectory, block2, 3, block3, 6) < 1e-6);
   CHECK(deepest_corner_inside(trajectory, block3, 6, block4, 9) < 1e-6);
   CHECK(deepest_corner_inside(trajectory, block4, 9, block3, 6) < 1e-6);
+}
+
+TEST_CASE(
+    "multibody campaign: seeded stacks of 3-8 blocks and columns, excited or tilted and spinning") {
+  // the status counts are reported, not asserted: many of these runs still end in a named
+  // trouble (the run's honest answer); the checks hold for the runs that complete
+  run_family(Family::tall_stack, 80, 0.4);
 }
 
 TEST_CASE("multibody campaign: seeded stacks of 2-4 blocks, excited or tilted and spinning") {

@@ -161,6 +161,37 @@ TEST_CASE("static friction: a corner at zero load carries no friction; below zer
   CHECK(past.forces == pulling.particular);
 }
 
+TEST_CASE("static friction: a corner's round-off load beside large ones is a zero load") {
+  // Source: three blocks of 1 kg stacked, each flat on two corners, under a_g = 0.1 g, with the top
+  // block at its uplift threshold (its right corner's load −3.9e-12 N, round-off of 0). Each pair's
+  // normal forces are fixed by balance; the three force-free directions move friction within one
+  // pair (columns 1–3 of N). The minimum-norm solve leaves round-off of 4e-15 in N's normal rows,
+  // as the solve in contact_forces.cpp did in that stack. Every pair needs ΣT = 0.1 of its ΣN, so
+  // the best distribution utilizes every cone to ρ = 0.1 / μs and, with m* = 1 − ρ:
+  //     R = m* Σ μs N̄ = (1 − 0.1 / 0.6) · 0.6 · (29.43 + 19.62 + 9.81) N = 29.43 N.
+  // On the corner's own terms λ_n ≥ 0 asked for an exact 0: with the round-off entry it forced a
+  // squeeze of 1000 N into the middle pair, and R came out at −2e4 N.
+  const double mu = 0.6;
+  ContactVector particular(12);
+  particular << 26.487, 1.4715, 2.943, 1.4715, 16.677, 0.981, 2.943, 0.981, 9.81, 0.4905,
+      -3.91092e-12, 0.4905;
+  ContactMatrix null_basis = ContactMatrix::Zero(12, 3);
+  null_basis(1, 0) = 1.0, null_basis(3, 0) = -1.0;
+  null_basis(5, 1) = -1.0, null_basis(7, 1) = 1.0;
+  null_basis(9, 2) = -1.0, null_basis(11, 2) = 1.0;
+  null_basis(0, 1) = -5.2162e-15, null_basis(2, 1) = 5.16069e-15, null_basis(4, 1) = -4.10597e-15;
+  null_basis(6, 1) = 4.05046e-15, null_basis(8, 1) = -3.73775e-15, null_basis(10, 1) = 3.68224e-15;
+  const routh::SetContacts contacts = {{0, 1, mu}, {2, 3, mu}, {4, 5, mu},
+                                       {6, 7, mu}, {8, 9, mu}, {10, 11, mu}};
+  const auto out = distribute(particular, null_basis, contacts);
+  const double loads = 29.43 + 19.62 + 9.81;
+  CHECK(out.stick_reserve == doctest::Approx((1.0 - 0.1 / mu) * mu * loads).epsilon(1e-9));
+  // the distribution moves friction within pairs only: every pair keeps its total
+  CHECK(out.forces[1] + out.forces[3] == doctest::Approx(2.943).epsilon(1e-12));
+  CHECK(out.forces[5] + out.forces[7] == doctest::Approx(1.962).epsilon(1e-12));
+  CHECK(std::abs(out.forces[11]) < 1e-9);  // the unloaded corner carries no friction
+}
+
 TEST_CASE("static friction: a sliding contact in the set bounds only its normal force") {
   // Source: a point on a floor with a sticking contact 1 and a sliding one 2 (σ = +1, μd): the
   // force-free direction shifts load to contact 2 with its friction, N = (−1, μd, 1)ᵀ on

@@ -215,27 +215,44 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
   const LemkeResult solution = solve_lcp_lemke(A / matrix_scale, b / vector_scale);
   if (solution.status == LemkeStatus::ray_termination) return LcpModes::no_solution;
   if (solution.status != LemkeStatus::solved) return LcpModes::inconsistent;
-  std::vector<ContactMode> trial = modes;
   constexpr double kZero = 1e-9;  // of the scaled unknowns, O(1)
-  for (int i = 0; i < count; ++i) {
-    const int k = candidates[i];
-    if (!(solution.z[i] > kZero)) {
-      trial[k] = ContactMode::open;
-    } else if (first[i] >= 0) {
-      // sticking needs margin left in the cone (μs λ_n − λ⁺ − λ⁻ > 0, its row of w); at the
-      // limit, or without friction, the contact slips against its friction (λ⁻ > 0 while
-      // a_t > 0), or frictionless the way a_t = (w⁺ − w⁻)/2 points
-      const int plus = first[i], minus = first[i] + 1;
-      const double against = solution.z[minus] != solution.z[plus]
-                                 ? solution.z[minus] - solution.z[plus]
-                                 : solution.w[plus] - solution.w[minus];
-      trial[k] = solution.w[first[i] + 2] > kZero ? ContactMode::stick
-                 : against >= 0.0                 ? ContactMode::slide_positive
-                                                  : ContactMode::slide_negative;
+  // Two readings of a sticking candidate's unknowns. Its slack σ = |a_t| says whether it slips:
+  // σ > 0 slides the way a_t = (w⁺ − w⁻)/2 points. At σ = 0 it does not accelerate along its
+  // surface and sticks, inside its cone or on its edge; the set's friction reserve
+  // (modes_are_consistent) then judges the whole indeterminate set, whose LCP solution may have
+  // put a block's two corners at opposite edges of their cones (a squeeze). Only if sticking
+  // there is not consistent, the second reading lets a contact at its cone's edge (its row
+  // μs λ_n − λ⁺ − λ⁻ = 0) slip against its friction, or frictionless the way a_t points.
+  const auto read = [&](bool at_edge_slips) {
+    std::vector<ContactMode> trial = modes;
+    for (int i = 0; i < count; ++i) {
+      const int k = candidates[i];
+      if (!(solution.z[i] > kZero)) {
+        trial[k] = ContactMode::open;
+        continue;
+      }
+      if (first[i] < 0) continue;
+      const int plus = first[i], minus = first[i] + 1, slack = first[i] + 2;
+      if (solution.z[slack] > kZero) {
+        trial[k] = solution.w[plus] >= solution.w[minus] ? ContactMode::slide_positive
+                                                         : ContactMode::slide_negative;
+      } else if (!at_edge_slips || solution.w[slack] > kZero) {
+        trial[k] = ContactMode::stick;
+      } else {
+        const double against = solution.z[minus] != solution.z[plus]
+                                   ? solution.z[minus] - solution.z[plus]
+                                   : solution.w[plus] - solution.w[minus];
+        trial[k] = against >= 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative;
+      }
     }
-  }
+    return trial;
+  };
+  std::vector<ContactMode> trial = read(false);
   if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
-    return LcpModes::inconsistent;
+    trial = read(true);
+    if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
+      return LcpModes::inconsistent;
+    }
   }
   modes = trial;
   return LcpModes::consistent;

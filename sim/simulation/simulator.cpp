@@ -13,6 +13,7 @@
 #include "sim/simulation/impact_step.hpp"
 #include "sim/simulation/rest_rule.hpp"
 #include "sim/simulation/run_guards.hpp"
+#include "sim/simulation/sticking_impulse.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/simulation/system_evaluation.hpp"
 #include "sim/simulation/witnesses.hpp"
@@ -751,10 +752,13 @@ bool Run::resolve_painleve(double t, const std::vector<int>& stuck, const Eigen:
   event.contacts = stuck;
   event.status = "no contact force is consistent: tangential impact";
   record(event);
-  const ImpactResolution impact = resolve_impact(evaluation_, settings_, t, q, v, stuck,
-                                                 /*at_rest=*/false, ImpactStart::without_collision);
+  const ImpactResolution law = resolve_impact(evaluation_, settings_, t, q, v, stuck,
+                                              /*at_rest=*/false, ImpactStart::without_collision);
+  // the law found no impact from u_n = 0: the sticking end of the tangential impact, if Coulomb's
+  const ImpactResolution impact =
+      law.resolved ? law : sticking_impulse(evaluation_, settings_, t, q, v);
   if (!impact.resolved) {
-    return stop(RunStatus::painleve_unresolved, impact.event.status, t, q, v, impact.event);
+    return stop(RunStatus::painleve_unresolved, law.event.status, t, q, v, law.event);
   }
   if (!apply_impact(impact, v)) {
     return stop(RunStatus::non_finite_state, "the velocity after a tangential impact", t, q, v);
@@ -774,7 +778,9 @@ bool Run::apply_impact(const ImpactResolution& impact, Eigen::VectorXd& v) {
 
 bool Run::handle_impact(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v) {
   const ApproachingContacts approaching = approaching_contacts(evaluation_, settings_, q, v);
-  if (approaching.contacts.empty()) return true;  // grazing: nothing to do
+  // grazing: no impact, but a contact touching without approach may have to push now (a corner
+  // sinking from u_n = 0 at a_n < 0 would cross zero again at once, an event storm)
+  if (approaching.contacts.empty()) return settle(t, q, v);
   const bool at_rest = approaching.approach_speed < settings_.rest_speed;
   const ImpactResolution impact = resolve_impact(
       evaluation_, settings_, t, q, v, approaching.contacts, at_rest, ImpactStart::collision);
@@ -832,7 +838,8 @@ bool Run::handle_mode_event(double t, const Witness& witness, const Eigen::Vecto
     modes_[witness.contact] = ContactMode::open;
   }
   // A normal force, friction margin or slip reached zero: the whole contact set is settled again
-  // (static friction is a property of the set, docs/simulation.md), and what changed is logged.
+  // (static friction is a property of the set, decided for it as a whole), and what changed is
+  // logged.
   return settle(t, q, v, /*log_changes=*/true);
 }
 
