@@ -11,9 +11,12 @@ namespace routh {
 namespace {
 
 constexpr int kMaxVariables = kMaxIndeterminacy + 1;  // z and m
-constexpr int kMaxConstraints = 3 * kMaxContacts + 1;
 // Vertices tried at most: two corners have C(7, 2) = 21, three contacts on a face C(10, 4) = 210.
 constexpr long kMaxVertexCandidates = 4096;
+// Constraints of a program whose vertices are enumerated: with d ≥ 1, C(count, 2) ≤ 4096.
+constexpr int kMaxConstraints = 91;
+static_assert(kMaxConstraints * (kMaxConstraints - 1) / 2 <= kMaxVertexCandidates &&
+              (kMaxConstraints + 1) * kMaxConstraints / 2 > kMaxVertexCandidates);
 // A vertex satisfies a constraint to this fraction of the magnitudes of its terms.
 constexpr double kFeasibility = 1e-10;
 // Vertices whose margins differ by less than this (relative) are equally good.
@@ -65,6 +68,13 @@ MarginProgram margin_program(const ContactVector& particular, const ContactMatri
   std::array<double, kMaxIndeterminacy> none{};
   program.add(none, 1.0, 1.0);
   return program;
+}
+
+/// Rows of (1): λ_n ≥ 0 per contact, both sides of the cone per sticking one, and m ≤ 1.
+int constraint_count(const SetContacts& contacts) {
+  int count = 1;
+  for (const SetContact& contact : contacts) count += contact.tangential < 0 ? 1 : 3;
+  return count;
 }
 
 long binomial(int n, int k) {
@@ -163,14 +173,14 @@ void distribute_static_friction(const ContactVector& particular, const ContactMa
   out.forces = particular;
   out.stick_reserve = std::numeric_limits<double>::infinity();
   const int d = static_cast<int>(null_basis.cols());
-  const MarginProgram program = d >= 1 && d <= kMaxIndeterminacy
-                                    ? margin_program(particular, null_basis, contacts)
-                                    : MarginProgram{};
+  const int count = constraint_count(contacts);
   // fewer constraints than unknowns (z, m) bound no vertex: the program has no optimum to find
-  if (program.count < d + 1 || binomial(program.count, d + 1) > kMaxVertexCandidates) {
+  if (d < 1 || d > kMaxIndeterminacy || count < d + 1 || count > kMaxConstraints ||
+      binomial(count, d + 1) > kMaxVertexCandidates) {
     out.stick_reserve = least_contact_margin(particular, contacts);
     return;
   }
+  const MarginProgram program = margin_program(particular, null_basis, contacts);
   bool feasible = false;
   switch (d) {
     case 1: feasible = distribute_over_vertices<2>(particular, null_basis, program, out); break;

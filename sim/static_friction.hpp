@@ -59,7 +59,7 @@
 // kMaxIndeterminacy directions or kMaxVertexCandidates vertices are not distributed: they keep λ0
 // and the per-contact rule (R = the least μs λ_n − |λ_t| of λ0).
 
-#include <boost/container/static_vector.hpp>
+#include <boost/container/small_vector.hpp>
 #include <limits>
 
 #include "sim/impact/contact_vector.hpp"
@@ -77,7 +77,7 @@ struct SetContact {
 };
 
 /// The contacts whose forces the null space N moves.
-using SetContacts = boost::container::static_vector<SetContact, kMaxContacts>;
+using SetContacts = boost::container::small_vector<SetContact, kInlineContacts>;
 
 /// The stage's outcome.
 struct StaticFrictionDistribution {
