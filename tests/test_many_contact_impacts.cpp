@@ -171,6 +171,10 @@ TEST_CASE("many-contact impacts: the catalogue says what each law takes, and lcp
   // (1 + e) (D_nn = 2, u_n⁻ = −1, no slip so no friction)
   const routh::ImpactResult result = lcp->solve(problem);
   REQUIRE(result.status == ImpactStatus::solved);
+  // 26 rows: past the 24 held in place, on the heap (the 2-row results of the single-contact
+  // laws stay in place: tests/test_planar_laws.cpp counts their allocations)
+  CHECK(problem.D.on_heap());
+  CHECK(result.impulse.on_heap());
   for (int k = 0; k < kContacts; ++k) {
     CHECK(result.impulse[2 * k] == doctest::Approx(0.5 * 1.5).epsilon(1e-12));
     CHECK(result.u_post[2 * k] == doctest::Approx(0.5).epsilon(1e-12));
