@@ -1,4 +1,4 @@
-// Contact-space algebra (DESIGN §2): D = J M⁻¹ Jᵀ through a Cholesky factor of M, the velocity
+// Contact-space algebra: D = J M⁻¹ Jᵀ through a Cholesky factor of M, the velocity
 // jump Δv = M⁻¹ Jᵀ Γ, and ΔT = Γᵀu⁻ + ½ΓᵀDΓ, each against a direct computation with M⁻¹.
 
 #include <doctest/doctest.h>

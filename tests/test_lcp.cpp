@@ -600,8 +600,8 @@ TEST_CASE("lcp: the catalogue entry is the default law") {
 }
 
 TEST_CASE("lcp: solving does not allocate") {
-  // DESIGN §3: no heap in the hot path for fixed-size problems. Every matrix has a fixed capacity
-  // (contact_vector.hpp, lemke.hpp).
+  // No heap in the hot path for small problems: up to 12 contacts and 80 LCP unknowns every
+  // matrix lives in place (contact_vector.hpp, lemke.hpp, small_buffer_matrix.hpp).
   const ImpactProblem planar = rod(0.3, 0.73, 0.7);
   ImpactProblem spatial;
   spatial.dimension = ContactDimension::spatial;

@@ -4,7 +4,7 @@
 // Glocker & Pfeiffer 1995 for the stages, Anitescu & Potra 1997 for the cone), solved by Lemke's
 // method (lemke.hpp).
 //
-// Signs. Paper 001 takes v_z ≤ 0 as feasible and normal impulses negative; routh (DESIGN §2) has
+// Signs. Paper 001 takes v_z ≤ 0 as feasible and normal impulses negative; routh (docs/laws.md) has
 // u_n < 0 approaching and Γ_n ≥ 0. The map is u_n = −v_z, Γ_n = −Γ_z, tangential components
 // unchanged, and D is paper 001's H with rows and columns reordered (z, x, y) → (n, t1, t2) and
 // the normal row and column negated. Below, every paper equation is written in routh's signs.
