@@ -11,10 +11,6 @@ bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, Co
     throw std::invalid_argument(
         cat("J (", J.rows(), "x", J.cols(), ") does not fit M (", M.rows(), "x", M.cols(), ")"));
   }
-  if (J.rows() > kMaxContactRows) {
-    throw std::length_error(
-        cat("J has ", J.rows(), " contact rows; at most ", kMaxContactRows, " are supported"));
-  }
   space.mass_cholesky.compute(M);
   if (space.mass_cholesky.info() != Eigen::Success) return false;
   space.jacobian = J;

@@ -1,5 +1,5 @@
 #pragma once
-// Contact-space algebra (DESIGN §2). An impact changes the generalized velocities by
+// Contact-space algebra (docs/laws.md). An impact changes the generalized velocities by
 // Δv = M⁻¹ Jᵀ Γ, hence the contact velocities by Δu = J Δv = D Γ with D = J M⁻¹ Jᵀ, the inverse
 // inertia that the contacts feel (paper 001's H, paper 004's D, paper 003's I − S). Every impact
 // law works on D alone; these functions carry a problem between the two spaces.
@@ -20,7 +20,7 @@ struct ContactSpace {
 
 /// Factors M (symmetric positive definite, n × n) and forms M⁻¹Jᵀ by two triangular solves, never
 /// M⁻¹ itself. Returns false, leaving `space` unusable, when M is not positive definite.
-/// Throws std::invalid_argument when J does not fit M, std::length_error beyond kMaxContactRows.
+/// Any number of contact rows. Throws std::invalid_argument when J does not fit M.
 bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, ContactSpace& space);
 
 /// D = J (M⁻¹ Jᵀ), symmetrised against round-off.

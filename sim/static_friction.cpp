@@ -5,15 +5,19 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 namespace routh {
 
 namespace {
 
 constexpr int kMaxVariables = kMaxIndeterminacy + 1;  // z and m
-constexpr int kMaxConstraints = 3 * kMaxContacts + 1;
 // Vertices tried at most: two corners have C(7, 2) = 21, three contacts on a face C(10, 4) = 210.
 constexpr long kMaxVertexCandidates = 4096;
+// Constraints of a program whose vertices are enumerated: with d ≥ 1, C(count, 2) ≤ 4096.
+constexpr int kMaxConstraints = 91;
+static_assert(kMaxConstraints * (kMaxConstraints - 1) / 2 <= kMaxVertexCandidates &&
+              (kMaxConstraints + 1) * kMaxConstraints / 2 > kMaxVertexCandidates);
 // A vertex satisfies a constraint to this fraction of the magnitudes of its terms and of the
 // set's largest force: λ0 and N come from a solve whose round-off is relative to the largest force
 // of the set, so a contact's load of −4e-12 N beside loads of 30 N (a corner at its lift-off) is
@@ -43,6 +47,12 @@ struct MarginProgram {
   }
 };
 
+// w_k = μs,k N̄_k of a sticking contact, N̄_k = max(λ0_n,k, 0); 0 for a sliding one.
+double margin_weight(const SetContact& contact, const ContactVector& particular) {
+  if (contact.tangential < 0) return 0.0;
+  return contact.static_friction * std::max(particular[contact.normal], 0.0);
+}
+
 // Builds (1): per sticking contact the two sides of its cone,
 //     −(μs N_n ∓ N_t) z + w m ≤ μs λ0_n ∓ λ0_t,
 // per contact −N_n z ≤ λ0_n (λ_n ≥ 0), and m ≤ 1. N_n, N_t are the contact's rows of N.
@@ -63,7 +73,7 @@ MarginProgram margin_program(const ContactVector& particular, const ContactMatri
     program.add(row, 0.0, load);
     if (contact.tangential < 0) continue;
     const double mu = contact.static_friction;
-    const double weight = mu * std::max(load, 0.0);  // w_k = μs,k N̄_k
+    const double weight = margin_weight(contact, particular);
     program.total_weight += weight;
     const auto N_t = null_basis.row(contact.tangential);
     const double friction = particular[contact.tangential];
@@ -75,6 +85,13 @@ MarginProgram margin_program(const ContactVector& particular, const ContactMatri
   std::array<double, kMaxIndeterminacy> none{};
   program.add(none, 1.0, 1.0);
   return program;
+}
+
+/// Rows of (1): λ_n ≥ 0 per contact, both sides of the cone per sticking one, and m ≤ 1.
+int constraint_count(const SetContacts& contacts) {
+  int count = 1;
+  for (const SetContact& contact : contacts) count += contact.tangential < 0 ? 1 : 3;
+  return count;
 }
 
 long binomial(int n, int k) {
@@ -166,6 +183,136 @@ double least_contact_margin(const ContactVector& particular, const SetContacts& 
   return least;
 }
 
+// Whether (1) over d directions and `contacts` has vertices to enumerate: at least d + 1
+// constraints, and few enough.
+bool enumerable(int d, const SetContacts& contacts) {
+  const int count = constraint_count(contacts);
+  return d >= 1 && d <= kMaxIndeterminacy && count >= d + 1 && count <= kMaxConstraints &&
+         binomial(count, d + 1) <= kMaxVertexCandidates;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sets of many directions, split into independent groups
+
+// Entries of the reduced basis below this fraction of its largest are zero (as contact_forces.cpp
+// reads a contact as moved by N).
+constexpr double kMovedFraction = 1e-10;
+
+/// The force-free directions of a large set, split into groups that move disjoint contacts, each
+/// with its basis N_g (every row of λ, d_g ≤ kMaxIndeterminacy columns) and its contacts.
+struct DirectionGroup {
+  ContactMatrix null_basis;
+  SetContacts contacts;
+};
+
+/// The reduced row echelon form of Nᵀ (Gauss–Jordan, partial pivoting): a basis of the same
+/// directions, unique for the subspace, hence one whose vectors each lie in one of the
+/// independent parts when the subspace is a sum of parts on disjoint rows (a column of blocks:
+/// each interface's squeeze of its own two corners). Entries at round-off are exactly zero.
+Eigen::MatrixXd reduced_directions(const ContactMatrix& null_basis) {
+  Eigen::MatrixXd rows = null_basis.transpose();
+  const double zero = kMovedFraction * rows.cwiseAbs().maxCoeff();
+  Eigen::Index pivot_row = 0;
+  for (Eigen::Index column = 0; column < rows.cols() && pivot_row < rows.rows(); ++column) {
+    Eigen::Index best = pivot_row;
+    rows.col(column).segment(pivot_row, rows.rows() - pivot_row).cwiseAbs().maxCoeff(&best);
+    best += pivot_row;
+    if (std::abs(rows(best, column)) <= zero) continue;
+    rows.row(pivot_row).swap(rows.row(best));
+    rows.row(pivot_row) /= rows(pivot_row, column);
+    for (Eigen::Index i = 0; i < rows.rows(); ++i) {
+      if (i != pivot_row) rows.row(i) -= rows(i, column) * rows.row(pivot_row);
+    }
+    ++pivot_row;
+  }
+  for (Eigen::Index i = 0; i < rows.size(); ++i) {
+    if (std::abs(rows.data()[i]) <= zero) rows.data()[i] = 0.0;
+  }
+  return rows;
+}
+
+/// Groups of directions that share no contact: a contact moved by two directions joins their
+/// groups (union–find on the directions).
+std::vector<DirectionGroup> independent_groups(const ContactMatrix& null_basis,
+                                               const SetContacts& contacts) {
+  const Eigen::MatrixXd directions = reduced_directions(null_basis);
+  const auto d = static_cast<int>(directions.rows());
+  std::vector<int> parent(static_cast<std::size_t>(d));
+  for (int j = 0; j < d; ++j) parent[j] = j;
+  const auto root = [&parent](int j) {
+    while (parent[j] != j) j = parent[j] = parent[parent[j]];
+    return j;
+  };
+  const auto moves = [&directions](int j, const SetContact& contact) {
+    return directions(j, contact.normal) != 0.0 ||
+           (contact.tangential >= 0 && directions(j, contact.tangential) != 0.0);
+  };
+  for (const SetContact& contact : contacts) {
+    int first = -1;
+    for (int j = 0; j < d; ++j) {
+      if (!moves(j, contact)) continue;
+      if (first < 0) first = j;
+      parent[root(j)] = root(first);
+    }
+  }
+  std::vector<DirectionGroup> groups;
+  std::vector<int> group_of(static_cast<std::size_t>(d), -1);
+  for (int j = 0; j < d; ++j) {
+    int& group = group_of[root(j)];
+    if (group < 0) {
+      group = static_cast<int>(groups.size());
+      groups.emplace_back();
+    }
+    ContactMatrix& basis = groups[group].null_basis;
+    const Eigen::Index columns = basis.cols();
+    ContactMatrix widened(directions.cols(), columns + 1);
+    if (columns > 0) widened.leftCols(columns) = basis;
+    widened.col(columns) = directions.row(j).transpose();
+    basis = std::move(widened);
+  }
+  for (const SetContact& contact : contacts) {
+    for (int j = 0; j < d; ++j) {
+      if (moves(j, contact)) {
+        groups[group_of[root(j)]].contacts.push_back(contact);
+        break;
+      }
+    }
+  }
+  return groups;
+}
+
+/// (1) for a set of more than kMaxIndeterminacy directions made of independent groups: the
+/// program separates but for the common m, and since a smaller m only relaxes every constraint
+/// (w ≥ 0), m* = min_g m*_g, each group keeping its own optimal z_g (feasible at m* too). False
+/// when a group is itself beyond the enumeration, leaving `out` alone.
+bool distribute_over_groups(const ContactVector& particular, const ContactMatrix& null_basis,
+                            const SetContacts& contacts, StaticFrictionDistribution& out) {
+  const std::vector<DirectionGroup> groups = independent_groups(null_basis, contacts);
+  for (const DirectionGroup& group : groups) {
+    if (!enumerable(static_cast<int>(group.null_basis.cols()), group.contacts)) return false;
+  }
+  ContactVector forces = particular;
+  double margin = 1.0;  // m ≤ 1
+  double total_weight = 0.0;
+  for (const DirectionGroup& group : groups) {
+    StaticFrictionDistribution part;
+    distribute_static_friction(particular, group.null_basis, group.contacts, part);
+    if (part.stick_reserve == std::numeric_limits<double>::infinity()) {
+      out.forces = particular;  // (d): some λ0_n ≤ 0, the lift-off decides
+      out.stick_reserve = part.stick_reserve;
+      return true;
+    }
+    double weight = 0.0;
+    for (const SetContact& contact : group.contacts) weight += margin_weight(contact, particular);
+    if (weight > 0.0) margin = std::min(margin, part.stick_reserve / weight);
+    total_weight += weight;
+    forces += part.forces - particular;
+  }
+  out.forces = forces;
+  out.stick_reserve = margin * total_weight;
+  return true;
+}
+
 }  // namespace
 
 void distribute_static_friction(const ContactVector& particular, const ContactMatrix& null_basis,
@@ -173,14 +320,14 @@ void distribute_static_friction(const ContactVector& particular, const ContactMa
   out.forces = particular;
   out.stick_reserve = std::numeric_limits<double>::infinity();
   const int d = static_cast<int>(null_basis.cols());
-  const MarginProgram program = d >= 1 && d <= kMaxIndeterminacy
-                                    ? margin_program(particular, null_basis, contacts)
-                                    : MarginProgram{};
-  // fewer constraints than unknowns (z, m) bound no vertex: the program has no optimum to find
-  if (program.count < d + 1 || binomial(program.count, d + 1) > kMaxVertexCandidates) {
+  if (d > kMaxIndeterminacy && distribute_over_groups(particular, null_basis, contacts, out)) {
+    return;
+  }
+  if (!enumerable(d, contacts)) {
     out.stick_reserve = least_contact_margin(particular, contacts);
     return;
   }
+  const MarginProgram program = margin_program(particular, null_basis, contacts);
   bool feasible = false;
   switch (d) {
     case 1: feasible = distribute_over_vertices<2>(particular, null_basis, program, out); break;

@@ -1,7 +1,7 @@
 #pragma once
 // Static friction of a statically indeterminate contact set, decided for the set as a whole
-// (DESIGN: "a statically indeterminate set (a block flat on two corners) sticks as long as SOME
-// distribution of forces lies inside every cone, not only the minimum-norm one").
+// (a statically indeterminate set, such as a block flat on two corners, sticks as long as SOME
+// distribution of forces lies inside every cone, not only the minimum-norm one).
 //
 // Two callers: the acceleration-level contact forces of the simulation (contact_forces.hpp), and
 // the impulse rates of the multi-contact energetic law (multipoint_energetic.cpp), whose sticking
@@ -55,11 +55,22 @@
 // as equalities and keeping the feasible one of greatest m, among equal m the one of least |z|
 // (the distribution nearest the minimum-norm one). No heap. Measured (Release, one shared core):
 // 0.25 µs for two corners (21 vertices), 6.5 µs for three contacts on a face (210); a sticking
-// flat block's whole constrained_acceleration() goes from 0.35 to about 0.7 µs. Sets beyond
-// kMaxIndeterminacy directions or kMaxVertexCandidates vertices are not distributed: they keep λ0
-// and the per-contact rule (R = the least μs λ_n − |λ_t| of λ0).
+// flat block's whole constrained_acceleration() goes from 0.35 to about 0.7 µs.
+//
+// Large sets. A column of n blocks standing on the floor has d = n force-free directions, one per
+// face pair (the squeeze of its two corners), far beyond an enumeration. But such a set is made of
+// independent parts: the directions can be chosen so that each group of them moves contacts that
+// no other group moves. The reduced row echelon form of Nᵀ is such a basis (it is unique for the
+// subspace, and the union of the parts' own echelon forms is one), and groups follow from which
+// contacts each direction moves. Then (1) separates but for the common m: each group's program
+// alone has its optimum m*_g, and since lowering m only relaxes a constraint (w_k ≥ 0),
+// m* = min_g m*_g, each group keeping its own optimal z_g; R = m* Σ_k w_k as in (2), exactly the
+// optimum of (1) for the whole set. (Among equally good distributions of a group the one of least
+// |z| in the echelon basis is kept.) A set with a group beyond kMaxIndeterminacy directions or
+// kMaxVertexCandidates vertices is not distributed: it keeps λ0 and the per-contact rule (R = the
+// least μs λ_n − |λ_t| of λ0), which can report slip where some distribution still sticks.
 
-#include <boost/container/static_vector.hpp>
+#include <boost/container/small_vector.hpp>
 #include <limits>
 
 #include "sim/impact/contact_vector.hpp"
@@ -77,7 +88,7 @@ struct SetContact {
 };
 
 /// The contacts whose forces the null space N moves.
-using SetContacts = boost::container::static_vector<SetContact, kMaxContacts>;
+using SetContacts = boost::container::small_vector<SetContact, kInlineContacts>;
 
 /// The stage's outcome.
 struct StaticFrictionDistribution {
@@ -89,7 +100,7 @@ struct StaticFrictionDistribution {
 
 /// Solves (1) for the particular solution λ0 (m unknowns), the force-free basis N (m × d, full
 /// column rank) and the contacts of the set (those of λ's rows that N moves), and writes λ(z*)
-/// and R into `out`. Allocation-free.
+/// and R into `out`. Any size; allocation-free up to kMaxIndeterminacy directions.
 void distribute_static_friction(const ContactVector& particular, const ContactMatrix& null_basis,
                                 const SetContacts& contacts, StaticFrictionDistribution& out);
 

@@ -1,4 +1,4 @@
-// Contact-space algebra (DESIGN §2): D = J M⁻¹ Jᵀ through a Cholesky factor of M, the velocity
+// Contact-space algebra: D = J M⁻¹ Jᵀ through a Cholesky factor of M, the velocity
 // jump Δv = M⁻¹ Jᵀ Γ, and ΔT = Γᵀu⁻ + ½ΓᵀDΓ, each against a direct computation with M⁻¹.
 
 #include <doctest/doctest.h>
@@ -44,9 +44,6 @@ TEST_CASE("contact space: bad shapes and an indefinite M are reported, not undef
   const Eigen::MatrixXd M = Eigen::MatrixXd::Identity(3, 3);
   CHECK_THROWS_AS(routh::factor_contact_space(M, Eigen::MatrixXd::Ones(2, 4), space),
                   std::invalid_argument);
-  CHECK_THROWS_AS(routh::factor_contact_space(Eigen::MatrixXd::Identity(30, 30),
-                                              Eigen::MatrixXd::Ones(25, 30), space),
-                  std::length_error);
   Eigen::MatrixXd indefinite = M;
   indefinite(2, 2) = -1.0;
   CHECK_FALSE(routh::factor_contact_space(indefinite, Eigen::MatrixXd::Ones(2, 3), space));

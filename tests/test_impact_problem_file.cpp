@@ -302,15 +302,22 @@ friction: 0.3
   for (const BadInput& input : inputs) check_rejected(input);
 }
 
-TEST_CASE("impact_problem_file: more contact rows than an impact problem holds") {
+TEST_CASE("impact_problem_file: an impact at any number of contacts loads") {
+  // No law caps the contacts of an impact (law_catalogue.hpp): 26 rows, 13 planar contacts, more
+  // than are held in place (contact_vector.hpp), load as given.
+  constexpr int kRows = 26;
   std::string D = "D: [";
-  for (int i = 0; i < kMaxContactRows + 2; ++i) {
+  std::string u = "u: [";
+  for (int i = 0; i < kRows; ++i) {
     D += i == 0 ? "[" : ", [";
-    for (int j = 0; j < kMaxContactRows + 2; ++j) D += cat(j == 0 ? "" : ", ", i == j ? 1 : 0);
+    for (int j = 0; j < kRows; ++j) D += cat(j == 0 ? "" : ", ", i == j ? 1 : 0);
     D += "]";
+    u += cat(i == 0 ? "" : ", ", i % 2 == 0 ? -1 : 0);
   }
-  const std::string text = D + "]\nu: [-1]\nrestitution: 0.5\nfriction: 0.3\n";
-  check_rejected({text.c_str(), 1, 4, "D: has 26 rows; at most 24 are supported"});
+  const std::string text = D + "]\n" + u + "]\ndimension: 2\nrestitution: 0.5\nfriction: 0.3\n";
+  const ImpactProblemFile file = load_impact_problem_file(write_problem(text, "many.yaml"));
+  CHECK(file.problem.contact_count() == kRows / 2);
+  CHECK(file.problem.D == Eigen::MatrixXd::Identity(kRows, kRows));
 }
 
 TEST_CASE("impact_problem_file: bad generalized forms are located") {

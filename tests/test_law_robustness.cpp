@@ -206,7 +206,7 @@ TEST_CASE("catalogue: each law refuses as unsupported exactly the problems outsi
         CAPTURE(law.name);
         CAPTURE(K);
         CAPTURE(routh::rows_per_contact(dimension));
-        const bool covered = routh::covers(law.scope, dimension, K > 1);
+        const bool covered = routh::covers(law.scope, dimension, K);
         CHECK((law.solve(problem).status == ImpactStatus::unsupported) == !covered);
       }
     }

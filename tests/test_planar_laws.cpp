@@ -15,6 +15,7 @@
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
 #include "sim/impact/poisson.hpp"
+#include "tests/support/allocation_counter.hpp"
 
 namespace {
 
@@ -306,6 +307,26 @@ TEST_CASE("planar laws: statuses instead of crashes") {
             (name == "newton" ? ImpactStatus::solved : ImpactStatus::unsupported));
     }
   }
+}
+
+TEST_CASE("planar laws: a single-contact law never touches the heap") {
+  // A law is a pure function of its problem and runs thousands of times in a sweep: contact-space
+  // storage of a few contacts lives in place (contact_vector.hpp), so building the result of a
+  // one-contact impact allocates nothing. Every planar single-contact law of the catalogue, on a
+  // sliding impact that halts and sticks.
+  const routh::ImpactProblem problem =
+      routh::planar_impact_problem(1.0, 3.0, -0.5, -2.0, 0.8, ContactParameters{0.5, 0.6, 0.4});
+  int laws = 0;
+  for (const routh::LawEntry& law : routh::impact_laws()) {
+    if (!law.scope.planar || law.scope.max_contacts != 1) continue;
+    CAPTURE(law.name);
+    const long before = routh::test::allocation_count();
+    const ImpactResult result = law.solve(problem);
+    CHECK(routh::test::allocation_count() == before);
+    CHECK(result.status == ImpactStatus::solved);
+    ++laws;
+  }
+  CHECK(laws == 4);  // newton, newton_routh, poisson, energetic
 }
 
 TEST_CASE("planar laws: the catalogue finds laws by name and suggests the closest") {

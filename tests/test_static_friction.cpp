@@ -6,9 +6,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "models/named_models.hpp"
 #include "sim/simulation/contact_forces.hpp"
@@ -138,6 +140,56 @@ TEST_CASE("static friction: three contacts on one face, normal forces indetermin
     CHECK(change[4] - change[0] == doctest::Approx(0.0));              // moment kept
     CHECK(change[1] + change[3] + change[5] == doctest::Approx(0.0));  // ΣT kept
   }
+}
+
+TEST_CASE("static friction: a column of pairs, more directions than enumerated, each pair whole") {
+  // Source: the face pairs of a column of blocks, each two corners with fixed normal forces and a
+  // total friction F_g, squeezed independently (one direction per pair: d = 12 pairs, beyond the
+  // enumeration's kMaxIndeterminacy). Alone, pair g sticks best with both corners equally
+  // utilized, T_k = F_g N_k / ΣN_g, margin m_g = 1 − |F_g| / (μs ΣN_g) (the two-corner case
+  // above); the common margin of the set is the least of them, R = m* Σ_k μs N_k. The basis is
+  // handed over scrambled by a random invertible matrix, as a kernel solver returns it.
+  constexpr int kPairs = 12;
+  const double mu = 0.6;
+  std::mt19937_64 rng(0x5ca1'ab1e);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int compared = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    CAPTURE(trial);
+    ContactVector particular(4 * kPairs);
+    ContactMatrix squeeze = ContactMatrix::Zero(4 * kPairs, kPairs);
+    routh::SetContacts contacts;
+    std::vector<double> total(kPairs), load(kPairs);
+    double least_margin = 1.0, weight = 0.0;
+    for (int g = 0; g < kPairs; ++g) {
+      const double N1 = 1.0 + 9.0 * unit(rng), N2 = 1.0 + 9.0 * unit(rng);
+      total[g] = (2.0 * unit(rng) - 1.0) * 1.2 * mu * (N1 + N2);  // some pairs beyond sticking
+      load[g] = N1 + N2;
+      particular.segment(4 * g, 4) << N1, total[g] / 2.0, N2, total[g] / 2.0;
+      squeeze(4 * g + 1, g) = 1.0;
+      squeeze(4 * g + 3, g) = -1.0;
+      contacts.push_back({4 * g, 4 * g + 1, mu});
+      contacts.push_back({4 * g + 2, 4 * g + 3, mu});
+      least_margin = std::min(least_margin, 1.0 - std::abs(total[g]) / (mu * load[g]));
+      weight += mu * load[g];
+    }
+    ContactMatrix scramble(kPairs, kPairs);
+    for (Eigen::Index i = 0; i < scramble.size(); ++i) scramble.data()[i] = 2.0 * unit(rng) - 1.0;
+    scramble.diagonal().array() += 4.0;  // diagonally dominant: invertible
+    const ContactMatrix null_basis = squeeze * scramble;
+    const auto out = distribute(particular, null_basis, contacts);
+    CHECK(out.stick_reserve == doctest::Approx(least_margin * weight).epsilon(1e-11));
+    for (int g = 0; g < kPairs; ++g) {
+      for (const int corner : {0, 2}) {
+        const double N = particular[4 * g + corner];
+        CHECK(out.forces[4 * g + corner] == doctest::Approx(N).epsilon(1e-12));
+        CHECK(out.forces[4 * g + corner + 1] ==
+              doctest::Approx(total[g] * N / load[g]).epsilon(1e-11));
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == 20 * kPairs * 2);
 }
 
 TEST_CASE("static friction: a corner at zero load carries no friction; below zero, no verdict") {

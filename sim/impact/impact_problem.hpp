@@ -1,8 +1,8 @@
 #pragma once
-// The input of every impact law (DESIGN §3): the contact-space inverse inertia D, the contact
+// The input of every impact law: the contact-space inverse inertia D, the contact
 // velocities just before the impact u⁻ and the per-contact restitution and friction.
 
-#include <boost/container/static_vector.hpp>
+#include <boost/container/small_vector.hpp>
 #include <string>
 #include <vector>
 
@@ -23,12 +23,14 @@ struct ContactParameters {
   double kinetic_friction = 0.0;  ///< μd ≥ 0: ratio of tangential to normal impulse while sliding
 };
 
-using ContactParameterList = boost::container::static_vector<ContactParameters, kMaxContacts>;
-/// The parameters of every contact of a model, any number of them (the simulation's table; an
-/// impact takes a ContactParameterList of its few).
+/// The parameters of an impact's contacts, any number of them, held in place for up to
+/// kInlineContacts (contact_vector.hpp).
+using ContactParameterList = boost::container::small_vector<ContactParameters, kInlineContacts>;
+/// The parameters of every contact of a model (the simulation's table; an impact takes a
+/// ContactParameterList of those it involves).
 using ContactParameterTable = std::vector<ContactParameters>;
 
-/// One impact in contact space: u⁺ = u⁻ + D Γ (DESIGN §2).
+/// One impact in contact space: u⁺ = u⁻ + D Γ with D = J M⁻¹ Jᵀ (docs/laws.md).
 struct ImpactProblem {
   ContactDimension dimension = ContactDimension::planar;
   ContactMatrix D;                ///< J M⁻¹ Jᵀ [1/kg], symmetric positive definite

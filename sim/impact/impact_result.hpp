@@ -1,6 +1,7 @@
 #pragma once
-// The output of every impact law (DESIGN §3): impulses, post-impact contact velocities, the phase
-// trace in normal impulse, the energy balance and flags that say where the physics is suspect.
+// The output of every impact law (docs/laws.md): impulses, post-impact contact velocities, the
+// phase trace in normal impulse, the energy balance and flags that say where the physics is
+// suspect.
 
 #include <boost/container/static_vector.hpp>
 #include <cstdint>
@@ -82,7 +83,7 @@ enum class ImpactFlag : std::uint32_t {
   phase_trace_truncated = 1u << 4,
   /// Set by the simulator, not by a law: the scenario's law could not answer this impact (the
   /// event's `status` names what it said), so the `lcp` law, which always answers a problem a
-  /// model can produce, resolved it instead (DESIGN §4 step 7: never an abort).
+  /// model can produce, resolved it instead (a law that cannot answer never aborts a run).
   law_fallback = 1u << 5,
 };
 

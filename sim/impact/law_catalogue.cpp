@@ -37,12 +37,12 @@ constexpr std::array kLaws = {
     LawEntry{"multipoint_energetic",
              "simultaneous multi-point impact, rigid-body-consistent impulses, global energetic e "
              "(paper 002)",
-             {.planar = true, .several_contacts = true},
+             {.planar = true, .max_contacts = kMultipointEnergeticMaxContacts},
              &solve_multipoint_energetic},
     LawEntry{"lcp",
              "Poisson impact as compression and expansion LCPs, 8-edge polyhedral friction cone, "
              "Lemke (paper 001 section 2.2; Anitescu-Potra)",
-             {.planar = true, .spatial = true, .several_contacts = true},
+             {.planar = true, .spatial = true, .max_contacts = kAnyNumberOfContacts},
              &solve_lcp},
     LawEntry{"park",
              "algebraic mode evolution, exact quadratic cone, Poisson restitution, static/kinetic "
@@ -66,12 +66,15 @@ std::string to_string(const LawScope& scope) {
   const std::string_view dimensions = scope.planar && scope.spatial ? "planar or spatial"
                                       : scope.planar                ? "planar"
                                                                     : "spatial";
-  return cat(dimensions, scope.several_contacts ? ", several contacts" : ", one contact");
+  if (scope.max_contacts == kAnyNumberOfContacts)
+    return cat(dimensions, ", any number of contacts");
+  if (scope.max_contacts == 1) return cat(dimensions, ", one contact");
+  return cat(dimensions, ", up to ", scope.max_contacts, " contacts");
 }
 
-bool covers(const LawScope& scope, ContactDimension dimension, bool several_contacts) {
+bool covers(const LawScope& scope, ContactDimension dimension, int contacts) {
   const bool takes_dimension = dimension == ContactDimension::planar ? scope.planar : scope.spatial;
-  return takes_dimension && (scope.several_contacts || !several_contacts);
+  return takes_dimension && contacts >= 1 && contacts <= scope.max_contacts;
 }
 
 std::span<const LawEntry> impact_laws() { return kLaws; }

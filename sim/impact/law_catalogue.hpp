@@ -5,6 +5,7 @@
 // answer through guarded_law (law_guard.hpp): a law in the table never throws for a problem that
 // passes validation, and never reports a non-finite number as solved (ImpactStatus::non_finite).
 
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,21 +15,27 @@
 
 namespace routh {
 
-/// A law is a pure function of its problem (DESIGN §3).
+/// A law is a pure function of its problem.
 using ImpactLaw = ImpactResult (*)(const ImpactProblem&);
 
-/// Which problems a law accepts; it answers ImpactStatus::unsupported to any other.
+/// max_contacts of a law that takes an impact at any number of contacts.
+inline constexpr int kAnyNumberOfContacts = std::numeric_limits<int>::max();
+
+/// Which problems a law accepts; it answers ImpactStatus::unsupported to any other. No law caps
+/// what a simulation can meet: an impact beyond the scenario's law's max_contacts is answered
+/// by `lcp`, which takes any number (impact_step.hpp).
 struct LawScope {
-  bool planar = false;            ///< contacts with one tangential direction
-  bool spatial = false;           ///< contacts with two
-  bool several_contacts = false;  ///< simultaneous impacts at several contacts, not only one
+  bool planar = false;   ///< contacts with one tangential direction
+  bool spatial = false;  ///< contacts with two
+  int max_contacts = 1;  ///< the most contacts of one impact it takes, or kAnyNumberOfContacts
 };
 
-/// "planar, one contact", "planar or spatial, several contacts": as `routh laws` prints it.
+/// "planar, one contact", "planar, up to 12 contacts", "planar or spatial, any number of
+/// contacts": as `routh laws` prints it.
 std::string to_string(const LawScope& scope);
 
-/// Whether a law of `scope` takes contacts of `dimension`, several at once if `several_contacts`.
-bool covers(const LawScope& scope, ContactDimension dimension, bool several_contacts);
+/// Whether a law of `scope` takes an impact at `contacts` contacts of `dimension`.
+bool covers(const LawScope& scope, ContactDimension dimension, int contacts);
 
 struct LawEntry {
   std::string_view name;     ///< the name scenarios use, e.g. "poisson"

@@ -4,6 +4,7 @@
 
 #include <Eigen/Cholesky>
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
@@ -22,7 +23,7 @@ constexpr double kNormalDissipationTolerance = 1e-9;
 // diagnose()'s tolerance for symmetry and for negative eigenvalues of D, relative to max|D_ij|.
 constexpr double kSymmetryTolerance = 1e-9;
 
-using PerContact = std::array<double, kMaxContacts>;
+using PerContact = PerContactValues;
 
 /// The contact-space direction along which an LCP unknown pushes, a column of G: the normal of
 /// its contact (one row), an edge χ_j = cos·t1 + sin·t2 of its cone (one row planar, two rows
@@ -32,10 +33,9 @@ struct ImpulseDirection {  // no initialisers: impulse_map() writes every entry 
   std::array<int, 2> row;
   std::array<double, 2> weight;
 };
-using ImpulseMap = std::array<ImpulseDirection, kMaxLcpSize>;
+using ImpulseMap = boost::container::small_vector<ImpulseDirection, kInlineLcpSize>;
 /// D G: the contact velocity change per unit of each LCP unknown.
-using VelocityMap = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
-                                  kMaxContactRows, kMaxLcpSize>;
+using VelocityMap = SmallBufferMatrix<kInlineContactRows, kInlineLcpSize>;
 
 /// The edge directions χ_j of the polyhedral cone in a contact's tangent plane (paper 001 eq. 12).
 struct FrictionEdges {
@@ -124,7 +124,8 @@ bool is_valid(const ImpactProblem& problem) {
   if (!(D.diagonal().minCoeff() > 0.0)) return false;
   ContactMatrix shifted = D;
   shifted.diagonal().array() += kSymmetryTolerance * scale;
-  if (Eigen::LLT<ContactMatrix>(shifted).info() != Eigen::Success) return false;
+  // in place: the factor overwrites `shifted`, whatever its size, without allocating
+  if (Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>>(shifted).info() != Eigen::Success) return false;
   for (const ContactParameters& p : problem.contacts) {
     if (!(p.restitution >= 0.0 && p.restitution <= 1.0)) return false;
     if (!(p.static_friction >= 0.0 && p.kinetic_friction >= 0.0)) return false;
@@ -149,15 +150,9 @@ bool read_contacts(const ImpactProblem& problem, const LcpLawOptions& options, C
   contacts.round_off = problem.u_pre - contacts.u_pre;
   contacts.parameters = &problem.contacts;
   contacts.edges = &friction_edges(problem.dimension, options.friction_edges);
-  int lcp_size = 0;
   bool approaching = false;
   for (int k = 0; k < contacts.count; ++k) {
-    lcp_size += contacts.static_friction(k) > 0.0 ? contacts.edges->count + 2 : 1;
     approaching = approaching || contacts.u_pre[contacts.rows * k] < 0.0;
-  }
-  if (lcp_size > kMaxLcpSize) {
-    result.status = ImpactStatus::unsupported;
-    return false;
   }
   if (!approaching) {
     result.status = ImpactStatus::no_impact;
@@ -177,19 +172,21 @@ bool read_contacts(const ImpactProblem& problem, const LcpLawOptions& options, C
 struct StageInput {
   ContactVector u_start;       ///< u⁻ (compression) or u(t) (expansion) [m/s]
   ContactVector base_impulse;  ///< impulse applied before the LCP's: e_k Γ_n,c,k n_k, or 0 [N s]
-  PerContact mu{};             ///< μ_k of the stage (changed by the re-solves)
-  PerContact cone_offset{};    ///< normal impulse already under the cone: e_k Γ_n,c,k or 0 [N s]
+  PerContact mu;               ///< μ_k of the stage (changed by the re-solves)
+  PerContact cone_offset;      ///< normal impulse already under the cone: e_k Γ_n,c,k or 0 [N s]
 };
 
 /// Where each contact's unknowns sit in the stage's LCP: Γ_n, then p edges and λ if frictional.
 struct StageLayout {
-  std::array<int, kMaxContacts> first{};
-  std::array<bool, kMaxContacts> frictional{};
+  boost::container::small_vector<int, kInlineContacts> first;
+  boost::container::small_vector<bool, kInlineContacts> frictional;
   int size = 0;
 };
 
 StageLayout stage_layout(const Contacts& contacts, const PerContact& mu) {
   StageLayout layout;
+  layout.first.resize(static_cast<std::size_t>(contacts.count));
+  layout.frictional.resize(static_cast<std::size_t>(contacts.count));
   for (int k = 0; k < contacts.count; ++k) {
     layout.first[k] = layout.size;
     layout.frictional[k] = mu[k] > 0.0;
@@ -201,6 +198,7 @@ StageLayout stage_layout(const Contacts& contacts, const PerContact& mu) {
 /// G: unknown Γ_n,k pushes along the normal of contact k, β_k,j along its edge χ_j (paper 001
 /// eq. 11), λ_k nowhere.
 void impulse_map(const Contacts& contacts, const StageLayout& layout, ImpulseMap& G) {
+  G.resize(static_cast<std::size_t>(layout.size));
   for (int k = 0; k < contacts.count; ++k) {
     const int row = contacts.rows * k;
     const int first = layout.first[k];
@@ -247,7 +245,8 @@ void build_stage_lcp(const Contacts& contacts, const StageInput& input, const St
       M(a, v) = sum * to_scaled_mass;
     }
   }
-  const ContactVector u_base = input.u_start + contacts.D * input.base_impulse;
+  ContactVector u_base = input.u_start;
+  u_base.noalias() += contacts.D * input.base_impulse;
   q.resize(n);
   for (int v = 0; v < n; ++v) q[v] = along(G[v], u_base) * (1.0 / V);
   const int p = contacts.edges->count;
@@ -268,11 +267,11 @@ void build_stage_lcp(const Contacts& contacts, const StageInput& input, const St
 /// impulse the LCP added and the slip multiplier λ.
 struct StageOutcome {
   bool solved = false;
-  ContactVector impulse;              ///< [N s]
-  ContactVector u_end;                ///< [m/s]
-  PerContact added_normal_impulse{};  ///< Γ_n,c,k or Γ̃_n,k [N s]
-  PerContact slip{};                  ///< λ_k [m/s]
-  PerContact mu{};                    ///< μ_k finally used
+  ContactVector impulse;            ///< [N s]
+  ContactVector u_end;              ///< [m/s]
+  PerContact added_normal_impulse;  ///< Γ_n,c,k or Γ̃_n,k [N s]
+  PerContact slip;                  ///< λ_k [m/s]
+  PerContact mu;                    ///< μ_k finally used
 };
 
 /// Reads z back into physical units. Where a complementarity condition makes a velocity zero, it
@@ -286,8 +285,11 @@ void read_stage(const Contacts& contacts, const StageInput& input, const StageLa
   for (int v = 0; v < layout.size; ++v) {
     for (int t = 0; t < G[v].terms; ++t) out.impulse[G[v].row[t]] += P * G[v].weight[t] * lcp.z[v];
   }
+  out.u_end.resize(out.impulse.size());  // noalias() writes, it does not size (a Map)
   out.u_end.noalias() = contacts.D * out.impulse;
   out.u_end += input.u_start;
+  out.added_normal_impulse.resize(static_cast<std::size_t>(contacts.count));
+  out.slip.resize(static_cast<std::size_t>(contacts.count));
   const int p = contacts.edges->count;
   for (int k = 0; k < contacts.count; ++k) {
     const int normal = layout.first[k];
@@ -335,7 +337,7 @@ StageOutcome solve_stage(const Contacts& contacts, StageInput input, const Lemke
 
 /// μ_k at the start of a stage: μd if the contact slips at `u_start`, else max(μs, μd).
 PerContact stage_friction(const Contacts& contacts, const ContactVector& u_start) {
-  PerContact mu{};
+  PerContact mu(static_cast<std::size_t>(contacts.count));
   for (int k = 0; k < contacts.count; ++k) {
     mu[k] = contacts.slips(u_start, k) ? contacts.kinetic_friction(k) : contacts.static_friction(k);
   }
@@ -348,6 +350,7 @@ StageInput compression_input(const Contacts& contacts) {
   input.u_start = contacts.u_pre;
   input.base_impulse.setZero(contacts.u_pre.size());
   input.mu = stage_friction(contacts, input.u_start);
+  input.cone_offset.assign(static_cast<std::size_t>(contacts.count), 0.0);
   return input;
 }
 
@@ -359,6 +362,7 @@ StageInput expansion_input(const Contacts& contacts, const StageOutcome& compres
   input.u_start = compression.u_end;
   input.base_impulse.setZero(contacts.u_pre.size());
   input.mu = stage_friction(contacts, input.u_start);
+  input.cone_offset.resize(static_cast<std::size_t>(contacts.count));
   for (int k = 0; k < contacts.count; ++k) {
     const double restitution_impulse =
         contacts.restitution(k) * compression.added_normal_impulse[k];
@@ -424,7 +428,9 @@ void record_energy(const Contacts& contacts, const StageOutcome& compression,
     }
   }
   const double work_of_impulse = result.impulse.dot(contacts.u_pre + contacts.round_off);
-  result.delta_T = work_of_impulse + 0.5 * result.impulse.dot(contacts.D * result.impulse);
+  ContactVector velocity_change(result.impulse.size());
+  velocity_change.noalias() = contacts.D * result.impulse;  // in place, not an Eigen temporary
+  result.delta_T = work_of_impulse + 0.5 * result.impulse.dot(velocity_change);
   if (result.delta_T > kEnergyGainTolerance * std::abs(work_of_impulse)) {
     result.flags.set(ImpactFlag::energy_gain);
   }

@@ -4,7 +4,7 @@
 // Glocker & Pfeiffer 1995 for the stages, Anitescu & Potra 1997 for the cone), solved by Lemke's
 // method (lemke.hpp).
 //
-// Signs. Paper 001 takes v_z ≤ 0 as feasible and normal impulses negative; routh (DESIGN §2) has
+// Signs. Paper 001 takes v_z ≤ 0 as feasible and normal impulses negative; routh (docs/laws.md) has
 // u_n < 0 approaching and Γ_n ≥ 0. The map is u_n = −v_z, Γ_n = −Γ_z, tangential components
 // unchanged, and D is paper 001's H with rows and columns reordered (z, x, y) → (n, t1, t2) and
 // the normal row and column negated. Below, every paper equation is written in routh's signs.
@@ -103,14 +103,17 @@
 // energy (Poisson's hypothesis contact by contact: the restitution impulses e_k Γ_n,c,k no longer
 // balance large, nearly self-cancelling compression impulses). energy_gain reports it.
 //
-// Scope: planar and spatial, 1 to kMaxContacts contacts, while the LCP (1 + p + 1 unknowns per
-// frictional contact, 1 per frictionless one) fits in kMaxLcpSize = 80; D symmetric positive
-// semidefinite with a positive diagonal (several contacts of one rigid body make D singular).
+// Scope: planar and spatial, any number of contacts (the LCP has 1 + p + 1 unknowns per frictional
+// contact, 1 per frictionless one); D symmetric positive semidefinite with a positive diagonal
+// (several contacts of one rigid body make D singular). Up to kInlineContacts contacts whose LCP
+// has at most kInlineLcpSize = 80 unknowns it never touches the heap; beyond, its vectors and
+// Lemke's tableau live there (small_buffer_matrix.hpp). This is the law that answers an impact
+// beyond the capacity of the scenario's laws (law_catalogue.hpp).
 // Status: invalid_problem exactly when diagnose() reports an error (checked here without
-// allocating); unsupported when the LCP does not fit; no_impact when no contact approaches;
-// no_solution when Lemke's method ends on a ray or at its pivot limit.
+// allocating); no_impact when no contact approaches; no_solution when Lemke's method ends on a
+// ray or at its pivot limit.
 
-#include <array>
+#include <boost/container/small_vector.hpp>
 
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/impact_result.hpp"
@@ -126,6 +129,9 @@ enum class ExpansionFriction {
 
 inline constexpr int kMaxFrictionEdges = 16;
 
+/// One number per contact, held in place for up to kInlineContacts contacts.
+using PerContactValues = boost::container::small_vector<double, kInlineContacts>;
+
 struct LcpLawOptions {
   /// Edges p of the polyhedral friction cone of a spatial contact: even, 4 ≤ p ≤ kMaxFrictionEdges
   /// (Anitescu–Potra need every edge's opposite). Planar contacts always have p = 2 (±t).
@@ -137,16 +143,15 @@ struct LcpLawOptions {
 /// Both stages of a solved impact, for tests and for readers who want the complementarity.
 struct LcpImpact {
   ImpactResult result;
-  ContactVector compression_impulse;   ///< Γ_c [N s]
-  ContactVector compression_velocity;  ///< u(t) at the end of compression [m/s]
-  ContactVector expansion_impulse;     ///< Γ_e = restitution + additional + friction [N s]
-  std::array<double, kMaxContacts> additional_normal_impulse{};  ///< Γ̃_n,k [N s]
-  std::array<double, kMaxContacts>
-      compression_friction{};                             ///< μ_k of compression (after re-solves)
-  std::array<double, kMaxContacts> expansion_friction{};  ///< μ_k of expansion
-  std::array<double, kMaxContacts> compression_slip{};    ///< λ_k of compression [m/s]
-  std::array<double, kMaxContacts> expansion_slip{};      ///< λ⁺_k [m/s]
-  int pivots = 0;                                         ///< Lemke pivots over all LCPs solved
+  ContactVector compression_impulse;           ///< Γ_c [N s]
+  ContactVector compression_velocity;          ///< u(t) at the end of compression [m/s]
+  ContactVector expansion_impulse;             ///< Γ_e = restitution + additional + friction [N s]
+  PerContactValues additional_normal_impulse;  ///< Γ̃_n,k [N s]
+  PerContactValues compression_friction;       ///< μ_k of compression (after re-solves)
+  PerContactValues expansion_friction;         ///< μ_k of expansion
+  PerContactValues compression_slip;           ///< λ_k of compression [m/s]
+  PerContactValues expansion_slip;             ///< λ⁺_k [m/s]
+  int pivots = 0;                              ///< Lemke pivots over all LCPs solved
   int lcps_solved = 0;  ///< LCPs solved (2 plus one per static → kinetic re-solve)
 };
 

@@ -1,7 +1,7 @@
 #include "sim/impact/lemke.hpp"
 
 #include <algorithm>
-#include <array>
+#include <boost/container/small_vector.hpp>
 #include <cstddef>
 #include <limits>
 
@@ -20,13 +20,17 @@ constexpr double kRefinementWindow = 1e-6;
 constexpr double kWeakPivot = 1e-6;
 constexpr double kFeasibilitySlack = 1e-9;
 
+/// Per-row data of an LCP: in place up to kInlineLcpSize rows, on the heap beyond.
+template <typename T>
+using PerRow = boost::container::small_vector<T, kInlineLcpSize>;
+
 /// The basis of the augmented system w − M z − d z₀ = q in revised form. Unknowns are numbered
 /// 0 … n−1 for w, n … 2n−1 for z and 2n for z₀.
 struct Basis {
   int n = 0;
-  LcpMatrix inverse;                          ///< B⁻¹
-  LcpVector values;                           ///< x_B = B⁻¹ q, the basic unknowns' values
-  std::array<int, kMaxLcpSize> unknown_in{};  ///< unknown_in[i]: the basic unknown of row i
+  LcpMatrix inverse;       ///< B⁻¹
+  LcpVector values;        ///< x_B = B⁻¹ q, the basic unknowns' values
+  PerRow<int> unknown_in;  ///< unknown_in[i]: the basic unknown of row i
 
   int artificial() const { return 2 * n; }
   int complement(int unknown) const { return unknown < n ? unknown + n : unknown - n; }
@@ -142,7 +146,7 @@ RatioTest leaving_row(const Basis& basis, const LcpVector& c, const LemkeOptions
   const int n = basis.n;
   const double largest = c.cwiseAbs().maxCoeff();
   const double usable = options.pivot_tolerance * largest;
-  std::array<double, kMaxLcpSize> ratio;  // NOLINT: written for every usable row before use
+  PerRow<double> ratio(static_cast<std::size_t>(n));
   double smallest = std::numeric_limits<double>::infinity();
   for (int i = 0; i < n; ++i) {
     if (!(c[i] > usable)) continue;
@@ -152,7 +156,7 @@ RatioTest leaving_row(const Basis& basis, const LcpVector& c, const LemkeOptions
   if (smallest == std::numeric_limits<double>::infinity()) return {};
 
   RatioTest test;
-  std::array<int, kMaxLcpSize> tied;  // NOLINT: the first tie_count entries are written first
+  PerRow<int> tied(static_cast<std::size_t>(n));
   int tie_count = 0;
   const double slack = options.tie_tolerance * std::max(1.0, smallest);
   const double window = kRefinementWindow * std::max(1.0, smallest);
@@ -203,7 +207,7 @@ int first_leaving_row(const LcpVector& q) {
 void read_solution(const Basis& basis, const LcpMatrix& M, const LcpVector& q,
                    LemkeResult& result) {
   const int n = basis.n;
-  std::array<bool, kMaxLcpSize> w_basic{};
+  PerRow<bool> w_basic(static_cast<std::size_t>(n), false);
   result.z.setZero(n);
   for (int i = 0; i < n; ++i) {
     const int unknown = basis.unknown_in[i];
@@ -227,7 +231,7 @@ void read_solution(const Basis& basis, const LcpMatrix& M, const LcpVector& q,
 LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeOptions& options) {
   LemkeResult result;
   const int n = static_cast<int>(q.size());
-  if (M.rows() != n || M.cols() != n || n > kMaxLcpSize || !M.allFinite() || !q.allFinite()) {
+  if (M.rows() != n || M.cols() != n || !M.allFinite() || !q.allFinite()) {
     return result;
   }
   if (n == 0 || q.minCoeff() >= 0.0) {  // z = 0 already solves it
@@ -243,6 +247,7 @@ LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeO
   std::fill_n(basis.inverse.data(), n * n, 0.0);
   for (int i = 0; i < n; ++i) basis.inverse(i, i) = 1.0;
   basis.values = q;
+  basis.unknown_in.resize(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) basis.unknown_in[i] = i;  // all w basic
 
   const int max_pivots = options.max_pivots > 0 ? options.max_pivots : kDefaultPivotsPerUnknown * n;

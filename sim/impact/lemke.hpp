@@ -61,27 +61,33 @@
 // wᵢ zᵢ = 0; w = M z + q holds to round-off, or to the slack 1e-9 where a weak row was passed over
 // (Weak pivots).
 //
-// Allocation-free: every matrix has the fixed capacity kMaxLcpSize (a B⁻¹ of 80 × 80 doubles is
-// 51 kB of stack; only the leading n × n block is touched).
+// Any size. Up to kInlineLcpSize unknowns (a B⁻¹ of 80 × 80 doubles is 51 kB of stack; only the
+// leading n × n block is touched) nothing is allocated; a larger LCP (an impact through the many
+// contacts of a column of blocks) keeps its matrices on the heap (small_buffer_matrix.hpp).
 
 #include <Eigen/Core>
 #include <string_view>
 
+#include "sim/impact/small_buffer_matrix.hpp"
+
 namespace routh {
 
-/// Largest LCP the solver accepts: eight spatial contacts with an 8-edge friction cone
-/// (10 unknowns each: normal impulse, 8 edge impulses, slip speed).
-inline constexpr int kMaxLcpSize = 80;
+/// Unknowns whose LCP is solved without touching the heap: eight spatial contacts with an 8-edge
+/// friction cone (10 unknowns each: normal impulse, 8 edge impulses, slip speed).
+inline constexpr int kInlineLcpSize = 80;
 
-using LcpMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
-                                kMaxLcpSize, kMaxLcpSize>;
-using LcpVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxLcpSize, 1>;
+/// Lemke's method takes any size; contact-mode settling (contact_modes.cpp) still bounds the LCPs
+/// it builds by this, its own limit.
+inline constexpr int kMaxLcpSize = kInlineLcpSize;
+
+using LcpMatrix = SmallBufferMatrix<kInlineLcpSize, kInlineLcpSize>;
+using LcpVector = SmallBufferMatrix<kInlineLcpSize, 1>;
 
 enum class LemkeStatus {
   solved,           ///< z₀ left the basis: (w, z) solve the LCP
   ray_termination,  ///< the entering variable is unbounded (secondary ray): no solution found
   pivot_limit,      ///< LemkeOptions::max_pivots reached without a solution
-  invalid_input,    ///< sizes do not match, n > kMaxLcpSize, or M, q are not finite
+  invalid_input,    ///< sizes do not match, or M, q are not finite
 };
 
 struct LemkeOptions {

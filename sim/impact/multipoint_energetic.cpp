@@ -18,10 +18,16 @@ namespace routh {
 namespace {
 
 // The rate system of hypothesis 3 has 2|A| + 1 unknowns: (g_n, g_t) per active contact and φ'.
-constexpr int kMaxRateUnknowns = kMaxContactRows + 1;
+constexpr int kMaxRateUnknowns = 2 * kMultipointEnergeticMaxContacts + 1;
 using RateMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor,
                                  kMaxRateUnknowns, kMaxRateUnknowns>;
 using RateVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxRateUnknowns, 1>;
+// Contact-space rows of at most kMultipointEnergeticMaxContacts contacts, in place: the law's own
+// capacity, so plain Eigen types that its decompositions take.
+constexpr int kMaxRows = 2 * kMultipointEnergeticMaxContacts;
+using RowMatrix =
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxRows, kMaxRows>;
+using RowVector = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxRows, 1>;
 
 // Pivots below this fraction of the largest count as zero: two sticking corners of one rigid body
 // make the system singular exactly, up to the round-off of forming D (~1e-16).
@@ -43,17 +49,17 @@ constexpr double kNormalDissipationTolerance = 1e-9;
 double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 
 using ContactMask = std::uint32_t;
-static_assert(kMaxContacts <= 32, "active sets are bit masks");
+static_assert(kMultipointEnergeticMaxContacts <= 32, "active sets are bit masks");
 constexpr bool is_active(ContactMask mask, int k) { return ((mask >> k) & 1u) != 0; }
 
 /// The problem as the law reads it: D symmetrised, round-off velocities set to zero, approach
 /// speeds w_k = max(−u_n,k⁻, 0).
 struct MultiContact {
   int count = 0;
-  ContactMatrix D;
-  ContactVector u_pre;      ///< u⁻ with round-off entries exactly zero [m/s]
-  ContactVector round_off;  ///< the given u⁻ minus `u_pre` [m/s]
-  std::array<double, kMaxContacts> approach_speed{};  ///< w_k [m/s]
+  RowMatrix D;
+  RowVector u_pre;      ///< u⁻ with round-off entries exactly zero [m/s]
+  RowVector round_off;  ///< the given u⁻ minus `u_pre` [m/s]
+  std::array<double, kMultipointEnergeticMaxContacts> approach_speed{};  ///< w_k [m/s]
   const ContactParameterList* parameters = nullptr;
   double stick_friction(int k) const {
     const auto& p = (*parameters)[k];
@@ -71,17 +77,18 @@ struct ContactMode {
 
 /// Where the impact stands, for one active set, after the total normal impulse P.
 struct ImpactState {
-  ContactVector impulse;  ///< Γ [N s]
-  ContactVector u;        ///< u = u⁻ + DΓ [m/s]
-  double phi = 0.0;       ///< progress along the ray of hypothesis 2 (1 = end of compression)
+  RowVector impulse;  ///< Γ [N s]
+  RowVector u;        ///< u = u⁻ + DΓ [m/s]
+  double phi = 0.0;   ///< progress along the ray of hypothesis 2 (1 = end of compression)
   double total_normal_impulse = 0.0;  ///< P [N s]
   Stage stage = Stage::compression;
-  std::array<ContactMode, kMaxContacts> modes{};
-  std::array<double, kMaxContacts> last_slip_direction{};  ///< σ of the latest slide, 0 if none
-  std::array<double, kMaxContacts> normal_work{};          ///< W_n,k [J]
-  std::array<double, kMaxContacts> tangential_work{};      ///< W_t,k [J]
-  std::array<double, kMaxContacts> compression_work{};     ///< W_nc,k [J]
-  std::array<int, kMaxContacts> last_phase{};              ///< index in `phases`, −1 if none
+  std::array<ContactMode, kMultipointEnergeticMaxContacts> modes{};
+  std::array<double, kMultipointEnergeticMaxContacts>
+      last_slip_direction{};  ///< σ of the latest slide, 0 if none
+  std::array<double, kMultipointEnergeticMaxContacts> normal_work{};       ///< W_n,k [J]
+  std::array<double, kMultipointEnergeticMaxContacts> tangential_work{};   ///< W_t,k [J]
+  std::array<double, kMultipointEnergeticMaxContacts> compression_work{};  ///< W_nc,k [J]
+  std::array<int, kMultipointEnergeticMaxContacts> last_phase{};  ///< index in `phases`, −1 if none
   PhaseTrace phases;
   bool phases_truncated = false;  ///< a phase did not fit in `phases`
 
@@ -95,8 +102,8 @@ struct ImpactState {
 
 /// Rates of one phase: dΓ/dP = g, du/dP = D g, and φ' = dφ/dP.
 struct PhaseRates {
-  ContactVector impulse_rate;
-  ContactVector velocity_rate;
+  RowVector impulse_rate;
+  RowVector velocity_rate;
   double phi_rate = 0.0;
 };
 
@@ -109,14 +116,14 @@ struct PhaseRates {
 /// with the largest margin relative to its load, and every g_n ≥ 0. When no share sticks the set,
 /// the per-contact cone test that follows finds the contact that must slide.
 void distribute_sticking_impulse(const MultiContact& problem, const ImpactState& state,
-                                 const std::array<int, kMaxContacts>& index, int m,
-                                 const RateMatrix& B, RateVector& x) {
+                                 const std::array<int, kMultipointEnergeticMaxContacts>& index,
+                                 int m, const RateMatrix& B, RateVector& x) {
   const Eigen::FullPivLU<RateMatrix> lu(B);
   const RateMatrix kernel = lu.kernel();
   const auto d = kernel.cols();
   if (d == 0 || d > kMaxIndeterminacy) return;
-  ContactVector particular = x.head(2 * m);
-  const ContactMatrix null_basis = kernel.topRows(2 * m);
+  RowVector particular = x.head(2 * m);
+  const RowMatrix null_basis = kernel.topRows(2 * m);
   SetContacts contacts;
   for (int i = 0; i < m; ++i) {
     const int k = index[i];
@@ -127,8 +134,8 @@ void distribute_sticking_impulse(const MultiContact& problem, const ImpactState&
   distribute_static_friction(particular, null_basis, contacts, share);
   if (!std::isfinite(share.stick_reserve)) return;  // some g_n ≤ 0: the pull test decides
   // z from the shared impulses, then φ' moves with the same kernel combination
-  const Eigen::ColPivHouseholderQR<ContactMatrix> least_squares(null_basis);
-  const ContactVector z = least_squares.solve(ContactVector(share.forces - particular));
+  const Eigen::ColPivHouseholderQR<RowMatrix> least_squares(null_basis);
+  const RowVector z = least_squares.solve(RowVector(share.forces - particular));
   x += kernel * z;
   // the share keeps every g_n ≥ 0; a vertex with g_n = 0 leaves round-off of either sign there
   for (int i = 0; i < m; ++i) x[2 * i] = std::max(x[2 * i], 0.0);
@@ -140,8 +147,9 @@ void distribute_sticking_impulse(const MultiContact& problem, const ImpactState&
 /// sticking everywhere would have to allow. `rates.impulse_rate` is not finite when even that
 /// failed.
 bool solve_rates(const MultiContact& problem, ContactMask active, const ImpactState& state,
-                 PhaseRates& rates, std::array<double, kMaxContacts>& slip_tendency) {
-  std::array<int, kMaxContacts> index{};
+                 PhaseRates& rates,
+                 std::array<double, kMultipointEnergeticMaxContacts>& slip_tendency) {
+  std::array<int, kMultipointEnergeticMaxContacts> index{};
   int m = 0;
   for (int k = 0; k < problem.count; ++k) {
     if (is_active(active, k)) index[m++] = k;
@@ -242,7 +250,7 @@ PhaseOutcome choose_modes(const MultiContact& problem, ContactMask active, Impac
     }
   }
   // each round turns at least one sticking contact into a sliding one
-  std::array<double, kMaxContacts> slip_tendency{};
+  std::array<double, kMultipointEnergeticMaxContacts> slip_tendency{};
   bool settled = false;
   for (int round = 0; round <= sticking && !settled; ++round) {
     const bool consistent = solve_rates(problem, active, state, rates, slip_tendency);
@@ -446,8 +454,8 @@ RoundOutcome follow_impact(const MultiContact& problem, ContactMask active, Impa
       case PhaseOutcome::ok: break;
     }
     const double so_far = state.total_normal_impulse;
-    std::array<double, kMaxContacts> to_halt{};
-    std::array<double, kMaxContacts> to_join{};
+    std::array<double, kMultipointEnergeticMaxContacts> to_halt{};
+    std::array<double, kMultipointEnergeticMaxContacts> to_join{};
     double first_halt = kNeverInImpulse;
     for (int k = 0; k < problem.count; ++k) {
       to_halt[k] = impulse_to_slip_halt(engaged, state, rates, k);
@@ -504,9 +512,9 @@ RoundOutcome follow_impact(const MultiContact& problem, ContactMask active, Impa
 bool read_multi_contact(const ImpactProblem& problem, MultiContact& contacts,
                         ImpactResult& result) {
   const int count = static_cast<int>(problem.contacts.size());
-  if (problem.dimension != ContactDimension::planar || count < 1 || count > kMaxContacts ||
-      problem.D.rows() != 2 * count || problem.D.cols() != 2 * count ||
-      problem.u_pre.size() != 2 * count) {
+  if (problem.dimension != ContactDimension::planar || count < 1 ||
+      count > kMultipointEnergeticMaxContacts || problem.D.rows() != 2 * count ||
+      problem.D.cols() != 2 * count || problem.u_pre.size() != 2 * count) {
     result.status = ImpactStatus::unsupported;
     return false;
   }
@@ -603,7 +611,7 @@ SetTrial try_active_set(const MultiContact& contacts, ContactMask active, Impact
   // The guarantee u_n,k⁺ ≥ 0 checked on the answer itself, both as summed phase by phase and as
   // u⁻ + DΓ: on rank-deficient or badly scaled D the phase-wise sums can leave an active contact
   // penetrating (robustness campaign, tests/test_law_robustness.cpp); such an answer is none.
-  const ContactVector u_end = contacts.u_pre + contacts.D * state.impulse;
+  const RowVector u_end = contacts.u_pre + contacts.D * state.impulse;
   for (int k = 0; k < contacts.count; ++k) {
     if (std::min(state.u[2 * k], u_end[2 * k]) < -kPenetrationTolerance * scale) return {};
   }

@@ -71,7 +71,9 @@
 // method with the same events and the same stick test); tests/test_multipoint_energetic.cpp
 // checks that to 1e-12.
 //
-// Scope and limits: planar, 1 to kMaxContacts contacts; D symmetric with every contact's own 2×2
+// Scope and limits: planar, 1 to kMultipointEnergeticMaxContacts = 12 contacts (active sets are
+// bit masks, and past a cycle every one of them may be tried; a larger impact goes to `lcp`,
+// law_catalogue.hpp); D symmetric with every contact's own 2×2
 // block positive definite (D itself may be singular). type = multi_contact always; the phase
 // trace holds one entry per contact and phase of constant mode and stage (consecutive equal ones
 // merged), Phase::contact naming the contact, and stops recording when kMaxPhases is reached (and
@@ -107,6 +109,9 @@
 
 namespace routh {
 
+/// The most contacts one impact may have for this law (its scope in law_catalogue.cpp); it
+/// answers ImpactStatus::unsupported beyond.
+inline constexpr int kMultipointEnergeticMaxContacts = 12;
 /// Active-set rounds of the iteration before the exhaustive search.
 inline constexpr int kMaxActiveSetRounds = 32;
 /// Problems with at most this many contacts have every active set tried (2⁸ − 1 sets at most)

@@ -55,9 +55,6 @@ std::string read_law_name(const InputNode& node) {
 // those when only one of 2 (planar) and 3 (spatial) divides the rows.
 ContactDimension contact_dimension(const InputNode& root, const InputNode& matrix,
                                    Eigen::Index rows) {
-  if (rows > kMaxContactRows) {
-    throw matrix.error(cat("has ", rows, " rows; at most ", kMaxContactRows, " are supported"));
-  }
   if (auto given = root.find("dimension")) {
     const double value = read_number(*given);
     if (value != 2.0 && value != 3.0) throw given->error("must be 2 (planar) or 3 (spatial)");

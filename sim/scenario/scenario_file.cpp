@@ -268,10 +268,11 @@ double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
 // with a law other than the one named. `several_contacts`: the law for simultaneous impacts.
 void check_law_scope(const InputNode& node, const LawEntry& law, ContactDimension dimension,
                      bool several_contacts) {
-  if (covers(law.scope, dimension, several_contacts)) return;
+  const int impact_contacts = several_contacts ? 2 : 1;
+  if (covers(law.scope, dimension, impact_contacts)) return;
   std::string fitting;
   for (const LawEntry& other : impact_laws()) {
-    if (!covers(other.scope, dimension, several_contacts)) continue;
+    if (!covers(other.scope, dimension, impact_contacts)) continue;
     fitting += cat(fitting.empty() ? "" : ", ", other.name);
   }
   const std::string_view contacts = dimension == ContactDimension::planar ? "planar" : "spatial";

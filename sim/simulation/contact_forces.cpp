@@ -99,7 +99,7 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
 template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
   using Kernel = std::conditional_t<Matrix::MaxRowsAtCompileTime == Eigen::Dynamic, Eigen::MatrixXd,
-                                    ContactMatrix>;
+                                    InlineContactMatrix>;
   const Eigen::FullPivLU<Matrix> lu(ws.A);
   if (lu.isInvertible()) {  // A λ = b holds to round-off
     ws.null_basis.resize(ws.A.rows(), 0);
@@ -124,7 +124,7 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
     case 1: return solve_force_unknowns<Eigen::Matrix<double, 1, 1>>(ws);
     case 2: return solve_force_unknowns<Eigen::Matrix2d>(ws);
     default:
-      if (ws.A.rows() <= kMaxContactRows) return solve_force_unknowns<ContactMatrix>(ws);
+      if (ws.A.rows() <= kInlineContactRows) return solve_force_unknowns<InlineContactMatrix>(ws);
       return solve_force_unknowns<Eigen::MatrixXd>(ws);
   }
 }
@@ -158,8 +158,8 @@ void find_force_free_directions(const std::vector<ContactMode>& modes, ContactFo
     ws.force_free = ws.null_basis;
     return;
   }
-  if (ws.force_directions.cols() <= kMaxContactRows) {
-    find_force_free_directions_as<ContactMatrix>(ws);
+  if (ws.force_directions.cols() <= kInlineContactRows) {
+    find_force_free_directions_as<InlineContactMatrix>(ws);
   } else {
     find_force_free_directions_as<Eigen::MatrixXd>(ws);
   }
@@ -180,8 +180,6 @@ bool collect_indeterminate_set(const std::vector<ContactMode>& modes,
     if (!is_closed(modes[k])) continue;
     const int rows = modes[k] == ContactMode::stick ? 2 : 1;
     if (ws.force_free.middleRows(row, rows).cwiseAbs().maxCoeff() > moved) {
-      // a set beyond the stage's capacity keeps its minimum-norm forces (contact_forces.hpp)
-      if (ws.set_contacts.size() == kMaxContacts) return false;
       ws.set_contacts.push_back(
           {row, rows == 2 ? row + 1 : -1, parameters[static_cast<std::size_t>(k)].static_friction});
       ws.set_members.push_back(k);
@@ -198,7 +196,6 @@ void distribute_indeterminate_set(const std::vector<ContactMode>& modes,
                                   const ContactParameterTable& parameters,
                                   ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
   find_force_free_directions(modes, ws);
-  if (ws.lambda.size() > kMaxContactRows || ws.force_free.cols() > kMaxIndeterminacy) return;
   if (!collect_indeterminate_set(modes, parameters, ws)) return;
   const ContactVector particular = ws.lambda;
   const ContactMatrix force_free = ws.force_free;

@@ -1,7 +1,8 @@
 #pragma once
-// Acceleration-level contact forces for given contact modes (DESIGN §4 step 1). With the closed
-// contacts' rows J_c and the force directions W (per sticking contact the columns J_nᵀ, J_tᵀ; per
-// sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip direction σ),
+// Acceleration-level contact forces for given contact modes (the smooth phase of the simulation).
+// With the closed contacts' rows J_c and the force directions W (per sticking contact the columns
+// J_nᵀ, J_tᵀ; per sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip
+// direction σ),
 //     M v̇ = f + W λ,      J_c v̇ + J̇_c v = 0   (closed contacts keep a_n = 0, sticking ones a_t =
 //     0),
 // so (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v). The matrix is square. It is singular but consistent
@@ -46,10 +47,8 @@ struct ContactForce {
 };
 
 /// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
-/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty); the
-/// static-friction distribution of an indeterminate set (static_friction.hpp) is for sets of up
-/// to kMaxContacts contacts, 24 force unknowns and kMaxIndeterminacy directions: a larger set keeps
-/// its minimum-norm forces, each sticking contact watched through its own cone.
+/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty), and the
+/// static-friction distribution of an indeterminate set of any size (static_friction.hpp).
 struct ContactForceWorkspace {
   Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
   Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
@@ -64,8 +63,8 @@ struct ContactForceWorkspace {
   Eigen::MatrixXd null_basis;            ///< N_A, ker A (no columns when A is regular)
   Eigen::MatrixXd force_free;            ///< N, the force-free part ker(W N_A) of ker A
   SetContacts set_contacts;              ///< the closed contacts N moves, as the stage sees them
-  boost::container::static_vector<int, kMaxContacts> set_members;  ///< their contact indices
-  StaticFrictionDistribution distribution;                         ///< the stage's outcome
+  boost::container::small_vector<int, kInlineContacts> set_members;  ///< their contact indices
+  StaticFrictionDistribution distribution;                           ///< the stage's outcome
 };
 
 /// The outcome of the solve for one state.

@@ -42,11 +42,6 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<Eigen::Index>(involved.size());
   LawAnswer answer;
-  if (count > kMaxContacts) {  // the laws' fixed capacity (contact_vector.hpp)
-    answer.trouble = cat("an impact at ", count, " contacts at once exceeds the laws' capacity of ",
-                         kMaxContacts);
-    return answer;
-  }
   Eigen::MatrixXd J(rows * count, evaluation.coordinates);
   ContactParameterList parameters;
   for (Eigen::Index i = 0; i < count; ++i) {

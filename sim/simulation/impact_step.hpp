@@ -1,5 +1,5 @@
 #pragma once
-// The impact step (DESIGN §4 step 3): which contacts take part in an impact, the problem in
+// The impact step (docs/simulation.md): which contacts take part in an impact, the problem in
 // contact space, the law's answer, and the velocity jump.
 //
 // Touching is not approaching. An impact starts with the touching contacts (gap within
@@ -9,9 +9,16 @@
 // problem's units. Then a touching contact that the impact would drive into its obstacle
 // (u_n⁺ < −rest_speed) joins, and the impact is solved again (an active set that only grows, so
 // at most K rounds): only contacts that must carry impulse take part, and in Housner's rocking
-// the old pivot carries none and lifts off.
+// the old pivot carries none and lifts off. A column of blocks dropped flat is one impact: the
+// floor corners strike, the bottom block stops, the corners of the face above it would then be
+// driven in and join, and so on up the column until every touching contact takes part (with
+// restitution 0 the whole column stops at once; tests/test_many_contact_impacts.cpp). Starting
+// instead with every touching contact that does not separate would hand a rocking block's pivot,
+// at rest to round-off, to the multi-contact law at every pivot switch.
 //
-// The scenario's law answers a one-contact impact, its multi-contact law a simultaneous one. A
+// The scenario's law answers a one-contact impact, its multi-contact law a simultaneous one, of
+// any number of contacts: a law answers unsupported beyond the capacity it declares in the
+// catalogue (law_catalogue.hpp; multipoint_energetic takes 12), and the impact goes on. A
 // law that cannot answer (a named status, or a number that is not finite) is never the end of
 // the run while another law can: the `lcp` law, which answers every problem a model produces,
 // resolves the impact instead, and the event carries the flag `law_fallback` and both statuses.
