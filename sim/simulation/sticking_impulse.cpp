@@ -21,8 +21,9 @@ constexpr double kRoundOff = 1e-9;
 // Some impulse of the set that is Coulomb's at every contact (Γ_n ≥ 0, |Γ_t| ≤ μs Γ_n), as
 // static_friction.hpp decides it for forces: the least-norm Γ splits the tangential impulse of a
 // block's two corners equally, and another split, Γ + N z with N a basis of ker D (= ker Jᵀ: it
-// moves nothing), may lie inside both cones where that one does not. Planar sets within the
-// stage's capacity; beyond it, the least-norm Γ alone is judged. Empty when none is.
+// moves nothing), may lie inside both cones where that one does not. Planar sets; where the
+// distribution cannot judge a set (static_friction.hpp), the least-norm Γ alone is judged. Empty
+// when none is.
 std::optional<Eigen::VectorXd> coulomb_impulse(const SystemEvaluation& evaluation,
                                                const std::vector<int>& contacts,
                                                const Eigen::MatrixXd& D,
@@ -32,8 +33,7 @@ std::optional<Eigen::VectorXd> coulomb_impulse(const SystemEvaluation& evaluatio
   const Eigen::MatrixXd null_basis = lu.kernel();
   const bool free_split = lu.rank() < D.rows();
   SetContacts set;
-  if (rows == 2 && impulse.size() <= kMaxContactRows && free_split &&
-      null_basis.cols() <= kMaxIndeterminacy) {
+  if (rows == 2 && free_split) {
     for (std::size_t i = 0; i < contacts.size(); ++i) {
       const int r = static_cast<int>(i) * rows;
       set.push_back({r, r + 1, evaluation.parameters[contacts[i]].static_friction});
