@@ -97,26 +97,25 @@ void restart_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v, De
                       state.start);
 }
 
-}  // namespace
+// A regular sample's state and the rest of the step's samples up to t_end (output_sampling.hpp).
+bool emit_samples(double t_end, const DenseStepper& stepper, const SimulationSettings& settings,
+                  RunState& state, RunWorkspace& ws, TrajectoryObserver& observer) {
+  return emit_samples_until(t_end, stepper, settings, state.wall_clock, state.output, ws, observer);
+}
 
-// The loop. Each step: integrate, sample the witnesses at the step's end, locate the earliest
-// trigger, and either accept the step (samples, outcome figures, drift) or move to the event and
-// hand it to its stage, record what the stage reports, and restart the integration there.
-SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initial,
-                           const SimulationSettings& settings, TrajectoryObserver& observer) {
-  RunWorkspace ws(system, settings);
-  RunState state(settings.wall_time_limit);
-  SimulationOutcome& outcome = state.outcome;
-  RunSummary& summary = outcome.summary;
-  const std::vector<OverturnWatch>& watched = settings.overturn_watch;
+// Before the first step: the initial state's modes (settled unless given), the outcome figures'
+// start and the witnesses. False when the run ends there.
+bool start_run(const SimulationState& initial, const SimulationSettings& settings, RunState& state,
+               RunWorkspace& ws, TrajectoryObserver& observer) {
   Eigen::VectorXd &q = state.q, &v = state.v;
   q = initial.q, v = initial.v;
-  const double t_start = initial.t;
+  const double t = initial.t;
   if (!is_finite_state(q, v)) {
-    end_run_at({RunStatus::non_finite_state, "the initial state is not finite", {}}, t_start, q, v,
+    end_run_at({RunStatus::non_finite_state, "the initial state is not finite", {}}, t, q, v,
                ws.evaluation, state, observer);
-    return outcome;
+    return false;
   }
+  const std::vector<OverturnWatch>& watched = settings.overturn_watch;
   for (const OverturnWatch& watch : watched) {
     state.rotations.push_back({watch.coordinate, watch.reference_rad});
   }
@@ -133,168 +132,214 @@ SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initi
   if (!modes_given) {
     // Modes decided from the initial state; an impulse there (Painlevé's tangential impact)
     // gets its pre-event sample like any event.
-    const bool settled = take(settle_modes(t_start, q, v, false, settings, state, ws), t_start, q,
-                              v, ws.evaluation, state, observer);
-    if (outcome.events > 0) {
-      sample(t_start, initial.q, initial.v, SampleKind::before_event, ws.evaluation, observer);
+    const bool settled = take(settle_modes(t, q, v, false, settings, state, ws), t, q, v,
+                              ws.evaluation, state, observer);
+    if (state.outcome.events > 0) {
+      sample(t, initial.q, initial.v, SampleKind::before_event, ws.evaluation, observer);
     }
-    if (!settled) return outcome;
+    if (!settled) return false;
   }
-  note_excursions(t_start, q, watched, state.base_start_x_m, summary);
+  note_excursions(t, q, watched, state.base_start_x_m, state.outcome.summary);
   state.witnesses = witnesses_of(state.modes, state.rotations);
-  state.output = {t_start, 0};
+  state.output = {t, 0};
+  return true;
+}
+
+// At a breakpoint of the forcing (forcing_breakpoints.hpp) the modes are settled again under the
+// new forcing and the integration restarts there. False when the run ends there.
+bool cross_breakpoint(DenseStepper& stepper, const SimulationSettings& settings, RunState& state,
+                      RunWorkspace& ws, TrajectoryObserver& observer) {
+  const std::optional<double> breakpoint = breakpoint_reached(stepper, settings);
+  if (!breakpoint) return true;
+  Eigen::VectorXd &q = state.q, &v = state.v;
+  unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
+  StageReport settled = settle_modes(*breakpoint, q, v, true, settings, state, ws);
+  const bool changed = !settled.events.empty();
+  if (!take(std::move(settled), *breakpoint, q, v, ws.evaluation, state, observer)) return false;
+  if (changed) sample(*breakpoint, q, v, SampleKind::after_event, ws.evaluation, observer);
+  restart_at(*breakpoint, q, v, stepper, settings, state, ws);
+  return true;
+}
+
+// One step of the integrator in the current modes; false when it fails (its guards end the run).
+template <class RightHandSide>
+bool take_step(DenseStepper& stepper, RightHandSide& rhs, RunState& state, RunWorkspace& ws,
+               TrajectoryObserver& observer) {
+  Eigen::VectorXd &q = state.q, &v = state.v;
+  try {
+    stepper.do_step(rhs);
+  } catch (const boost::numeric::odeint::step_adjustment_error& error) {
+    unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
+    end_run_at({RunStatus::step_size_failure, error.what(), {}}, stepper.current_time(), q, v,
+               ws.evaluation, state, observer);
+    return false;
+  }
+  const double t0 = stepper.previous_time(), t1 = stepper.current_time();
+  unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
+  if (is_finite_state(q, v) && t1 > t0) return true;
+  const bool finite = is_finite_state(q, v);
+  unpack(stepper.previous_state(), ws.nq, ws.nv, q, v);  // the last finite state, at t0
+  const RunEnd end =
+      finite ? RunEnd{RunStatus::step_size_failure, "the step did not advance time", {}}
+             : RunEnd{RunStatus::non_finite_state, "the integrated state is not finite", {}};
+  end_run_at(end, t0, q, v, ws.evaluation, state, observer);
+  return false;
+}
+
+// A step without events: its samples and outcome figures, the drift removed, the contacts gone
+// far let go. False when the run ends.
+bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunState& state,
+                 RunWorkspace& ws, TrajectoryObserver& observer) {
+  const double t1 = stepper.current_time();
+  Eigen::VectorXd &q = state.q, &v = state.v;
+  // interrupted: handled at the loop's top
+  if (!emit_samples(t1, stepper, settings, state, ws, observer)) return true;
+  track_rotation(stepper, settings, state.base_start_x_m, ws, state.outcome.summary);
+  unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
+  const bool projected = remove_drift(ws.evaluation, state.modes, state.end.gap, q, v);
+  if (projected) {
+    pack(q, v, ws.x);
+    stepper.initialize(ws.x, t1, stepper.current_time_step());
+    sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
+  }
+  if (narrow_after_step(stepper.current_state(), projected, state, ws)) {
+    sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
+  }
+  if (!bodies_apart(t1, q, v, ws, state, observer)) return false;
+  std::swap(state.start, state.end);
+  return true;
+}
+
+// A gap's jump that hides no landing (event_scan.hpp): the run goes on from the jump's far side
+// t_past, an event without an event record. False when the run ends.
+bool jump_past(double t_past, DenseStepper& stepper, const SimulationSettings& settings,
+               RunState& state, RunWorkspace& ws, TrajectoryObserver& observer) {
+  if (!emit_samples(std::nextafter(t_past, -1.0), stepper, settings, state, ws, observer)) {
+    return true;
+  }
+  if (state.storm_guard.storm(t_past)) {
+    dense_state_at(stepper, t_past, ws);
+    end_run_at(
+        {RunStatus::event_storm,
+         cat("a contact's gap jumps across zero more than ", EventStormGuard::kMaxEventsPerInstant,
+             " times within ", EventStormGuard::kSameInstant, " s"),
+         {}},
+        t_past, ws.q, ws.v, ws.evaluation, state, observer);
+    return false;
+  }
+  stepper.calc_state(t_past, ws.x);
+  unpack(ws.x, ws.nq, ws.nv, state.q, state.v);
+  note_excursions(t_past, state.q, settings.overturn_watch, state.base_start_x_m,
+                  state.outcome.summary);
+  restart_at(t_past, state.q, state.v, stepper, settings, state, ws);
+  return true;
+}
+
+// The step's earliest event, `fired` or the pending rest: samples up to it, the pre-event state,
+// the event's stage, the post-event state, and the integration restarted there. An impact is
+// taken at the crossing's near side, so that the logged pre-impact state has not penetrated; a
+// mode event at its far side, where the old modes no longer hold and settling finds the new ones.
+// False when the run ends.
+bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, DenseStepper& stepper,
+                  const SimulationSettings& settings, RunState& state, RunWorkspace& ws,
+                  TrajectoryObserver& observer) {
+  Eigen::VectorXd &q = state.q, &v = state.v;
+  const double t_pending = state.pending_rest.time;
+  const bool rest_first = rest_is_due && (!fired || t_pending < fired->crossing.before);
+  const bool impact = !rest_first && state.witnesses[fired->index].kind == WitnessKind::gap;
+  double t_event = rest_first ? t_pending : impact ? fired->crossing.before : fired->crossing.after;
+  if (impact && gap_jumps(*fired, stepper, settings, state, ws)) {
+    const std::optional<TriggeredWitness> hidden =
+        landing_hidden_by_jump(*fired, stepper, settings, state, ws);
+    if (!hidden) return jump_past(fired->crossing.after, stepper, settings, state, ws, observer);
+    fired = hidden;
+    t_event = hidden->crossing.before;
+  }
+  if (!emit_samples(std::nextafter(t_event, -1.0), stepper, settings, state, ws, observer)) {
+    return true;
+  }
+  stepper.calc_state(t_event, ws.x);
+  unpack(ws.x, ws.nq, ws.nv, q, v);
+  sample(t_event, q, v, SampleKind::before_event, ws.evaluation, observer);
+  note_excursions(t_event, q, settings.overturn_watch, state.base_start_x_m, state.outcome.summary);
+  StageReport report;
+  if (rest_first) {
+    report = rest_at_limit(t_event, state, ws.evaluation);
+  } else {
+    const Witness witness = contacts_at_event(q, state.witnesses[fired->index], state, ws);
+    report = impact ? respond_to_impact(t_event, q, v, settings, state, ws)
+                    : respond_to_mode_event(t_event, witness, q, v, settings, state, ws);
+  }
+  const bool keep_going = take(std::move(report), t_event, q, v, ws.evaluation, state, observer);
+  sample(t_event, q, v, SampleKind::after_event, ws.evaluation, observer);
+  skip_sample_at_event(t_event, settings, state.output);
+  if (!keep_going || !bodies_apart(t_event, q, v, ws, state, observer)) return false;
+  if (state.storm_guard.storm(t_event)) {
+    end_run_at({RunStatus::event_storm,
+                cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
+                    EventStormGuard::kSameInstant, " s"),
+                {}},
+               t_event, q, v, ws.evaluation, state, observer);
+    return false;
+  }
+  restart_at(t_event, q, v, stepper, settings, state, ws);
+  return true;
+}
+
+}  // namespace
+
+// The loop, a page of stages over the run's state. Each step: integrate, sample the witnesses at
+// the step's end, locate the earliest trigger, and either accept the step or handle its event.
+SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initial,
+                           const SimulationSettings& settings, TrajectoryObserver& observer) {
+  RunWorkspace ws(system, settings);
+  RunState state(settings.wall_time_limit);
+  if (!start_run(initial, settings, state, ws, observer)) return state.outcome;
   const auto rhs = [&](const OdeState& x, OdeState& dxdt, double t) {
     state_derivative(x, dxdt, t, state.modes, ws);
   };
-  DenseStepper stepper =
-      odeint::make_dense_output(settings.absolute_tolerance, settings.relative_tolerance,
-                                settings.max_step, odeint::runge_kutta_dopri5<OdeState>());
-  pack(q, v, ws.x);
-  stepper.initialize(ws.x, t_start, std::min(settings.max_step, 1e-3));
-  sample_witnesses_at(t_start, stepper.current_state(), state.modes, state.witnesses, ws,
+  DenseStepper stepper = boost::numeric::odeint::make_dense_output(
+      settings.absolute_tolerance, settings.relative_tolerance, settings.max_step,
+      boost::numeric::odeint::runge_kutta_dopri5<OdeState>());
+  pack(state.q, state.v, ws.x);
+  stepper.initialize(ws.x, initial.t, std::min(settings.max_step, 1e-3));
+  sample_witnesses_at(initial.t, stepper.current_state(), state.modes, state.witnesses, ws,
                       state.start);
-  const auto emit_samples = [&](double t_end) {
-    return emit_samples_until(t_end, stepper, settings, state.wall_clock, state.output, ws,
-                              observer);
-  };
-
   while (stepper.current_time() < settings.duration) {
     if (const std::optional<RunStatus> reason = interruption(state.wall_clock)) {
       interrupt(*reason, stepper, ws, state, observer);
-      return outcome;
+      return state.outcome;
     }
     bound_next_step(stepper, ws);
-    if (const std::optional<double> breakpoint = breakpoint_reached(stepper, settings)) {
-      unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
-      StageReport settled = settle_modes(*breakpoint, q, v, true, settings, state, ws);
-      const bool changed = !settled.events.empty();
-      if (!take(std::move(settled), *breakpoint, q, v, ws.evaluation, state, observer)) {
-        return outcome;
-      }
-      if (changed) sample(*breakpoint, q, v, SampleKind::after_event, ws.evaluation, observer);
-      restart_at(*breakpoint, q, v, stepper, settings, state, ws);
-    }
+    if (!cross_breakpoint(stepper, settings, state, ws, observer)) return state.outcome;
     end_step_before_breakpoint(stepper, settings);
-    try {
-      stepper.do_step(rhs);
-    } catch (const odeint::step_adjustment_error& error) {
-      unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
-      end_run_at({RunStatus::step_size_failure, error.what(), {}}, stepper.current_time(), q, v,
-                 ws.evaluation, state, observer);
-      return outcome;
-    }
-    const double t0 = stepper.previous_time(), t1 = stepper.current_time();
-    unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
-    if (!is_finite_state(q, v) || !(t1 > t0)) {
-      const bool finite = is_finite_state(q, v);
-      unpack(stepper.previous_state(), ws.nq, ws.nv, q, v);  // the last finite state, at t0
-      const RunEnd end =
-          finite ? RunEnd{RunStatus::step_size_failure, "the step did not advance time", {}}
-                 : RunEnd{RunStatus::non_finite_state, "the integrated state is not finite", {}};
-      end_run_at(end, t0, q, v, ws.evaluation, state, observer);
-      return outcome;
-    }
+    if (!take_step(stepper, rhs, state, ws, observer)) return state.outcome;
     if (outran_broad_phase(stepper, ws)) continue;
-    if (widen_for_step(stepper, state, ws)) {
-      sample_witnesses_at(t0, stepper.previous_state(), state.modes, state.witnesses, ws,
-                          state.start);
+    if (widen_for_step(stepper, state, ws)) {  // the step's start again, with the new contacts
+      sample_witnesses_at(stepper.previous_time(), stepper.previous_state(), state.modes,
+                          state.witnesses, ws, state.start);
     }
-    sample_witnesses_at_step_end(t1, stepper.current_state(), state.modes, state.witnesses, ws,
-                                 state.end);
-    std::optional<TriggeredWitness> fired = earliest_trigger(stepper, settings, state, ws);
-    const double t_pending = state.pending_rest.time;
-    const bool rest_is_due = rest_due(state.pending_rest, t0, t1);
-    if (!fired && !rest_is_due) {
-      if (!emit_samples(t1)) continue;  // interrupted: handled at the loop's top
-      track_rotation(stepper, settings, state.base_start_x_m, ws, summary);
-      unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
-      const bool projected = remove_drift(ws.evaluation, state.modes, state.end.gap, q, v);
-      if (projected) {
-        pack(q, v, ws.x);
-        stepper.initialize(ws.x, t1, stepper.current_time_step());
-        sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws,
-                            state.end);
-      }
-      if (narrow_after_step(stepper.current_state(), projected, state, ws)) {
-        sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws,
-                            state.end);
-      }
-      if (!bodies_apart(t1, q, v, ws, state, observer)) return outcome;
-      std::swap(state.start, state.end);
-      continue;
-    }
-    // An event at t_e: samples up to it, the pre-event state, the event, the post-event state.
-    // An impact is taken at the crossing's near side, so that the logged pre-impact state has not
-    // penetrated; a mode event at its far side, where the old modes no longer hold and settling
-    // finds the new ones.
-    const bool rest_first = rest_is_due && (!fired || t_pending < fired->crossing.before);
-    const bool impact = !rest_first && state.witnesses[fired->index].kind == WitnessKind::gap;
-    double t_event = rest_first ? t_pending
-                     : impact   ? fired->crossing.before
-                                : fired->crossing.after;
-    if (impact && gap_jumps(*fired, stepper, settings, state, ws)) {
-      const double t_past = fired->crossing.after;
-      if (const std::optional<TriggeredWitness> hidden =
-              landing_hidden_by_jump(*fired, stepper, settings, state, ws)) {
-        fired = hidden;
-        t_event = hidden->crossing.before;
-      } else {
-        if (!emit_samples(std::nextafter(t_past, -1.0))) continue;
-        if (state.storm_guard.storm(t_past)) {
-          dense_state_at(stepper, t_past, ws);
-          end_run_at({RunStatus::event_storm,
-                      cat("a contact's gap jumps across zero more than ",
-                          EventStormGuard::kMaxEventsPerInstant, " times within ",
-                          EventStormGuard::kSameInstant, " s"),
-                      {}},
-                     t_past, ws.q, ws.v, ws.evaluation, state, observer);
-          return outcome;
-        }
-        // the run goes on from the jump's far side: an event without an event record
-        stepper.calc_state(t_past, ws.x);
-        unpack(ws.x, ws.nq, ws.nv, q, v);
-        note_excursions(t_past, q, watched, state.base_start_x_m, summary);
-        restart_at(t_past, q, v, stepper, settings, state, ws);
-        continue;
-      }
-    }
-    if (!emit_samples(std::nextafter(t_event, -1.0))) continue;
-    stepper.calc_state(t_event, ws.x);
-    unpack(ws.x, ws.nq, ws.nv, q, v);
-    sample(t_event, q, v, SampleKind::before_event, ws.evaluation, observer);
-    note_excursions(t_event, q, watched, state.base_start_x_m, summary);
-    StageReport report;
-    if (rest_first) {
-      report = rest_at_limit(t_event, state, ws.evaluation);
-    } else {
-      const Witness witness = contacts_at_event(q, state.witnesses[fired->index], state, ws);
-      report = impact ? respond_to_impact(t_event, q, v, settings, state, ws)
-                      : respond_to_mode_event(t_event, witness, q, v, settings, state, ws);
-    }
-    const bool keep_going = take(std::move(report), t_event, q, v, ws.evaluation, state, observer);
-    sample(t_event, q, v, SampleKind::after_event, ws.evaluation, observer);
-    skip_sample_at_event(t_event, settings, state.output);
-    if (!keep_going || !bodies_apart(t_event, q, v, ws, state, observer)) return outcome;
-    if (state.storm_guard.storm(t_event)) {
-      end_run_at({RunStatus::event_storm,
-                  cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
-                      EventStormGuard::kSameInstant, " s"),
-                  {}},
-                 t_event, q, v, ws.evaluation, state, observer);
-      return outcome;
-    }
-    restart_at(t_event, q, v, stepper, settings, state, ws);
+    sample_witnesses_at_step_end(stepper.current_time(), stepper.current_state(), state.modes,
+                                 state.witnesses, ws, state.end);
+    const std::optional<TriggeredWitness> fired = earliest_trigger(stepper, settings, state, ws);
+    const bool rest_is_due =
+        rest_due(state.pending_rest, stepper.previous_time(), stepper.current_time());
+    const bool going = !fired && !rest_is_due ? accept_step(stepper, settings, state, ws, observer)
+                                              : handle_event(fired, rest_is_due, stepper, settings,
+                                                             state, ws, observer);
+    if (!going) return state.outcome;
   }
-  emit_samples(settings.duration);
+  emit_samples(settings.duration, stepper, settings, state, ws, observer);
   if (const std::optional<RunStatus> reason = interruption(state.wall_clock)) {
     // stopped while emitting the last samples: the loop's top is not reached again
     interrupt(*reason, stepper, ws, state, observer);
-    return outcome;
+    return state.outcome;
   }
   stepper.calc_state(settings.duration, ws.x);
-  unpack(ws.x, ws.nq, ws.nv, q, v);
-  outcome.final_state = {settings.duration, q, v, model_modes(ws.evaluation, state.modes)};
-  return outcome;
+  unpack(ws.x, ws.nq, ws.nv, state.q, state.v);
+  state.outcome.final_state = {settings.duration, state.q, state.v,
+                               model_modes(ws.evaluation, state.modes)};
+  return state.outcome;
 }
 
 }  // namespace routh
