@@ -168,7 +168,7 @@ bool take_step(DenseStepper& stepper, RightHandSide& rhs, RunState& state, RunWo
   Eigen::VectorXd &q = state.q, &v = state.v;
   try {
     stepper.do_step(rhs);
-  } catch (const boost::numeric::odeint::step_adjustment_error& error) {
+  } catch (const odeint::step_adjustment_error& error) {
     unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
     end_run_at({RunStatus::step_size_failure, error.what(), {}}, stepper.current_time(), q, v,
                ws.evaluation, state, observer);
@@ -298,9 +298,9 @@ SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initi
   const auto rhs = [&](const OdeState& x, OdeState& dxdt, double t) {
     state_derivative(x, dxdt, t, state.modes, ws);
   };
-  DenseStepper stepper = boost::numeric::odeint::make_dense_output(
-      settings.absolute_tolerance, settings.relative_tolerance, settings.max_step,
-      boost::numeric::odeint::runge_kutta_dopri5<OdeState>());
+  DenseStepper stepper =
+      odeint::make_dense_output(settings.absolute_tolerance, settings.relative_tolerance,
+                                settings.max_step, odeint::runge_kutta_dopri5<OdeState>());
   pack(state.q, state.v, ws.x);
   stepper.initialize(ws.x, initial.t, std::min(settings.max_step, 1e-3));
   sample_witnesses_at(initial.t, stepper.current_state(), state.modes, state.witnesses, ws,
