@@ -157,6 +157,10 @@ struct RecorderHeader {
   std::vector<std::string> contact_names;     ///< K names, in contact index order
   /// The model for a reader to draw it (model_description_json); empty: no /model.
   std::string model_json;
+  /// nv names of v (MechanicalSystem::velocity_names) and their SI units; empty: those of the
+  /// coordinates, the units per second (v = q̇).
+  std::vector<std::string> velocity_names = {};
+  std::vector<std::string> velocity_units = {};
 };
 
 class TrajectoryRecorder final : public TrajectoryObserver {

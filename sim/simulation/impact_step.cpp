@@ -47,7 +47,7 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
                          kMaxContacts);
     return answer;
   }
-  Eigen::MatrixXd J(rows * count, evaluation.coordinates);
+  Eigen::MatrixXd J(rows * count, evaluation.velocities);
   ContactParameterList parameters;
   for (Eigen::Index i = 0; i < count; ++i) {
     J.middleRows(rows * i, rows) =

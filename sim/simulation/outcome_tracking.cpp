@@ -79,6 +79,7 @@ void track_rotation(const DenseStepper& stepper, const SimulationSettings& setti
   const double t_end = std::min(t1, settings.duration);
   const std::vector<OverturnWatch>& watched = settings.overturn_watch;
   for (const OverturnWatch& watch : watched) {
+    // a watched body is planar (OverturnWatch: x, y, θ), whose θ̇ sits in v where θ sits in q
     const auto rate = static_cast<std::size_t>(workspace.nq + watch.coordinate);
     const double w0 = stepper.previous_state()[rate], w1 = stepper.current_state()[rate];
     if (!(w0 * w1 < 0.0)) continue;

@@ -60,7 +60,7 @@ struct RunWorkspace {
   RunWorkspace(const MechanicalSystem& system, const SimulationSettings& settings)
       : evaluation(system, settings.contacts),
         nq(system.coordinate_count()),
-        nv(system.coordinate_count()),
+        nv(system.velocity_count()),
         x(static_cast<std::size_t>(nq + nv)) {}
 
   SystemEvaluation evaluation;  ///< the model, its workspace, and which contacts are active

@@ -110,7 +110,14 @@ bool start_run(const SimulationState& initial, const SimulationSettings& setting
   Eigen::VectorXd &q = state.q, &v = state.v;
   q = initial.q, v = initial.v;
   const double t = initial.t;
-  if (!is_finite_state(q, v)) {
+  const bool modes_given =
+      initial.modes.size() == static_cast<std::size_t>(ws.evaluation.all_contacts);
+  // every contact is active until the broad phase has looked at the initial state
+  state.modes = modes_given
+                    ? initial.modes
+                    : std::vector<ContactMode>(static_cast<std::size_t>(ws.evaluation.contacts),
+                                               ContactMode::open);
+  if (!is_finite_state(q, v)) {  // it ends with the initial modes
     end_run_at({RunStatus::non_finite_state, "the initial state is not finite", {}}, t, q, v,
                ws.evaluation, state, observer);
     return false;
@@ -120,13 +127,6 @@ bool start_run(const SimulationState& initial, const SimulationSettings& setting
     state.rotations.push_back({watch.coordinate, watch.reference_rad});
   }
   base_points_start_x(watched, q, state.base_start_x_m);
-  const bool modes_given =
-      initial.modes.size() == static_cast<std::size_t>(ws.evaluation.all_contacts);
-  // every contact is active until the broad phase has looked at the initial state
-  state.modes = modes_given
-                    ? initial.modes
-                    : std::vector<ContactMode>(static_cast<std::size_t>(ws.evaluation.contacts),
-                                               ContactMode::open);
   wanted_contacts(q, state.modes, ws);
   activate(ws.wanted, state, ws);
   if (!modes_given) {

@@ -11,7 +11,8 @@ void state_derivative(const OdeState& x, OdeState& dxdt, double t,
   workspace.last_derivative_t = t;
   workspace.last_derivative_x = x;
   dxdt.resize(static_cast<std::size_t>(nq + nv));
-  Eigen::Map<Eigen::VectorXd>(dxdt.data(), nq) = workspace.v;
+  Eigen::Map<Eigen::VectorXd> q_dot(dxdt.data(), nq);
+  workspace.evaluation.system.position_rate(workspace.q, workspace.v, q_dot);
   Eigen::Map<Eigen::VectorXd>(dxdt.data() + nq, nv) = dynamics.acceleration;
 }
 

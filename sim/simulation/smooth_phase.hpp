@@ -1,7 +1,7 @@
 #pragma once
-// The smooth phase's right-hand side (docs/simulation.md, step 1): ẋ = (q̇, v̇) with v̇ from the
-// forces of the closed contacts in their modes (contact_forces.hpp), what Odeint integrates
-// between events.
+// The smooth phase's right-hand side (docs/simulation.md, step 1): ẋ = (q̇, v̇), q̇ = N(q) v from
+// the model (MechanicalSystem::position_rate) and v̇ from the forces of the closed contacts in
+// their modes (contact_forces.hpp), what Odeint integrates between events.
 
 #include <vector>
 
