@@ -1,5 +1,5 @@
 #pragma once
-// The HDF5 trajectory recorder (DESIGN §5 and §4 item 6): streams samples and events of one run
+// The HDF5 trajectory recorder (docs/output.md): streams samples and events of one run
 // into flat datasets that h5py and pandas read directly. Layout (format_version 2; version 1 had
 // no /model, /sample_kind, nor the fields and sequence_layout attributes of /events):
 //
