@@ -1,9 +1,13 @@
 #pragma once
 // What the simulator knows of a multibody system (docs/simulation.md): the dynamics
-//     M(q) v̇ = f(q, v, t) + Σ_k J_k(q)ᵀ λ_k,      q̇ = v (planar systems),
-// and, per contact k, a gap g_k(q) ≥ 0 with contact velocity u_k = J_k(q) v, normal row first,
-// then the tangential row(s). Models (models/) implement this; the simulator, the impact laws
-// and the recorder never see a particular model.
+//     M(q) v̇ = f(q, v, t) + Σ_k J_k(q)ᵀ λ_k,      q̇ = N(q) v,
+// with nq coordinates q and nv velocities v (nq ≠ nv for a body whose orientation is a unit
+// quaternion: 4 numbers for 3 angular velocities), and, per contact k, a gap g_k(q) ≥ 0 with
+// contact velocity u_k = J_k(q) v, normal row first, then the tangential row(s). M is nv × nv and
+// J_k has nv columns: every quantity the simulator solves for lives in velocity space. A planar
+// system keeps the defaults below (nq = nv, q̇ = v, q ⊕ δv = q + δv), and the simulator moves q
+// only through position_rate(), integrate() and normalize(). Models (models/) implement this;
+// the simulator, the impact laws and the recorder never see a particular model.
 //
 // Model and workspace (Pinocchio's Model/Data, MuJoCo's mjModel/mjData): a model is immutable
 // after construction; the scratch of its computations lives in a SystemWorkspace that the model
@@ -23,6 +27,13 @@
 namespace routh {
 
 class MechanicalSystem;
+
+/// The units of the rates of quantities in `units`: each per second ("m" → "m/s").
+inline std::vector<std::string> rate_units(const std::vector<std::string>& units) {
+  std::vector<std::string> rates;
+  for (const std::string& unit : units) rates.push_back(unit + "/s");
+  return rates;
+}
 
 /// The contact quantities of every contact at one state, stacked contact by contact.
 struct ContactKinematics {
@@ -81,12 +92,37 @@ class MechanicalSystem {
  public:
   virtual ~MechanicalSystem() = default;
 
-  /// n, the number of generalized coordinates (= velocities for planar systems).
+  /// nq, the number of generalized coordinates.
   virtual int coordinate_count() const = 0;
   /// Names of q in order, e.g. {"x", "y", "theta"} or {"theta1", "theta2"}.
   virtual const std::vector<std::string>& coordinate_names() const = 0;
   /// SI unit of each coordinate, "m" or "rad".
   virtual const std::vector<std::string>& coordinate_units() const = 0;
+  /// nv, the number of generalized velocities. Default: nq (v = q̇).
+  virtual int velocity_count() const { return coordinate_count(); }
+  /// Names of v in order, e.g. {"ball.vx", ..., "ball.wz"}. Default: the coordinates' names
+  /// (v = q̇).
+  virtual const std::vector<std::string>& velocity_names() const { return coordinate_names(); }
+  /// SI unit of each velocity. Default: the coordinates' per second (v = q̇).
+  virtual std::vector<std::string> velocity_units() const { return rate_units(coordinate_units()); }
+
+  /// q̇ = N(q) v into q_dot (nq) [per s]. Default: q̇ = v. Called at every stage of every step:
+  /// it must not allocate.
+  virtual void position_rate(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                             Eigen::Ref<Eigen::VectorXd> q_dot) const {
+    (void)q;
+    q_dot = v;
+  }
+  /// The retraction q ⊕ δv into q_out (which may be q itself): the configuration reached from q
+  /// by the velocity-space displacement δv (nv), first-order exact (a rotation by δω for a
+  /// quaternion). Default: q + δv. The drift projection moves q through it.
+  virtual void integrate(const Eigen::VectorXd& q, const Eigen::VectorXd& delta_v,
+                         Eigen::VectorXd& q_out) const {
+    q_out = q + delta_v;
+  }
+  /// Brings q back onto its manifold after a correction (a quaternion to unit norm). Default:
+  /// nothing, q is a vector space.
+  virtual void normalize(Eigen::VectorXd& q) const { (void)q; }
   /// Names of the contacts in order, e.g. {"left_corner", "right_corner"}.
   virtual const std::vector<std::string>& contact_names() const = 0;
   int contact_count() const { return static_cast<int>(contact_names().size()); }

@@ -14,7 +14,8 @@ TrajectoryRecorder open_scenario_recorder(const Scenario& scenario,
       path,
       RecorderHeader{scenario.law, scenario.effective_yaml, model.coordinate_names(),
                      model.coordinate_units(), model.contact_names(),
-                     model_description_json(*scenario.model)},
+                     model_description_json(*scenario.model), model.velocity_names(),
+                     model.velocity_units()},
       TrajectoryRecorder::kDefaultBufferSamples, scenario.output_flush_interval);
   if (scenario.excitation) {
     recorder.record_ground_acceleration([excitation = scenario.excitation](double t) {

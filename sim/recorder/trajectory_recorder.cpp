@@ -1,5 +1,7 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 
+#include "sim/dynamics/mechanical_system.hpp"
+
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -123,6 +125,7 @@ struct TrajectoryRecorder::Impl {
   bool failed = false;  // a write failed: nothing more is written, the close only releases
   std::string context;  // "recorder FILE" for messages
   int coordinate_count = 0;
+  int velocity_count = 0;
   int contact_count = 0;
   hsize_t buffer_capacity = 0;
 
@@ -208,11 +211,9 @@ struct TrajectoryRecorder::Impl {
     q = create_series("q", coordinate_count, chunk_rows(coordinate_count));
     hdf5::write_string_array_attribute(q.get(), "names", header.coordinate_names, context);
     hdf5::write_string_array_attribute(q.get(), "units", header.coordinate_units, context);
-    v = create_series("v", coordinate_count, chunk_rows(coordinate_count));
-    std::vector<std::string> velocity_units;
-    for (const std::string& unit : header.coordinate_units) velocity_units.push_back(unit + "/s");
-    hdf5::write_string_array_attribute(v.get(), "names", header.coordinate_names, context);
-    hdf5::write_string_array_attribute(v.get(), "units", velocity_units, context);
+    v = create_series("v", velocity_count, chunk_rows(velocity_count));
+    hdf5::write_string_array_attribute(v.get(), "names", header.velocity_names, context);
+    hdf5::write_string_array_attribute(v.get(), "units", header.velocity_units, context);
     energy = create_series("energy", 3, chunk_rows(3));
     hdf5::write_string_array_attribute(energy.get(), "names", {"kinetic", "potential", "total"},
                                        context);
@@ -275,7 +276,8 @@ struct TrajectoryRecorder::Impl {
 
   // Bytes the buffered samples and events may add to the file, with the metadata's room.
   hsize_t pending_bytes() const {
-    const auto row_bytes = static_cast<hsize_t>(sizeof(double) * (4 + 2 * coordinate_count) + 1);
+    const auto row_bytes =
+        static_cast<hsize_t>(sizeof(double) * (4 + coordinate_count + velocity_count) + 1);
     return unflushed_bytes + buffered * row_bytes + 2 * chunk_bytes +
            pending_events.size() * kRoomBytesPerEvent + kMetadataRoomBytes;
   }
@@ -336,12 +338,12 @@ struct TrajectoryRecorder::Impl {
     reserve_room();
     append(time, time_buffer, 0, "time");
     append(q, q_buffer, coordinate_count, "q");
-    append(v, v_buffer, coordinate_count, "v");
+    append(v, v_buffer, velocity_count, "v");
     append(energy, energy_buffer, 3, "energy");
     append(sample_kind, sample_kind_buffer, 0, "sample_kind");
     if (ground.valid()) append(ground, ground_buffer, 2, "ground_acceleration");
     const hsize_t row_doubles =
-        4 + 2 * static_cast<hsize_t>(coordinate_count) + (ground.valid() ? 2 : 0);
+        4 + static_cast<hsize_t>(coordinate_count + velocity_count) + (ground.valid() ? 2 : 0);
     unflushed_bytes += buffered * (static_cast<hsize_t>(sizeof(double)) * row_doubles + 1);
     written += buffered;
     buffered = 0;
@@ -424,12 +426,22 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
   }
   impl.flush_interval =
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(flush_interval_s));
+  if (header.velocity_names.empty()) {  // v = q̇: the coordinates' names, their units per second
+    header.velocity_names = header.coordinate_names;
+    header.velocity_units = rate_units(header.coordinate_units);
+  }
+  if (header.velocity_units.size() != header.velocity_names.size()) {
+    throw std::invalid_argument(cat(impl.context, ": ", header.velocity_names.size(),
+                                    " velocity names but ", header.velocity_units.size(),
+                                    " units"));
+  }
   impl.coordinate_count = static_cast<int>(n);
+  impl.velocity_count = static_cast<int>(header.velocity_names.size());
   impl.contact_count = static_cast<int>(header.contact_names.size());
   impl.buffer_capacity = static_cast<hsize_t>(buffer_samples);
   impl.time_buffer.resize(impl.buffer_capacity);
   impl.q_buffer.resize(impl.buffer_capacity * n);
-  impl.v_buffer.resize(impl.buffer_capacity * n);
+  impl.v_buffer.resize(impl.buffer_capacity * header.velocity_names.size());
   impl.energy_buffer.resize(impl.buffer_capacity * 3);
   impl.sample_kind_buffer.resize(impl.buffer_capacity);
 
@@ -479,16 +491,19 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
                                        const Energy& energy, SampleKind kind) {
   Impl& impl = *impl_;
   impl.require_open();
-  if (q.size() != impl.coordinate_count || v.size() != impl.coordinate_count) {
-    throw std::invalid_argument(cat(impl.context, ": sample at t = ", t, " has q of size ",
-                                    q.size(), " and v of size ", v.size(), ", expected ",
-                                    impl.coordinate_count));
+  if (q.size() != impl.coordinate_count || v.size() != impl.velocity_count) {
+    throw std::invalid_argument(
+        cat(impl.context, ": sample at t = ", t, " has q of size ", q.size(), " and v of size ",
+            v.size(), ", expected ", impl.coordinate_count,
+            impl.velocity_count == impl.coordinate_count ? std::string()
+                                                         : cat(" and ", impl.velocity_count)));
   }
   const std::size_t row = impl.buffered;
   const std::size_t n = static_cast<std::size_t>(impl.coordinate_count);
+  const std::size_t nv = static_cast<std::size_t>(impl.velocity_count);
   impl.time_buffer[row] = t;
   std::copy_n(q.data(), n, impl.q_buffer.data() + row * n);
-  std::copy_n(v.data(), n, impl.v_buffer.data() + row * n);
+  std::copy_n(v.data(), nv, impl.v_buffer.data() + row * nv);
   double* energy_row = impl.energy_buffer.data() + row * 3;
   energy_row[0] = energy.kinetic;
   energy_row[1] = energy.potential;

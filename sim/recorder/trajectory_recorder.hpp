@@ -1,5 +1,5 @@
 #pragma once
-// The HDF5 trajectory recorder (DESIGN §5 and §4 item 6): streams samples and events of one run
+// The HDF5 trajectory recorder (docs/output.md): streams samples and events of one run
 // into flat datasets that h5py and pandas read directly. Layout (format_version 2; version 1 had
 // no /model, /sample_kind, nor the fields and sequence_layout attributes of /events):
 //
@@ -157,6 +157,10 @@ struct RecorderHeader {
   std::vector<std::string> contact_names;     ///< K names, in contact index order
   /// The model for a reader to draw it (model_description_json); empty: no /model.
   std::string model_json;
+  /// nv names of v (MechanicalSystem::velocity_names) and their SI units; empty: those of the
+  /// coordinates, the units per second (v = q̇).
+  std::vector<std::string> velocity_names = {};
+  std::vector<std::string> velocity_units = {};
 };
 
 class TrajectoryRecorder final : public TrajectoryObserver {

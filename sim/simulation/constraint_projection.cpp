@@ -34,7 +34,7 @@ struct HeldGaps {
 void move_onto_held_gaps(SystemEvaluation& evaluation, const HeldGaps& held, Eigen::VectorXd& q,
                          const Eigen::VectorXd& v) {
   const auto rows = static_cast<Eigen::Index>(held.contacts.size());
-  Eigen::MatrixXd J_n(rows, evaluation.coordinates);
+  Eigen::MatrixXd J_n(rows, evaluation.velocities);
   Eigen::VectorXd residual(rows);
   for (int pass = 0; pass < kProjectionPasses; ++pass) {
     const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
@@ -44,8 +44,10 @@ void move_onto_held_gaps(SystemEvaluation& evaluation, const HeldGaps& held, Eig
       residual[i] = kinematics.gap[k] - held.gaps_m[static_cast<std::size_t>(i)];
     }
     if (pass > 0 && residual.lpNorm<Eigen::Infinity>() <= 0.0) break;
-    q -= kinetic_metric_correction(evaluation, q, J_n, residual);
+    // q ⊕ (−Δ): the correction is a velocity-space displacement (it lives where M and J do)
+    evaluation.system.integrate(q, -kinetic_metric_correction(evaluation, q, J_n, residual), q);
   }
+  evaluation.system.normalize(q);
 }
 
 // An open contact is not the projection's to close: it lands when its gap witness sees the gap
@@ -91,7 +93,7 @@ void project_velocity_onto_closed_contacts(SystemEvaluation& evaluation,
     }
   }
   if (constrained.empty()) return;
-  Eigen::MatrixXd J(constrained.size(), evaluation.coordinates);
+  Eigen::MatrixXd J(constrained.size(), evaluation.velocities);
   for (std::size_t i = 0; i < constrained.size(); ++i) {
     J.row(static_cast<Eigen::Index>(i)) = kinematics.jacobian.row(constrained[i]);
   }

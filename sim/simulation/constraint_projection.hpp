@@ -1,14 +1,16 @@
 #pragma once
-// Constraint projection (DESIGN §4 step 6). Closed contacts drift off their constraints at the
-// integrator's error level; beyond kDriftTolerance the state is projected back onto them in the
-// kinetic-energy metric, the metric in which an impulse changes velocities (M Δv = Jᵀ Γ):
+// Constraint projection (docs/simulation.md, step 6). Closed contacts drift off their constraints
+// at the integrator's error level; beyond kDriftTolerance the state is projected back onto them in
+// the kinetic-energy metric, the metric in which an impulse changes velocities (M Δv = Jᵀ Γ):
 //
 //     Δx = −M⁻¹Jᵀ (J M⁻¹ Jᵀ)⁻¹ r                                              (1)
 //
 // is the smallest change of x, measured by ½ Δxᵀ M Δx, that removes the residual r = J x of the
 // rows J to first order. Positions are corrected with the closed contacts' gaps as r (Gauss–
 // Newton passes, the gap being nonlinear in q), velocities with J v over the closed normal rows
-// and the sticking contacts' tangential rows.
+// and the sticking contacts' tangential rows. Δx lives in velocity space (nv, where M and J do):
+// q moves by the model's retraction, q ← q ⊕ (−Δx) (MechanicalSystem::integrate), and is
+// normalized after the passes (MechanicalSystem::normalize).
 
 #include <Eigen/Core>
 #include <vector>

@@ -42,7 +42,7 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<Eigen::Index>(involved.size());
   LawAnswer answer;
-  Eigen::MatrixXd J(rows * count, evaluation.coordinates);
+  Eigen::MatrixXd J(rows * count, evaluation.velocities);
   ContactParameterList parameters;
   for (Eigen::Index i = 0; i < count; ++i) {
     J.middleRows(rows * i, rows) =

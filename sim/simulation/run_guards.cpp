@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "sim/simulation/stop_request.hpp"
+#include "sim/text.hpp"
+
 namespace routh {
 
 bool EventStormGuard::storm(double t) {
@@ -22,6 +25,26 @@ WallClockLimit::WallClockLimit(double seconds) {
 
 bool WallClockLimit::reached() const {
   return deadline_ && std::chrono::steady_clock::now() >= *deadline_;
+}
+
+std::optional<RunStatus> interruption(const WallClockLimit& wall_clock) {
+  if (stop_requested()) return RunStatus::interrupted;  // SIGINT/SIGTERM (stop_request.hpp)
+  if (wall_clock.reached()) return RunStatus::time_limit;
+  return std::nullopt;
+}
+
+std::string interruption_detail(RunStatus reason) {
+  return reason == RunStatus::interrupted ? "stopped on request (SIGINT or SIGTERM)"
+                                          : "the wall-clock limit was reached";
+}
+
+std::optional<std::string> interpenetration(const MechanicalSystem& system,
+                                            SystemWorkspace& workspace, const Eigen::VectorXd& q) {
+  const double depth_m = system.deepest_overlap_m(q, workspace);
+  if (!(depth_m > kOverlapLimit_m)) return std::nullopt;
+  std::string where;
+  system.deepest_overlap_m(q, workspace, &where);
+  return cat(where, " overlap by ", depth_m, " m: a contact closed without an event");
 }
 
 }  // namespace routh

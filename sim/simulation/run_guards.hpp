@@ -1,11 +1,13 @@
 #pragma once
-// Guards (DESIGN §4 step 7): what ends a run that cannot complete, with a named RunStatus
+// Guards (docs/simulation.md, step 7): what ends a run that cannot complete, with a named RunStatus
 // instead of NaN samples or an endless loop. The loop asks them after every step and event.
 
 #include <Eigen/Core>
 #include <chrono>
 #include <optional>
+#include <string>
 
+#include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/run_status.hpp"
 
 namespace routh {
@@ -50,5 +52,18 @@ class WallClockLimit {
  private:
   std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
+
+/// Why the run is to stop between steps: a stop request (SIGINT or SIGTERM, stop_request.hpp) or
+/// the wall-clock limit; nothing if neither.
+std::optional<RunStatus> interruption(const WallClockLimit& wall_clock);
+
+/// What an interruption() means, in words.
+std::string interruption_detail(RunStatus reason);
+
+/// Bodies overlapping deeper than kOverlapLimit_m at q went through each other where a contact's
+/// gap closed unseen by its witness: the run cannot go on right. What overlaps, in words, or
+/// nothing while the bodies are apart.
+std::optional<std::string> interpenetration(const MechanicalSystem& system,
+                                            SystemWorkspace& workspace, const Eigen::VectorXd& q);
 
 }  // namespace routh

@@ -1,15 +1,24 @@
 #pragma once
-// The event-driven simulator (DESIGN §4; docs/simulation.md). A loop over named stages, each a
-// free function in its own file that a reader can test alone:
+// The event-driven simulator (docs/simulation.md). The loop (simulator.cpp) is a page of named
+// stage calls over one RunState (run_state.hpp); each stage is a free function in its own file
+// that a reader can test alone, and only the loop records events or ends a run:
 //
 //   stage                       file                        what it decides
-//   smooth phase                contact_forces.hpp          v̇ and the contact forces of the modes
+//   active contacts             active_contacts.hpp         which contacts are evaluated; steps
+//                                                           bounded by the broad phase's reach
+//   smooth phase                smooth_phase.hpp,           ẋ, v̇ and the contact forces of the
+//                               contact_forces.hpp          modes
+//   forcing breakpoints         forcing_breakpoints.hpp     steps end short of a jump in forcing
 //   witnesses                   witnesses.hpp               what each mode watches, and its value
-//   event location              event_location.hpp          where a witness crosses on the step
+//   event scan                  event_scan.hpp,             the earliest witness to trigger on a
+//                               event_location.hpp          step, and where; gap jumps
+//   event response              event_response.hpp          an impact's or a mode event's effect
 //   contact modes               contact_modes.hpp           the modes after an event; Painlevé
 //   impact step                 impact_step.hpp             who takes part, the law, Δv
-//   Zeno and rest               rest_rule.hpp               where an accumulation of impacts ends
+//   Zeno and rest               zeno_rest.hpp, rest_rule.hpp  where an accumulation of impacts ends
 //   drift                       constraint_projection.hpp   back onto the closed constraints
+//   outcome figures             outcome_tracking.hpp        rotation, slide, overturn, uplift
+//   output                      output_sampling.hpp         the regular and event samples
 //   guards                      run_guards.hpp              why a run cannot complete
 //
 // Between events Odeint's controlled dense-output dopri5 integrates the current modes; after

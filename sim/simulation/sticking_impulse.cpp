@@ -70,7 +70,7 @@ ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const Simulation
   }
   if (touching.empty()) return resolution;
   const auto count = static_cast<Eigen::Index>(touching.size());
-  Eigen::MatrixXd J(rows * count, evaluation.coordinates);
+  Eigen::MatrixXd J(rows * count, evaluation.velocities);
   for (Eigen::Index i = 0; i < count; ++i) {
     J.middleRows(rows * i, rows) =
         kinematics.jacobian.middleRows(rows * touching[static_cast<std::size_t>(i)], rows);

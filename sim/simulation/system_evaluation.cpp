@@ -12,12 +12,13 @@ SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
                                    ContactParameterTable all_parameters_)
     : system(model),
       coordinates(model.coordinate_count()),
+      velocities(model.velocity_count()),
       all_contacts(model.contact_count()),
       contacts(0),
       all_parameters(std::move(all_parameters_)),
       rows_per_contact(routh::rows_per_contact(model.contact_dimension())),
       model_workspace(model.make_workspace()),
-      no_velocity(Eigen::VectorXd::Zero(model.coordinate_count())) {
+      no_velocity(Eigen::VectorXd::Zero(model.velocity_count())) {
   if (static_cast<int>(all_parameters.size()) != all_contacts) {
     throw std::invalid_argument(cat("system evaluation: ", all_parameters.size(),
                                     " contact parameter sets for ", all_contacts, " contacts"));

@@ -26,7 +26,8 @@ struct SystemEvaluation {
   SystemEvaluation(const MechanicalSystem& model, ContactParameterTable all_parameters);
 
   const MechanicalSystem& system;
-  const int coordinates;    ///< n
+  const int coordinates;    ///< nq
+  const int velocities;     ///< nv, the columns of M and J
   const int all_contacts;   ///< K, the model's contacts
   int contacts;             ///< the active ones, numbered 0 … contacts − 1
   std::vector<int> active;  ///< the model's index of each active contact, ascending

@@ -1,21 +1,28 @@
 #pragma once
-// Witness functions (after Drake's WitnessFunction; DESIGN §4 step 2). A witness is a scalar
-// w(t) along the trajectory whose sign change marks an event: a gap closing (impact), a normal
-// force reaching zero (lift-off), a friction ratio reaching the cone (stick → slip), a slip
+// Witness functions (after Drake's WitnessFunction; docs/simulation.md, step 2). A witness is a
+// scalar w(t) along the trajectory whose sign change marks an event: a gap closing (impact), a
+// normal force reaching zero (lift-off), a friction margin reaching zero (stick → slip), a slip
 // velocity reaching zero (slide → stick or reversal). Events are found on the step just taken:
 // w is evaluated at the step's ends, and, when it triggers, isolated on the step's dense output
 // (never by integrating again).
 //
 // Direction table. A witness triggers on the half-open step (t0, t1]:
 //
-//   direction                    triggers when                typical witness
-//   positive_then_non_positive   w(t0) > 0  and w(t1) ≤ 0     gap of an open contact
-//   negative_then_non_negative   w(t0) < 0  and w(t1) ≥ 0     (−normal force) of a closed one
-//   crossing                     either of the two            slip velocity of a sliding contact
+//   direction                    triggers when                witnesses that use it
+//   positive_then_non_positive   w(t0) > 0  and w(t1) ≤ 0     every witness of the simulator
+//                                                             (witnesses.hpp): each is signed
+//                                                             to fall, e.g. λ_n, σ u_t
+//   negative_then_non_negative   w(t0) < 0  and w(t1) ≥ 0     none in the simulator
+//   crossing                     either of the two            none in the simulator
 //
-// Half-open: a witness that starts a step exactly at 0 (where the previous event left it) does
-// not trigger again, which, together with the nudge the simulator applies after an event, keeps
-// an event from firing twice.
+// The gap of an open contact falls too, but the simulator does not locate it by its values at
+// the step's ends alone: its own locator (event_location.hpp) also finds a landing within a step
+// that starts at g = 0 and a dip below zero and out again within one step.
+//
+// Half-open: a witness that starts a step at 0 or on its triggered side does not trigger again.
+// The simulator takes a mode event at the crossing's far side (WitnessCrossing::after), where its
+// witness already reads ≤ 0, and restarts there with the witnesses of the new modes, so an event
+// cannot fire twice.
 
 #include <boost/math/tools/toms748_solve.hpp>
 #include <cstdint>

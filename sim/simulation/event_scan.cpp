@@ -1,0 +1,171 @@
+#include "sim/simulation/event_scan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "sim/simulation/event_location.hpp"
+
+namespace routh {
+
+namespace {
+
+// Contact k's gap and normal velocity on the step's dense output at t.
+GapAndRate gap_and_rate_at(int k, double t, const DenseStepper& stepper, RunWorkspace& workspace) {
+  dense_state_at(stepper, t, workspace);
+  const ContactKinematics& kinematics = contacts_at(workspace.evaluation, workspace.q, workspace.v);
+  return {kinematics.gap[k],
+          normal_velocity(kinematics, workspace.evaluation.rows_per_contact, k, workspace.v),
+          kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
+                                         : kinematics.support[k]};
+}
+
+std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& stepper,
+                                      const SimulationSettings& settings, const RunState& state,
+                                      RunWorkspace& workspace) {
+  const double t0 = stepper.previous_time(), t1 = stepper.current_time();
+  const double tolerance = settings.time_tolerance;
+  const Witness& witness = state.witnesses[index];
+  const WitnessSample &start = state.start, &end = state.end;
+  if (witness.kind == WitnessKind::gap) {
+    const int k = witness.contact;
+    const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
+    const std::optional<WitnessCrossing> closing =
+        locate_gap_closing(gap_at, t0, {start.gap[k], start.separation_speed[k]}, t1,
+                           {end.gap[k], end.separation_speed[k]}, tolerance);
+    if (closing) return closing;
+    // An open contact that starts touching without leaving (settled open: its acceleration let
+    // it go) and sinks past half the contact distance within the step: it lands there, still
+    // touching.
+    const double deepest = -0.5 * settings.contact_distance;
+    if (!(start.gap[k] > deepest && end.gap[k] <= deepest)) return std::nullopt;
+    const auto sunk = [&](double t) { return gap_at(t).gap - deepest; };
+    return locate_witness_crossing(sunk, t0, start.gap[k] - deepest, t1, end.gap[k] - deepest,
+                                   tolerance);
+  }
+  const auto i = static_cast<Eigen::Index>(index);
+  const double w0 = start.value[i], w1 = end.value[i];
+  if (!witness_triggers(Witness::direction, w0, w1)) return std::nullopt;
+  const auto value_at = [&](double t) {
+    stepper.calc_state(t, workspace.x);
+    sample_witnesses_at(t, workspace.x, state.modes, state.witnesses, workspace, workspace.inside);
+    return workspace.inside.value[i];
+  };
+  return locate_witness_crossing(value_at, t0, w0, t1, w1, tolerance);
+}
+
+}  // namespace
+
+void sample_witnesses_at(double t, const OdeState& x, const std::vector<ContactMode>& modes,
+                         const std::vector<Witness>& witnesses, RunWorkspace& workspace,
+                         WitnessSample& sample) {
+  SystemEvaluation& evaluation = workspace.evaluation;
+  unpack(x, workspace);
+  if (any_closed(modes)) {  // the forces of open contacts are zero: no solve needed
+    dynamics_at(evaluation, t, workspace.q, workspace.v, modes);
+  } else {
+    contacts_at(evaluation, workspace.q, workspace.v);
+  }
+  sample_witnesses(witnesses, modes, evaluation.parameters, evaluation.quantities.contacts,
+                   evaluation.dynamics, evaluation.rows_per_contact, workspace.q, workspace.v,
+                   sample);
+}
+
+void sample_witnesses_at_step_end(double t, const OdeState& x,
+                                  const std::vector<ContactMode>& modes,
+                                  const std::vector<Witness>& witnesses, RunWorkspace& workspace,
+                                  WitnessSample& sample) {
+  // dopri5's last stage evaluates the right-hand side at the accepted step's end (first same as
+  // last); with a closed contact that solve is the one the witnesses need, still in the
+  // workspace's evaluation.
+  if (any_closed(modes) && t == workspace.last_derivative_t && x == workspace.last_derivative_x) {
+    SystemEvaluation& evaluation = workspace.evaluation;
+    unpack(x, workspace);
+    sample_witnesses(witnesses, modes, evaluation.parameters, evaluation.quantities.contacts,
+                     evaluation.dynamics, evaluation.rows_per_contact, workspace.q, workspace.v,
+                     sample);
+    return;
+  }
+  sample_witnesses_at(t, x, modes, witnesses, workspace, sample);
+}
+
+std::optional<TriggeredWitness> earliest_trigger(const DenseStepper& stepper,
+                                                 const SimulationSettings& settings,
+                                                 const RunState& state, RunWorkspace& workspace) {
+  std::optional<TriggeredWitness> earliest;
+  for (std::size_t i = 0; i < state.witnesses.size(); ++i) {
+    const std::optional<WitnessCrossing> crossing = locate(i, stepper, settings, state, workspace);
+    if (crossing && (!earliest || crossing->before < earliest->crossing.before)) {
+      earliest = TriggeredWitness{i, *crossing};
+    }
+  }
+  return earliest;
+}
+
+// A gap crossing across which the gap falls by far more than its rate explains is no landing: on
+// its near side no contact touches, so the impact stage would find nothing and the witness would
+// fire again at the same instant.
+double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
+                   const RunState& state, RunWorkspace& workspace) {
+  const int k = state.witnesses[fired.index].contact;
+  const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
+  return impact_instant(gap_at, fired.crossing);
+}
+
+bool gap_jumps(const TriggeredWitness& fired, const DenseStepper& stepper,
+               const SimulationSettings& settings, const RunState& state, RunWorkspace& workspace) {
+  constexpr double kRateMargin = 10.0;  // a landing's gap changes at its rate, give or take
+  const int k = state.witnesses[fired.index].contact;
+  const GapAndRate near = gap_and_rate_at(k, fired.crossing.before, stepper, workspace);
+  const GapAndRate far = gap_and_rate_at(k, fired.crossing.after, stepper, workspace);
+  const double explained = kRateMargin * std::max(std::abs(near.rate), std::abs(far.rate)) *
+                           (fired.crossing.after - fired.crossing.before);
+  return near.gap > settings.contact_distance && near.gap - far.gap > explained;
+}
+
+// Where two corners slide past each other, one crosses the other's face (its gap falls
+// continuously through zero) a hair before it enters the extent of the other's side face, whose
+// gap jumps there. When the first gap is positive again at the step's end (the corner has left
+// that face's end), only the jump is located, and restarting past it left the first contact sunk
+// and open, its witness never to fire again (stack:145 of the multibody campaign: a top block
+// fell 0.1 m into the one below). Such a contact, positive at the step's start, is sunk and
+// approaching at the jump's far side; the earliest crossing of such contacts on the step is the
+// event, an impact.
+std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
+                                                       const DenseStepper& stepper,
+                                                       const SimulationSettings& settings,
+                                                       const RunState& state,
+                                                       RunWorkspace& workspace) {
+  const double t0 = stepper.previous_time(), t_past = jump.crossing.after;
+  const std::vector<Witness>& witnesses = state.witnesses;
+  dense_state_at(stepper, t_past, workspace);
+  std::vector<std::pair<std::size_t, double>> sunk;  // witness, gap at t_past
+  {
+    const ContactKinematics& kinematics =
+        contacts_at(workspace.evaluation, workspace.q, workspace.v);
+    for (std::size_t i = 0; i < witnesses.size(); ++i) {
+      const Witness& witness = witnesses[i];
+      if (i == jump.index || witness.kind != WitnessKind::gap) continue;
+      const int k = witness.contact;
+      if (state.start.gap[k] > 0.0 && kinematics.gap[k] <= 0.0 &&
+          normal_velocity(kinematics, workspace.evaluation.rows_per_contact, k, workspace.v) <
+              0.0) {
+        sunk.emplace_back(i, kinematics.gap[k]);
+      }
+    }
+  }
+  std::optional<TriggeredWitness> earliest;
+  for (const auto& [i, gap_past] : sunk) {
+    const int k = witnesses[i].contact;
+    const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace).gap; };
+    const WitnessCrossing crossing = locate_witness_crossing(gap_at, t0, state.start.gap[k], t_past,
+                                                             gap_past, settings.time_tolerance);
+    if (!earliest || crossing.before < earliest->crossing.before) {
+      earliest = TriggeredWitness{i, crossing};
+    }
+  }
+  return earliest;
+}
+
+}  // namespace routh

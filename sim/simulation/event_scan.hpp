@@ -1,0 +1,63 @@
+#pragma once
+// The event scan of the step just taken (docs/simulation.md, step 2): the witnesses' values at
+// the step's ends, the earliest witness to trigger on it and where, located on the step's dense
+// output (event_location.hpp), and the gap crossings that are no landing (a gap jumping across
+// zero round an edge's end).
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/ode_state.hpp"
+#include "sim/simulation/run_state.hpp"
+#include "sim/simulation/simulation_settings.hpp"
+#include "sim/simulation/witness_function.hpp"
+#include "sim/simulation/witnesses.hpp"
+
+namespace routh {
+
+/// The earliest witness to trigger on a step (its index in RunState::witnesses), and where.
+struct TriggeredWitness {
+  std::size_t index = 0;
+  WitnessCrossing crossing;
+};
+
+/// The values of `witnesses` of `modes` at (t, x), into `sample`.
+void sample_witnesses_at(double t, const OdeState& x, const std::vector<ContactMode>& modes,
+                         const std::vector<Witness>& witnesses, RunWorkspace& workspace,
+                         WitnessSample& sample);
+
+/// sample_witnesses_at() at an accepted step's end (t, x), reusing the force solve of dopri5's
+/// last stage, which sits there (first same as last), when it is still in the workspace.
+void sample_witnesses_at_step_end(double t, const OdeState& x,
+                                  const std::vector<ContactMode>& modes,
+                                  const std::vector<Witness>& witnesses, RunWorkspace& workspace,
+                                  WitnessSample& sample);
+
+/// The earliest of state.witnesses to trigger on the step just taken, from their values at its
+/// ends (state.start, state.end), located on its dense output; nothing if none triggers.
+std::optional<TriggeredWitness> earliest_trigger(const DenseStepper& stepper,
+                                                 const SimulationSettings& settings,
+                                                 const RunState& state, RunWorkspace& workspace);
+
+/// The instant at which the impact `fired` (a gap's crossing) is taken: impact_instant() of
+/// event_location.hpp on the contact's gap along the step's dense output.
+double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
+                   const RunState& state, RunWorkspace& workspace);
+
+/// Whether a gap crossing is a jump, not a landing: across it the gap falls by far more than its
+/// rate explains, and on its near side the contact does not touch (a point came round the end of
+/// an edge to its back, where the contact does not exist; contact_pair_kinematics.cpp).
+bool gap_jumps(const TriggeredWitness& fired, const DenseStepper& stepper,
+               const SimulationSettings& settings, const RunState& state, RunWorkspace& workspace);
+
+/// A landing hidden by a gap's jump: the earliest crossing on the step of another open contact
+/// that was apart at the step's start and is sunk and approaching at the jump's far side.
+std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
+                                                       const DenseStepper& stepper,
+                                                       const SimulationSettings& settings,
+                                                       const RunState& state,
+                                                       RunWorkspace& workspace);
+
+}  // namespace routh

@@ -1,0 +1,153 @@
+#include "sim/simulation/outcome_tracking.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "sim/simulation/witness_function.hpp"
+#include "sim/text.hpp"
+
+namespace routh {
+
+namespace {
+
+// A watched body's point at `local_m` in its frame, in world axes at q [m].
+Eigen::Vector2d world_point(const OverturnWatch& watch, const Eigen::VectorXd& q,
+                            const Eigen::Vector2d& local_m) {
+  const double x = q[watch.coordinate - 2], y = q[watch.coordinate - 1],
+               theta = q[watch.coordinate];
+  const double c = std::cos(theta), s = std::sin(theta);
+  return {x + c * local_m.x() - s * local_m.y(), y + s * local_m.x() + c * local_m.y()};
+}
+
+}  // namespace
+
+bool stops_on(const SimulationSettings& settings, EventKind kind) {
+  return std::find(settings.stop_on.begin(), settings.stop_on.end(), kind) !=
+         settings.stop_on.end();
+}
+
+// Upright on the lowest of them, where it is (a block released tilted rocks on that corner, and
+// lands its other corner where it would stand upright; from the start's tilted place, rocking
+// alone would read as a slide of w (1 − cos θ₀)).
+void base_points_start_x(const std::vector<OverturnWatch>& watched, const Eigen::VectorXd& q,
+                         std::vector<double>& x_m) {
+  x_m.clear();
+  for (const OverturnWatch& watch : watched) {
+    if (watch.base_points_m.empty()) continue;
+    const auto lowest =
+        std::min_element(watch.base_points_m.begin(), watch.base_points_m.end(),
+                         [&](const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+                           return world_point(watch, q, a).y() < world_point(watch, q, b).y();
+                         });
+    const double lowest_x = world_point(watch, q, *lowest).x();
+    for (const Eigen::Vector2d& point : watch.base_points_m) {
+      x_m.push_back(lowest_x + point.x() - lowest->x());
+    }
+  }
+}
+
+void note_excursions(double t, const Eigen::VectorXd& q, const std::vector<OverturnWatch>& watched,
+                     const std::vector<double>& base_start_x_m, RunSummary& summary) {
+  for (const OverturnWatch& watch : watched) {
+    const double turned = std::abs(q[watch.coordinate] - watch.reference_rad);
+    if (turned > summary.max_abs_theta) {
+      summary.max_abs_theta = turned;
+      summary.max_abs_theta_time = t;
+    }
+  }
+  std::size_t point = 0;  // in base_start_x_m
+  for (const OverturnWatch& watch : watched) {
+    if (watch.base_points_m.empty()) continue;
+    double slide_m = std::numeric_limits<double>::infinity();
+    for (const Eigen::Vector2d& local : watch.base_points_m) {
+      const double moved_m = world_point(watch, q, local).x() - base_start_x_m[point++];
+      slide_m = std::min(slide_m, std::abs(moved_m));
+    }
+    summary.max_slide = std::max(summary.max_slide, slide_m);
+  }
+}
+
+// The largest rotation of a step lies at its end or where a watched θ̇ changes sign within it.
+void track_rotation(const DenseStepper& stepper, const SimulationSettings& settings,
+                    const std::vector<double>& base_start_x_m, RunWorkspace& workspace,
+                    RunSummary& summary) {
+  const double t0 = stepper.previous_time(), t1 = stepper.current_time();
+  // the last step may end past the run's duration: what happens there is not the run's
+  const double t_end = std::min(t1, settings.duration);
+  const std::vector<OverturnWatch>& watched = settings.overturn_watch;
+  for (const OverturnWatch& watch : watched) {
+    // a watched body is planar (OverturnWatch: x, y, θ), whose θ̇ sits in v where θ sits in q
+    const auto rate = static_cast<std::size_t>(workspace.nq + watch.coordinate);
+    const double w0 = stepper.previous_state()[rate], w1 = stepper.current_state()[rate];
+    if (!(w0 * w1 < 0.0)) continue;
+    const double sign = w0 > 0.0 ? 1.0 : -1.0;
+    const auto rate_at = [&](double t) {
+      stepper.calc_state(t, workspace.x);
+      return sign * workspace.x[rate];
+    };
+    const std::optional<WitnessCrossing> turn =
+        locate_witness_crossing(rate_at, t0, sign * w0, t1, sign * w1, settings.time_tolerance);
+    if (!turn || turn->before > t_end) continue;
+    dense_state_at(stepper, turn->before, workspace);
+    note_excursions(turn->before, workspace.q, watched, base_start_x_m, summary);
+  }
+  if (t_end < t1) {
+    dense_state_at(stepper, t_end, workspace);
+  } else {
+    unpack(stepper.current_state(), workspace);
+  }
+  note_excursions(t_end, workspace.q, watched, base_start_x_m, summary);
+}
+
+StageReport overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
+                     const SimulationSettings& settings, RunState& state) {
+  StageReport report;
+  const auto watch =
+      std::find_if(settings.overturn_watch.begin(), settings.overturn_watch.end(),
+                   [&](const OverturnWatch& w) { return w.coordinate == witness.coordinate; });
+  const std::string body = watch != settings.overturn_watch.end() ? watch->body : "a body";
+  EventRecord event;
+  event.t = t;
+  event.kind = EventKind::overturn;
+  event.status = cat(body, " turned pi/2 from upright");
+  report.events.push_back(event);
+  RunSummary& summary = state.outcome.summary;
+  note_excursions(t, q, settings.overturn_watch, state.base_start_x_m, summary);
+  if (!summary.overturned) {
+    summary.overturned = true;
+    summary.overturn_time = t;
+    summary.overturned_body = body;
+  }
+  state.rotations.erase(state.rotations.begin() + witness.contact);
+  if (stops_on(settings, EventKind::overturn)) {
+    end_run(report, RunStatus::stopped_on_event, cat("overturn of ", body));
+  }
+  return report;
+}
+
+bool note_uplift(double t, const std::vector<ContactMode>& before,
+                 const std::vector<ContactMode>& modes, const SimulationSettings& settings,
+                 RunSummary& summary, StageReport& report) {
+  if (!std::isnan(summary.uplift_time)) return true;
+  const auto closed_before = std::count_if(before.begin(), before.end(), is_closed);
+  if (closed_before < 2) return true;
+  EventRecord event;
+  for (std::size_t k = 0; k < modes.size(); ++k) {
+    if (is_closed(before[k]) && !is_closed(modes[k])) event.contacts.push_back(static_cast<int>(k));
+  }
+  if (event.contacts.empty()) return true;
+  event.t = t;
+  event.kind = EventKind::uplift;
+  event.status = "first lift-off from a resting contact set";
+  report.events.push_back(event);
+  summary.uplift_time = t;
+  if (stops_on(settings, EventKind::uplift)) {
+    return end_run(report, RunStatus::stopped_on_event, "uplift");
+  }
+  return true;
+}
+
+}  // namespace routh
