@@ -132,13 +132,17 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
 // N, the null directions of A that move no body (W N = 0), into ws.force_free. When every
 // closed contact sticks, all of ker A (W = J_cᵀ; see contact_forces.hpp). Otherwise N = N_A K
 // with K a basis of ker(W N_A), found as the kernel of the d × d Gram matrix
-// H = (W N_A)ᵀ (W N_A) = N_Aᵀ (Wᵀ W) N_A; all of ker A when |W N_A|² = tr H is round-off of
-// |W|² |N_A|².
+// H = (W N_A)ᵀ (W N_A) = N_Aᵀ (Wᵀ W) N_A; all of ker A when |W N_A|² = tr H is negligible
+// against |W|² |N_A|². Negligible is set by geometry, not by arithmetic: contacts touch within
+// the contact distance (1e-9 m), so two corners on one face sit up to that far off its line, and
+// moving tangential force between them turns the body with that lever, 1e-8 of a 0.1 m block's
+// size. Below 1e-7 of |W| |N_A| a direction moves no body to the resolution at which contacts
+// are closed; a 1 × 1 H's own pivot could not tell (its rank is 1 unless exactly 0).
 template <class Matrix>
 void find_force_free_directions_as(ContactForceWorkspace& ws) {
   const Matrix gram_W = ws.force_directions.transpose().lazyProduct(ws.force_directions);
   const Matrix H = ws.null_basis.transpose() * gram_W * ws.null_basis;
-  constexpr double kRoundOff = 1e-20;  // |W N_A| below 1e-10 of |W| |N_A|
+  constexpr double kRoundOff = 1e-14;  // |W N_A| below 1e-7 of |W| |N_A|
   if (H.trace() <= kRoundOff * gram_W.trace() * ws.null_basis.squaredNorm()) {
     ws.force_free = ws.null_basis;
     return;
