@@ -495,3 +495,57 @@ output: {rate: 200}
 }
 
 }  // namespace routh
+
+namespace routh {
+
+TEST_CASE(
+    "stack contact modes: an eight-block stack sticks at its start with every interface inside "
+    "its cones (independent sets distributed one by one)") {
+  // Eight blocks, each resting on two corners or a corner and a face of the one below, the top
+  // one tilted on a corner (the multibody campaign's tall_stack:29). Every interface of two
+  // contacts is statically indeterminate in its tangential split: more independent directions
+  // than one distribution takes, so every contact kept the least-norm split, equal tangential
+  // forces, 0.81 of its normal force at one corner of block7 (μs = 0.54), and no consistent
+  // modes were found at t = 0 (contact_modes_unresolved). Each interface alone has a split
+  // inside both its cones, and the run goes on.
+  const std::vector<Block> blocks = {
+      {0.44387866665954934, 0.85233740205005271, 0.38532215552800636},
+      {0.11447295387028866, 0.35258638624006911, 0.40714580203460088},
+      {0.12128694839006647, 0.12862523052475988, 0.4989523275894639},
+      {0.12118592375067345, 0.67691582260560179, 1.9541254014613987},
+      {0.42937179292643163, 0.23394471113938736, 0.40177594314537873},
+      {0.69993080373992433, 0.77405403187426336, 1.7907530124822233},
+      {0.16811824124970243, 0.13703458096259932, 9.7101261095509006},
+      {0.49733996743431907, 0.64404268139231702, 3.6711379898535625}};
+  const StackRun stack = run_general_stack(blocks, R"(duration: 0.64468899712034644
+model:
+  gravity: 9.81
+  bodies:
+    - {name: block1, mass: 0.38532215552800636, shape: {rectangle: {width: 0.44387866665954934, height: 0.85233740205005271}}}
+    - {name: block2, mass: 0.40714580203460088, shape: {rectangle: {width: 0.11447295387028866, height: 0.35258638624006911}}}
+    - {name: block3, mass: 0.4989523275894639, shape: {rectangle: {width: 0.12128694839006647, height: 0.12862523052475988}}}
+    - {name: block4, mass: 1.9541254014613987, shape: {rectangle: {width: 0.12118592375067345, height: 0.67691582260560179}}}
+    - {name: block5, mass: 0.40177594314537873, shape: {rectangle: {width: 0.42937179292643163, height: 0.23394471113938736}}}
+    - {name: block6, mass: 1.7907530124822233, shape: {rectangle: {width: 0.69993080373992433, height: 0.77405403187426336}}}
+    - {name: block7, mass: 9.7101261095509006, shape: {rectangle: {width: 0.16811824124970243, height: 0.13703458096259932}}}
+    - {name: block8, mass: 3.6711379898535625, shape: {rectangle: {width: 0.49733996743431907, height: 0.64404268139231702}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: -0.10298955343156467, block3.x: -0.062753141265600498, block4.x: -0.05989770708679551, block5.x: -0.088513354491520507, block6.x: -0.26145190428136117, block7.x: -0.47675889723776887, block8.x: -0.52602341260416097, block8.theta: -0.44298515884513795}
+  v: {block8.theta: -0.43320864160816397}
+contact:
+  law: newton
+  multi_contact_law: lcp
+  restitution: 0.72568738739134231
+  friction: {static: 0.54178024517309187, kinetic: 0.48327636778058891}
+output: {rate: 200}
+)",
+                                           "eight_block_sets");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/false);
+}
+
+}  // namespace routh

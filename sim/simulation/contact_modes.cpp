@@ -78,7 +78,7 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, double t, const Ei
     int slipping = -1;
     for (int k = 0; k < K && slipping < 0; ++k) {
       if (modes[k] == ContactMode::stick &&
-          !(static_friction_margin(evaluation.parameters[k], dynamics.forces[k], dynamics) > 0.0)) {
+          !(static_friction_margin(evaluation.parameters[k], dynamics.forces[k]) > 0.0)) {
         slipping = k;
       }
     }
@@ -350,8 +350,7 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
           return false;
         break;
       case ContactMode::stick:
-        if (!(force.normal > 0.0) || !(static_friction_margin(contact, force, dynamics) > 0.0))
-          return false;
+        if (!(force.normal > 0.0) || !(static_friction_margin(contact, force) > 0.0)) return false;
         break;
       default: {
         if (!(force.normal > 0.0)) return false;

@@ -60,8 +60,7 @@ struct Witness {
 /// corner's lift-off still positive while its own cone shrinks to a point; where the set has no
 /// verdict (R = +∞, a normal force of the set is not positive) or the contact is alone, its own
 /// μs λ_n − |λ_t|. Sticking holds while it is positive.
-double static_friction_margin(const ContactParameters& contact, const ContactForce& force,
-                              const ConstrainedAcceleration& dynamics);
+double static_friction_margin(const ContactParameters& contact, const ContactForce& force);
 
 /// An angle to watch for overturning: θ = q[coordinate], θ₀ its initial value [rad].
 struct RotationWatch {
