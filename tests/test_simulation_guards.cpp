@@ -1,6 +1,6 @@
-// The guards in a whole run (DESIGN §4 step 7): each way a run cannot complete ends it with its
-// named status, a `trouble` (or `interrupted`) event, and finite samples up to that point, never
-// NaN samples or an endless loop. The systems are point masses whose forces break on purpose.
+// The guards in a whole run (the last stage of a step): each way a run cannot complete ends it with
+// its named status, a `trouble` (or `interrupted`) event, and finite samples up to that point,
+// never NaN samples or an endless loop. The systems are point masses whose forces break on purpose.
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,8 @@
 #pragma once
-// Acceleration-level contact forces for given contact modes (DESIGN §4 step 1). With the closed
-// contacts' rows J_c and the force directions W (per sticking contact the columns J_nᵀ, J_tᵀ; per
-// sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip direction σ),
+// Acceleration-level contact forces for given contact modes (the first stage of a step). With the
+// closed contacts' rows J_c and the force directions W (per sticking contact the columns J_nᵀ,
+// J_tᵀ; per sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip
+// direction σ),
 //     M v̇ = f + W λ,      J_c v̇ + J̇_c v = 0   (closed contacts keep a_n = 0, sticking ones a_t =
 //     0),
 // so (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v). The matrix is square. It is singular but consistent

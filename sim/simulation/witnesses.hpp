@@ -1,6 +1,6 @@
 #pragma once
-// The witnesses of the current contact modes (DESIGN §4 step 2; Drake's WitnessFunction): each
-// is an object with a description, a direction and a value along the trajectory, and its sign
+// The witnesses of the current contact modes (the event stage of a step; Drake's WitnessFunction):
+// each is an object with a description, a direction and a value along the trajectory, and its sign
 // change marks the event it names. Per contact and mode:
 //
 //   mode      witness                 value                 direction                    event
