@@ -399,3 +399,153 @@ output: {rate: 200}
 }
 
 }  // namespace routh
+
+namespace routh {
+
+namespace {
+
+// A stack of general bodies (blocks named block1, block2, … from the floor up, resting on each
+// other as the loader places them) from the scenario `yaml`.
+StackRun run_general_stack(const std::vector<Block>& blocks, const std::string& yaml,
+                           const std::string& file) {
+  return {blocks, test::run_scenario_file(test::write_problem(yaml, file + ".yaml"))};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "stack contact modes: a tilted block slipping off a corner of a four-block stack starts "
+    "(the set's LCP with the friction its slip has)") {
+  // Seven touching contacts at t = 0: block4, tilted at −0.61 rad, rests on a corner of block3,
+  // which stands on two corners of the narrow block2, itself half off block1. The set's LCP,
+  // with the slipping corner resisted by μs λ_n, left block2's corner on block1 unloaded; its
+  // modes, in which that corner slides against μd λ_n < μs λ_n, let the corner accelerate into
+  // block1 (a_n = −0.076 m/s²) and the run stopped at t = 0 (contact_modes_unresolved). With the
+  // friction a slipping contact has, the set's problem has a solution and the run goes on.
+  const std::vector<Block> blocks = {{0.42619091855724167, 0.13378617518592151, 4.0281806128266338},
+                                     {0.11531695905281697, 0.3756163618650718, 0.80376506130188563},
+                                     {0.21889344512347117, 0.43138997798772361, 3.5676954644334824},
+                                     {0.7658671180877108, 0.2627910638012505, 1.1500695693470138}};
+  const StackRun stack = run_general_stack(blocks, R"(duration: 0.15
+model:
+  gravity: 9.81
+  bodies:
+    - {name: block1, mass: 4.0281806128266338, shape: {rectangle: {width: 0.42619091855724167, height: 0.13378617518592151}}}
+    - {name: block2, mass: 0.80376506130188563, shape: {rectangle: {width: 0.11531695905281697, height: 0.3756163618650718}}}
+    - {name: block3, mass: 3.5676954644334824, shape: {rectangle: {width: 0.21889344512347117, height: 0.43138997798772361}}}
+    - {name: block4, mass: 1.1500695693470138, shape: {rectangle: {width: 0.7658671180877108, height: 0.2627910638012505}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0.16530349868257022, block3.x: 0.18634297346902687, block4.x: 0.158953630383353, block4.theta: -0.61293444245489215}
+  v: {block4.theta: 0.50338203867951359}
+contact:
+  law: newton_routh
+  multi_contact_law: multipoint_energetic
+  restitution: 0.86736004589281213
+  friction: {static: 0.92816156384936033, kinetic: 0.65743335977309225}
+output: {rate: 200}
+)",
+                                           "corner_slip_lcp");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/false);
+}
+
+TEST_CASE(
+    "stack contact modes: two corners sticking on one face share their friction though they "
+    "touch a contact distance apart") {
+  // A tilted, spinning block4 lands on a four-block stack with μs = 0.18. At t = 0.68 s block3
+  // sticks on block2's two top corners, which touch its bottom face 8e-10 m and 4e-10 m away;
+  // moving tangential force from one corner to the other turns block3 with that lever only,
+  // 1e-9 of its size. Not taken for force free, the least-norm split put |λ_t| = 1.06 λ_n at
+  // one corner (μs = 0.18) though the two together need 0.23 of their normal force, and no
+  // consistent modes were found (contact_modes_unresolved).
+  const std::vector<Block> blocks = {
+      {0.91604519287350006, 0.19809813290714429, 1.2029669356078958},
+      {0.42644741678692183, 0.47461227129660721, 0.69658225305782462},
+      {0.18737985881279484, 0.22451089593860296, 2.8070742293996251},
+      {0.95875825514383439, 0.43075388011949667, 7.1585577449965481}};
+  const StackRun stack = run_general_stack(blocks, R"(duration: 0.72
+model:
+  gravity: 9.81
+  bodies:
+    - {name: block1, mass: 1.2029669356078958, shape: {rectangle: {width: 0.91604519287350006, height: 0.19809813290714429}}}
+    - {name: block2, mass: 0.69658225305782462, shape: {rectangle: {width: 0.42644741678692183, height: 0.47461227129660721}}}
+    - {name: block3, mass: 2.8070742293996251, shape: {rectangle: {width: 0.18737985881279484, height: 0.22451089593860296}}}
+    - {name: block4, mass: 7.1585577449965481, shape: {rectangle: {width: 0.95875825514383439, height: 0.43075388011949667}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0.23061761831432584, block3.x: 0.3570789213335438, block4.x: 0.31866679636067591, block4.theta: 0.87355790226039631}
+  v: {block4.theta: -1.0770027206906907}
+contact:
+  law: poisson
+  multi_contact_law: multipoint_energetic
+  restitution: 0.52206044031296728
+  friction: {static: 0.17750261296623859, kinetic: 0.12928705923410191}
+output: {rate: 200}
+)",
+                                           "corners_share_friction");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/false);
+}
+
+}  // namespace routh
+
+namespace routh {
+
+TEST_CASE(
+    "stack contact modes: an eight-block stack sticks at its start with every interface inside "
+    "its cones (independent sets distributed one by one)") {
+  // Eight blocks, each resting on two corners or a corner and a face of the one below, the top
+  // one tilted on a corner (the multibody campaign's tall_stack:29). Every interface of two
+  // contacts is statically indeterminate in its tangential split: more independent directions
+  // than one distribution takes, so every contact kept the least-norm split, equal tangential
+  // forces, 0.81 of its normal force at one corner of block7 (μs = 0.54), and no consistent
+  // modes were found at t = 0 (contact_modes_unresolved). Each interface alone has a split
+  // inside both its cones, and the run goes on.
+  const std::vector<Block> blocks = {
+      {0.44387866665954934, 0.85233740205005271, 0.38532215552800636},
+      {0.11447295387028866, 0.35258638624006911, 0.40714580203460088},
+      {0.12128694839006647, 0.12862523052475988, 0.4989523275894639},
+      {0.12118592375067345, 0.67691582260560179, 1.9541254014613987},
+      {0.42937179292643163, 0.23394471113938736, 0.40177594314537873},
+      {0.69993080373992433, 0.77405403187426336, 1.7907530124822233},
+      {0.16811824124970243, 0.13703458096259932, 9.7101261095509006},
+      {0.49733996743431907, 0.64404268139231702, 3.6711379898535625}};
+  const StackRun stack = run_general_stack(blocks, R"(duration: 0.64468899712034644
+model:
+  gravity: 9.81
+  bodies:
+    - {name: block1, mass: 0.38532215552800636, shape: {rectangle: {width: 0.44387866665954934, height: 0.85233740205005271}}}
+    - {name: block2, mass: 0.40714580203460088, shape: {rectangle: {width: 0.11447295387028866, height: 0.35258638624006911}}}
+    - {name: block3, mass: 0.4989523275894639, shape: {rectangle: {width: 0.12128694839006647, height: 0.12862523052475988}}}
+    - {name: block4, mass: 1.9541254014613987, shape: {rectangle: {width: 0.12118592375067345, height: 0.67691582260560179}}}
+    - {name: block5, mass: 0.40177594314537873, shape: {rectangle: {width: 0.42937179292643163, height: 0.23394471113938736}}}
+    - {name: block6, mass: 1.7907530124822233, shape: {rectangle: {width: 0.69993080373992433, height: 0.77405403187426336}}}
+    - {name: block7, mass: 9.7101261095509006, shape: {rectangle: {width: 0.16811824124970243, height: 0.13703458096259932}}}
+    - {name: block8, mass: 3.6711379898535625, shape: {rectangle: {width: 0.49733996743431907, height: 0.64404268139231702}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: -0.10298955343156467, block3.x: -0.062753141265600498, block4.x: -0.05989770708679551, block5.x: -0.088513354491520507, block6.x: -0.26145190428136117, block7.x: -0.47675889723776887, block8.x: -0.52602341260416097, block8.theta: -0.44298515884513795}
+  v: {block8.theta: -0.43320864160816397}
+contact:
+  law: newton
+  multi_contact_law: lcp
+  restitution: 0.72568738739134231
+  friction: {static: 0.54178024517309187, kinetic: 0.48327636778058891}
+output: {rate: 200}
+)",
+                                           "eight_block_sets");
+  REQUIRE(stack.run.outcome.status == RunStatus::completed);
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, /*excited=*/false);
+}
+
+}  // namespace routh

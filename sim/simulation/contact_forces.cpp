@@ -2,6 +2,7 @@
 
 #include <Eigen/LU>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -132,13 +133,17 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
 // N, the null directions of A that move no body (W N = 0), into ws.force_free. When every
 // closed contact sticks, all of ker A (W = J_cᵀ; see contact_forces.hpp). Otherwise N = N_A K
 // with K a basis of ker(W N_A), found as the kernel of the d × d Gram matrix
-// H = (W N_A)ᵀ (W N_A) = N_Aᵀ (Wᵀ W) N_A; all of ker A when |W N_A|² = tr H is round-off of
-// |W|² |N_A|².
+// H = (W N_A)ᵀ (W N_A) = N_Aᵀ (Wᵀ W) N_A; all of ker A when |W N_A|² = tr H is negligible
+// against |W|² |N_A|². Negligible is set by geometry, not by arithmetic: contacts touch within
+// the contact distance (1e-9 m), so two corners on one face sit up to that far off its line, and
+// moving tangential force between them turns the body with that lever, 1e-8 of a 0.1 m block's
+// size. Below 1e-7 of |W| |N_A| a direction moves no body to the resolution at which contacts
+// are closed; a 1 × 1 H's own pivot could not tell (its rank is 1 unless exactly 0).
 template <class Matrix>
 void find_force_free_directions_as(ContactForceWorkspace& ws) {
   const Matrix gram_W = ws.force_directions.transpose().lazyProduct(ws.force_directions);
   const Matrix H = ws.null_basis.transpose() * gram_W * ws.null_basis;
-  constexpr double kRoundOff = 1e-20;  // |W N_A| below 1e-10 of |W| |N_A|
+  constexpr double kRoundOff = 1e-14;  // |W N_A| below 1e-7 of |W| |N_A|
   if (H.trace() <= kRoundOff * gram_W.trace() * ws.null_basis.squaredNorm()) {
     ws.force_free = ws.null_basis;
     return;
@@ -190,19 +195,119 @@ bool collect_indeterminate_set(const std::vector<ContactMode>& modes,
   return sticks;
 }
 
+// The independent sets of a force-free space too large for one distribution, each distributed
+// on its own. Two closed contacts are in one set when the orthogonal projector onto the space,
+// P = N (NᵀN)⁻¹ Nᵀ, couples one's unknowns with the other's: a space that is the sum of parts on
+// disjoint unknowns (a stack's interfaces) has orthogonal parts and a P block-diagonal over them,
+// and P's block over a set's unknowns is the projector onto its part, whose independent columns
+// are a basis of it. Each set within the stage's capacity gets the distribution of
+// static_friction.hpp and its own reserve R; a larger one keeps its minimum-norm forces.
+void distribute_independent_sets(const std::vector<ContactMode>& modes,
+                                 const ContactParameterTable& parameters, ContactForceWorkspace& ws,
+                                 ConstrainedAcceleration& out) {
+  const Eigen::MatrixXd& N = ws.force_free;
+  const auto K = static_cast<int>(modes.size());
+  std::vector<int> contact_of(static_cast<std::size_t>(N.rows())), first_row(modes.size(), -1);
+  for (int k = 0, row = 0; k < K; ++k) {
+    if (!is_closed(modes[k])) continue;
+    first_row[static_cast<std::size_t>(k)] = row;
+    const int rows = modes[k] == ContactMode::stick ? 2 : 1;
+    for (int r = 0; r < rows; ++r) contact_of[static_cast<std::size_t>(row + r)] = k;
+    row += rows;
+  }
+  const Eigen::MatrixXd P = N * (N.transpose() * N).ldlt().solve(N.transpose());
+  constexpr double kCoupled = 1e-10;  // entries of P below this fraction of its largest are 0
+  const double coupled = kCoupled * P.cwiseAbs().maxCoeff();
+  std::vector<int> set_of(modes.size());
+  for (int k = 0; k < K; ++k) set_of[static_cast<std::size_t>(k)] = k;
+  const auto root = [&](int k) {
+    while (set_of[static_cast<std::size_t>(k)] != k) k = set_of[static_cast<std::size_t>(k)];
+    return k;
+  };
+  // an unknown the space does not move (P_aa = |P e_a|² of round-off) is in no set, and its
+  // round-off entries |P_ab| ≤ (P_aa P_bb)^½ couple nothing
+  std::vector<bool> moved(modes.size(), false);
+  for (Eigen::Index a = 0; a < N.rows(); ++a) {
+    if (!(P(a, a) > coupled)) continue;
+    const int k = contact_of[static_cast<std::size_t>(a)];
+    moved[static_cast<std::size_t>(k)] = true;
+    for (Eigen::Index b = 0; b < a; ++b) {
+      if (P(b, b) > coupled && std::abs(P(a, b)) > coupled)
+        set_of[static_cast<std::size_t>(root(k))] = root(contact_of[static_cast<std::size_t>(b)]);
+    }
+  }
+  Eigen::VectorXd lambda = ws.lambda;
+  std::vector<double> reserve(modes.size(), std::numeric_limits<double>::infinity());
+  std::vector<bool> distributed(modes.size(), false);
+  for (int r = 0; r < K; ++r) {
+    if (!moved[static_cast<std::size_t>(r)] || root(r) != r) continue;
+    std::vector<int> members, unknowns;
+    SetContacts contacts;
+    bool sticks = false, fits = true;
+    for (int k = 0; k < K; ++k) {
+      if (!moved[static_cast<std::size_t>(k)] || root(k) != r) continue;
+      const bool stick = modes[k] == ContactMode::stick;
+      const int at = static_cast<int>(unknowns.size());
+      fits = fits && contacts.size() < kInlineContacts && at + 2 <= kInlineContactRows;
+      if (!fits) break;
+      members.push_back(k);
+      contacts.push_back(
+          {at, stick ? at + 1 : -1, parameters[static_cast<std::size_t>(k)].static_friction});
+      for (int i = 0; i < (stick ? 2 : 1); ++i)
+        unknowns.push_back(first_row[static_cast<std::size_t>(k)] + i);
+      sticks = sticks || stick;
+    }
+    if (!fits || !sticks) continue;
+    const auto size = static_cast<Eigen::Index>(unknowns.size());
+    ContactMatrix projector(size, size);
+    ContactVector particular(size);
+    for (Eigen::Index i = 0; i < size; ++i) {
+      particular[i] = ws.lambda[unknowns[static_cast<std::size_t>(i)]];
+      for (Eigen::Index j = 0; j < size; ++j)
+        projector(i, j) =
+            P(unknowns[static_cast<std::size_t>(i)], unknowns[static_cast<std::size_t>(j)]);
+    }
+    Eigen::FullPivLU<ContactMatrix> lu(projector);
+    lu.setThreshold(1e-8);  // the eigenvalues of a projector are 0 and 1
+    if (lu.rank() == 0 || lu.rank() > kMaxIndeterminacy) continue;
+    const ContactMatrix basis = lu.image(projector);
+    distribute_static_friction(particular, basis, contacts, ws.distribution);
+    for (Eigen::Index i = 0; i < size; ++i)
+      lambda[unknowns[static_cast<std::size_t>(i)]] = ws.distribution.forces[i];
+    for (const int k : members) {
+      distributed[static_cast<std::size_t>(k)] = true;
+      reserve[static_cast<std::size_t>(k)] = ws.distribution.stick_reserve;
+    }
+  }
+  scatter_forces(modes, parameters, lambda, out.forces);
+  for (std::size_t k = 0; k < modes.size(); ++k) {
+    if (!distributed[k]) continue;
+    out.forces[k].in_indeterminate_set = true;
+    out.forces[k].stick_reserve = reserve[k];
+    out.stick_reserve = std::min(out.stick_reserve, reserve[k]);
+  }
+}
+
 // Replaces the minimum-norm forces of an indeterminate sticking set by the distribution of
 // static_friction.hpp and reports its stick reserve; determinate contacts keep theirs.
 void distribute_indeterminate_set(const std::vector<ContactMode>& modes,
                                   const ContactParameterTable& parameters,
                                   ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
   find_force_free_directions(modes, ws);
+  if (ws.force_free.cols() == 0) return;
+  if (ws.lambda.size() > kInlineContactRows || ws.force_free.cols() > kMaxIndeterminacy) {
+    distribute_independent_sets(modes, parameters, ws, out);
+    return;
+  }
   if (!collect_indeterminate_set(modes, parameters, ws)) return;
   const ContactVector particular = ws.lambda;
   const ContactMatrix force_free = ws.force_free;
   distribute_static_friction(particular, force_free, ws.set_contacts, ws.distribution);
   scatter_forces(modes, parameters, ws.distribution.forces, out.forces);
-  for (const int k : ws.set_members)
+  for (const int k : ws.set_members) {
     out.forces[static_cast<std::size_t>(k)].in_indeterminate_set = true;
+    out.forces[static_cast<std::size_t>(k)].stick_reserve = ws.distribution.stick_reserve;
+  }
   out.stick_reserve = ws.distribution.stick_reserve;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-// Acceleration-level contact forces for given contact modes (the smooth phase of the simulation).
-// With the closed contacts' rows J_c and the force directions W (per sticking contact the columns
-// J_nᵀ, J_tᵀ; per sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip
+// Acceleration-level contact forces for given contact modes (the first stage of a step). With the
+// closed contacts' rows J_c and the force directions W (per sticking contact the columns J_nᵀ,
+// J_tᵀ; per sliding contact the single column J_nᵀ − μd σ J_tᵀ, Coulomb's law with the slip
 // direction σ),
 //     M v̇ = f + W λ,      J_c v̇ + J̇_c v = 0   (closed contacts keep a_n = 0, sticking ones a_t =
 //     0),
@@ -17,8 +17,11 @@
 // only the minimum-norm one. So when the force-free part of the null space of J_c M⁻¹ W (the
 // distributions N with W N = 0, which move no body) touches a sticking contact, the forces
 // reported are the distribution of static_friction.hpp, which keeps every cone with the largest
-// margin relative to the loads, and ConstrainedAcceleration::stick_reserve is that set's reserve
-// R (the set's slip witness). The accelerations are those of the minimum-norm forces, unchanged:
+// margin relative to the loads, and each member's ContactForce::stick_reserve is that set's
+// reserve R (the set's slip witness). The force-free directions of a stack fall apart into
+// independent sets, one per interface (two corners of a block on the face below share their
+// friction, and no other contact's): too many for one distribution, they are distributed set by
+// set. The accelerations are those of the minimum-norm forces, unchanged:
 // W N z = 0. Which directions are force-free: when every closed contact sticks, W = J_cᵀ and
 // A = J_c M⁻¹ J_cᵀ, so A z = 0 ⇔ |L⁻¹ J_cᵀ z|² = zᵀ A z = 0 ⇔ W z = 0 (M = L Lᵀ): the whole null
 // space. With sliding contacts in the set, W ≠ J_cᵀ and null directions of A may move a body
@@ -44,11 +47,17 @@ struct ContactForce {
   /// then a sticking contact's slip is watched through the set's stick_reserve, not through its
   /// own μs λ_n − |λ_t|.
   bool in_indeterminate_set = false;
+  /// R of that set (static_friction.hpp (2)) [N], when in_indeterminate_set; +∞ otherwise.
+  double stick_reserve = std::numeric_limits<double>::infinity();
 };
 
 /// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
-/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty), and the
-/// static-friction distribution of an indeterminate set of any size (static_friction.hpp).
+/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty); the
+/// static-friction distribution of an indeterminate set (static_friction.hpp) is for sets of up
+/// to kInlineContacts contacts, 24 force unknowns and kMaxIndeterminacy directions. Beyond that,
+/// the independent sets the force-free directions split into are distributed one by one (with
+/// allocation); one of those beyond it keeps its minimum-norm forces, each sticking contact
+/// watched through its own cone.
 struct ContactForceWorkspace {
   Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
   Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
@@ -74,7 +83,8 @@ struct ConstrainedAcceleration {
   bool consistent = true;            ///< false when J_c M⁻¹ W is singular (Painlevé)
   /// R of the contacts in_indeterminate_set (static_friction.hpp (2)) [N]: > 0 while some force
   /// distribution keeps all of them in their cones, < 0 when none does; +∞ when there is no such
-  /// set, or when its normal forces cannot all be ≥ 0 (then a λ_n is ≤ 0: lift-off decides).
+  /// set, or when its normal forces cannot all be ≥ 0 (then a λ_n is ≤ 0: lift-off decides). Of
+  /// several independent sets (the interfaces of a stack), the least of theirs.
   double stick_reserve = std::numeric_limits<double>::infinity();
 };
 

@@ -78,7 +78,7 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, double t, const Ei
     int slipping = -1;
     for (int k = 0; k < K && slipping < 0; ++k) {
       if (modes[k] == ContactMode::stick &&
-          !(static_friction_margin(evaluation.parameters[k], dynamics.forces[k], dynamics) > 0.0)) {
+          !(static_friction_margin(evaluation.parameters[k], dynamics.forces[k]) > 0.0)) {
         slipping = k;
       }
     }
@@ -151,16 +151,27 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
 // et al. 1997). With a = J v̇ + J̇v the contacts' accelerations, v̇ = a_free + M⁻¹ Σ columns·forces,
 // per contact λ_n ≥ 0 ⟂ a_n ≥ 0; a sliding one (its mode from `modes`) pushes along
 // J_nᵀ − μd σ J_tᵀ; a sticking candidate has λ_t = λ⁺ − λ⁻ with the slack σ:
-//     σ + a_t ≥ 0 ⟂ λ⁺ ≥ 0,   σ − a_t ≥ 0 ⟂ λ⁻ ≥ 0,   μs λ_n − λ⁺ − λ⁻ ≥ 0 ⟂ σ ≥ 0,
-// so that it sticks (σ = 0, |λ_t| ≤ μs λ_n) or slips (σ = |a_t| > 0) against its friction at the
+//     σ + a_t ≥ 0 ⟂ λ⁺ ≥ 0,   σ − a_t ≥ 0 ⟂ λ⁻ ≥ 0,   μ λ_n − λ⁺ − λ⁻ ≥ 0 ⟂ σ ≥ 0,
+// so that it sticks (σ = 0, |λ_t| ≤ μ λ_n) or slips (σ = |a_t| > 0) against its friction at the
 // limit. Read: λ_n = 0 opens, σ > 0 slides the way a_t points, else sticks. Settling tries every
 // assignment only for a few contacts; this solves a set of any size (up to kMaxLcpSize unknowns)
 // in one pivoting path. Its ray termination is Lemke's verdict that no solution exists
 // (Painlevé's paradox for the sliding ones), reported as such.
+//
+// The cone's bound μ is μs or μd (`cone`). With μs the slipping contacts of the solution slip
+// against μs λ_n, while a contact slipping from rest is resisted by μd λ_n (contact_forces.hpp):
+// when μd < μs the solution's accelerations are not those of its modes, and the check can refuse
+// them (a block slipping off a corner under μs λ_n leaves the stack below it held, under μd λ_n
+// it pushes less and a corner under it lifts). With μd the problem is the set's frictional
+// contact problem with the friction a slipping contact really has; its sticking contacts keep
+// |λ_t| ≤ μd λ_n ≤ μs λ_n, inside their static cones, so its solution is one of Coulomb's law
+// with μs ≥ μd (the law then admits several: this one may slip where sticking could hold too).
 enum class LcpModes { consistent, no_solution, inconsistent };
+enum class FrictionCone { static_friction, kinetic_friction };
 LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSettings& settings,
                               double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                              const std::vector<int>& candidates, std::vector<ContactMode>& modes) {
+                              const std::vector<int>& candidates, FrictionCone cone,
+                              std::vector<ContactMode>& modes) {
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<int>(candidates.size());
   // unknowns: λ_n of every candidate, then λ⁺, λ⁻, σ of every one without slip
@@ -206,7 +217,9 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
     const int slack = first[i] + 2;
     b[slack] = 0.0;
     A(first[i], slack) = A(first[i] + 1, slack) = 1.0;
-    A(slack, i) = evaluation.parameters[candidates[i]].static_friction;
+    const ContactParameters& contact = evaluation.parameters[candidates[i]];
+    A(slack, i) =
+        cone == FrictionCone::static_friction ? contact.static_friction : contact.kinetic_friction;
     A(slack, first[i]) = A(slack, first[i] + 1) = -1.0;
   }
   // Lemke's tolerances are absolute on O(1) data: the scales change z, not its signs
@@ -337,8 +350,7 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
           return false;
         break;
       case ContactMode::stick:
-        if (!(force.normal > 0.0) || !(static_friction_margin(contact, force, dynamics) > 0.0))
-          return false;
+        if (!(force.normal > 0.0) || !(static_friction_margin(contact, force) > 0.0)) return false;
         break;
       default: {
         if (!(force.normal > 0.0)) return false;
@@ -384,9 +396,14 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
     return settlement;
   }
   const bool enumerated = candidates.size() <= kMaxEnumeratedContacts;
-  const LcpModes lcp = enumerated
-                           ? LcpModes::inconsistent
-                           : lcp_consistent_modes(evaluation, settings, t, q, v, candidates, modes);
+  LcpModes lcp = LcpModes::inconsistent;
+  // the static cone first (it lets every contact stick that can), then the kinetic one, whose
+  // solution has the forces of its modes; Lemke's ray is a verdict only for the latter
+  for (const FrictionCone cone : {FrictionCone::static_friction, FrictionCone::kinetic_friction}) {
+    if (enumerated || lcp == LcpModes::consistent) break;
+    modes = closed;
+    lcp = lcp_consistent_modes(evaluation, settings, t, q, v, candidates, cone, modes);
+  }
   if (lcp == LcpModes::consistent) return settlement;
   modes = one_at_a_time;
   settlement.consistent = false;

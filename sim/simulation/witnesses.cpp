@@ -6,11 +6,8 @@
 
 namespace routh {
 
-double static_friction_margin(const ContactParameters& contact, const ContactForce& force,
-                              const ConstrainedAcceleration& dynamics) {
-  if (force.in_indeterminate_set && std::isfinite(dynamics.stick_reserve)) {
-    return dynamics.stick_reserve;
-  }
+double static_friction_margin(const ContactParameters& contact, const ContactForce& force) {
+  if (force.in_indeterminate_set && std::isfinite(force.stick_reserve)) return force.stick_reserve;
   return contact.static_friction * force.normal - std::abs(force.tangential);
 }
 
@@ -77,7 +74,7 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
       case WitnessKind::gap: value = kinematics.gap[k]; break;
       case WitnessKind::normal_force: value = dynamics.forces[k].normal; break;
       case WitnessKind::static_friction_margin:
-        value = static_friction_margin(parameters[k], dynamics.forces[k], dynamics);
+        value = static_friction_margin(parameters[k], dynamics.forces[k]);
         break;
       case WitnessKind::slip:
         value = slip_direction(modes[k]) * tangential_velocity(kinematics, rows_per_contact, k, v);

@@ -1,6 +1,6 @@
 #pragma once
-// The witnesses of the current contact modes (DESIGN §4 step 2; Drake's WitnessFunction): each
-// is an object with a description, a direction and a value along the trajectory, and its sign
+// The witnesses of the current contact modes (the event stage of a step; Drake's WitnessFunction):
+// each is an object with a description, a direction and a value along the trajectory, and its sign
 // change marks the event it names. Per contact and mode:
 //
 //   mode      witness                 value                 direction                    event
@@ -60,8 +60,7 @@ struct Witness {
 /// corner's lift-off still positive while its own cone shrinks to a point; where the set has no
 /// verdict (R = +∞, a normal force of the set is not positive) or the contact is alone, its own
 /// μs λ_n − |λ_t|. Sticking holds while it is positive.
-double static_friction_margin(const ContactParameters& contact, const ContactForce& force,
-                              const ConstrainedAcceleration& dynamics);
+double static_friction_margin(const ContactParameters& contact, const ContactForce& force);
 
 /// An angle to watch for overturning: θ = q[coordinate], θ₀ its initial value [rad].
 struct RotationWatch {
