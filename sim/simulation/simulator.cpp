@@ -510,10 +510,13 @@ std::optional<WitnessCrossing> Run::locate(std::size_t index, DenseStepper& step
   if (witness.kind == WitnessKind::gap) {
     const int k = witness.contact;
     const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper); };
-    const std::optional<WitnessCrossing> closing =
-        locate_gap_closing(gap_at, t0, {start_.gap[k], start_.separation_speed[k]}, t1,
-                           {end_.gap[k], end_.separation_speed[k]}, tolerance);
-    if (closing) return closing;
+    const GapAndRate start{start_.gap[k], start_.separation_speed[k]},
+        end{end_.gap[k], end_.separation_speed[k]};
+    if (!rests_touching(start, end, settings_.contact_distance, settings_.absolute_tolerance)) {
+      const std::optional<WitnessCrossing> closing =
+          locate_gap_closing(gap_at, t0, start, t1, end, tolerance);
+      if (closing) return closing;
+    }
     // An open contact that starts touching without leaving (settled open: its acceleration let
     // it go) and sinks past half the contact distance within the step: it lands there, still
     // touching.
