@@ -46,6 +46,20 @@ TEST_CASE("vertical support: shapes side by side, touching or apart, rest on not
   CHECK_FALSE(routh::lift_to_rest_on(disk(0.35, 3.0, 0.1), disk(0, 0, 0.2)));
 }
 
+TEST_CASE("vertical support: faces flush to round-off are side by side, a real overlap supports") {
+  // 0.6 − 0.2 = 0.39999999999999997: the right block's left face lies 5.6e-17 m inside the left
+  // block's right face at 0.2 + 0.2 = 0.4, the round-off of positions meant to touch (before,
+  // the right block was set on the left one's top corner and tipped off it)
+  REQUIRE(0.6 - 0.2 < 0.2 + 0.2);
+  CHECK_FALSE(routh::lift_to_rest_on(box(0.6, 3.0, 0.4, 0.2), box(0.2, 0.1, 0.4, 0.2)));
+  CHECK_FALSE(routh::lift_to_rest_on(box(0.2, 3.0, 0.4, 0.2), box(0.6, 0.1, 0.4, 0.2)));
+  // a micrometre over the edge is a corner resting under a face: it rests at the lower's top
+  const std::optional<double> lift =
+      routh::lift_to_rest_on(box(0.6 - 1e-6, 3.0, 0.4, 0.2), box(0.2, 0.1, 0.4, 0.2));
+  REQUIRE(lift);
+  CHECK(*lift == doctest::Approx(0.2 + 0.1 - 3.0).epsilon(1e-15));
+}
+
 TEST_CASE("vertical support: a disk rests on a flat top, on a corner, and on another disk") {
   const double r = 0.1;
   // centre over the face: it sits at the top plus its radius

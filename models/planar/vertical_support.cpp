@@ -8,6 +8,13 @@ namespace routh {
 
 namespace {
 
+// Horizontal extents that overlap by less than this, relative to the largest |x| of the two
+// shapes, only touch side by side: the overlap is the round-off of positions given as touching
+// (a block at x = 0.6 of half-width 0.2 begins at 0.6 − 0.2 = 0.39999999999999997, 5.6e-17 m
+// inside a neighbour at x = 0.2 that ends at 0.4). Read as an overlap, the upper block was set
+// on the neighbour's top corner, balanced on its own corner, and tipped off.
+constexpr double kSideBySide = 1e-12;
+
 // > 0 when o → a → b turns counter-clockwise.
 double turn(const Eigen::Vector2d& o, const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
   return (a.x() - o.x()) * (b.y() - o.y()) - (a.y() - o.y()) * (b.x() - o.x());
@@ -37,12 +44,14 @@ std::vector<Eigen::Vector2d> convex_hull(std::vector<Eigen::Vector2d> points) {
 }
 
 // The highest point of `hull` grown by r on the vertical x = 0, or nullopt when the grown hull
-// does not reach across it. y + √(r² − x²) is concave, so on each edge its maximum is the
-// stationary point x = r m / √(1 + m²) (slope m) clamped to the edge's part within |x| ≤ r.
-std::optional<double> top_on_vertical_axis(const std::vector<Eigen::Vector2d>& hull, double r) {
+// does not reach across it by more than `side_m` on either side. y + √(r² − x²) is concave, so on
+// each edge its maximum is the stationary point x = r m / √(1 + m²) (slope m) clamped to the edge's
+// part within |x| ≤ r.
+std::optional<double> top_on_vertical_axis(const std::vector<Eigen::Vector2d>& hull, double r,
+                                           double side_m) {
   const auto [leftmost, rightmost] = std::minmax_element(
       hull.begin(), hull.end(), [](const auto& a, const auto& b) { return a.x() < b.x(); });
-  if (!(leftmost->x() - r < 0.0 && 0.0 < rightmost->x() + r)) return std::nullopt;
+  if (!(leftmost->x() - r < -side_m && side_m < rightmost->x() + r)) return std::nullopt;
   double top = -std::numeric_limits<double>::infinity();
   const auto consider = [&](double x, double y) {
     if (std::abs(x) <= r) top = std::max(top, y + std::sqrt(std::max(0.0, r * r - x * x)));
@@ -67,10 +76,16 @@ std::optional<double> top_on_vertical_axis(const std::vector<Eigen::Vector2d>& h
 std::optional<double> lift_to_rest_on(const PlacedShape& upper, const PlacedShape& lower) {
   std::vector<Eigen::Vector2d> difference;
   difference.reserve(upper.points_m.size() * lower.points_m.size());
+  double widest_x_m = 0.0;
   for (const Eigen::Vector2d& b : lower.points_m) {
+    widest_x_m = std::max(widest_x_m, std::abs(b.x()) + lower.radius_m);
     for (const Eigen::Vector2d& a : upper.points_m) difference.push_back(b - a);
   }
-  return top_on_vertical_axis(convex_hull(std::move(difference)), upper.radius_m + lower.radius_m);
+  for (const Eigen::Vector2d& a : upper.points_m) {
+    widest_x_m = std::max(widest_x_m, std::abs(a.x()) + upper.radius_m);
+  }
+  return top_on_vertical_axis(convex_hull(std::move(difference)), upper.radius_m + lower.radius_m,
+                              kSideBySide * widest_x_m);
 }
 
 double lift_to_rest_on(const PlacedShape& shape, const HalfPlane& obstacle) {

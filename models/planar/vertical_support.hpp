@@ -23,7 +23,8 @@ struct PlacedShape {
 };
 
 /// The vertical shift [m] that puts `upper` on top of `lower`, touching it (< 0: it may sink);
-/// nullopt when their horizontal extents do not overlap (side by side, nothing to rest on).
+/// nullopt when their horizontal extents do not overlap (side by side, nothing to rest on),
+/// or overlap only by the round-off of positions given as touching (1e-12 of their largest |x|).
 std::optional<double> lift_to_rest_on(const PlacedShape& upper, const PlacedShape& lower);
 
 /// The vertical shift [m] that puts `shape` on an upward-facing half-plane (n_y > 0), its lowest

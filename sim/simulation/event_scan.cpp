@@ -31,10 +31,13 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
   if (witness.kind == WitnessKind::gap) {
     const int k = witness.contact;
     const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
-    const std::optional<WitnessCrossing> closing =
-        locate_gap_closing(gap_at, t0, {start.gap[k], start.separation_speed[k]}, t1,
-                           {end.gap[k], end.separation_speed[k]}, tolerance);
-    if (closing) return closing;
+    const GapAndRate at_start{start.gap[k], start.separation_speed[k]},
+        at_end{end.gap[k], end.separation_speed[k]};
+    if (!rests_touching(at_start, at_end, settings.contact_distance, settings.absolute_tolerance)) {
+      const std::optional<WitnessCrossing> closing =
+          locate_gap_closing(gap_at, t0, at_start, t1, at_end, tolerance);
+      if (closing) return closing;
+    }
     // An open contact that starts touching without leaving (settled open: its acceleration let
     // it go) and sinks past half the contact distance within the step: it lands there, still
     // touching.
