@@ -259,7 +259,7 @@ void distribute_independent_sets(const std::vector<ContactMode>& modes,
     }
     if (!fits || !sticks) continue;
     const auto size = static_cast<Eigen::Index>(unknowns.size());
-    ContactMatrix projector(size, size);
+    InlineContactMatrix projector(size, size);
     ContactVector particular(size);
     for (Eigen::Index i = 0; i < size; ++i) {
       particular[i] = ws.lambda[unknowns[static_cast<std::size_t>(i)]];
@@ -267,10 +267,10 @@ void distribute_independent_sets(const std::vector<ContactMode>& modes,
         projector(i, j) =
             P(unknowns[static_cast<std::size_t>(i)], unknowns[static_cast<std::size_t>(j)]);
     }
-    Eigen::FullPivLU<ContactMatrix> lu(projector);
+    Eigen::FullPivLU<InlineContactMatrix> lu(projector);
     lu.setThreshold(1e-8);  // the eigenvalues of a projector are 0 and 1
     if (lu.rank() == 0 || lu.rank() > kMaxIndeterminacy) continue;
-    const ContactMatrix basis = lu.image(projector);
+    const ContactMatrix basis(lu.image(projector));
     distribute_static_friction(particular, basis, contacts, ws.distribution);
     for (Eigen::Index i = 0; i < size; ++i)
       lambda[unknowns[static_cast<std::size_t>(i)]] = ws.distribution.forces[i];
