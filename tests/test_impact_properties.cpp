@@ -5,8 +5,8 @@
 // Each TEST_CASE draws kProblems problems from a fixed-seed generator (so a failure is
 // reproducible) and checks one family of properties that must hold for *every* problem:
 // energy bounds (Wang & Mason 1992; Stronge 1990), the restitution hypotheses (paper 004 §4),
-// Coulomb's cone along the phase trace (paper 004 §3), the bookkeeping contracts of DESIGN §2–3.
-// On failure doctest prints the problem with 17 digits, enough to paste it into a unit test.
+// Coulomb's cone along the phase trace (paper 004 §3), the bookkeeping contracts of docs/design.md
+// §2–3. On failure doctest prints the problem with 17 digits, enough to paste it into a unit test.
 //
 // The phase-wise checks do not trust the law's own integration: replay_routh_trace() walks the
 // reported phase trace again with its own velocities, computed from D and the friction ratio that
@@ -473,9 +473,9 @@ TEST_CASE(
 }
 
 // =============================================================================================
-// 4. Bookkeeping every law owes (DESIGN §2–3): Γ_n ≥ 0, u⁺ = u⁻ + DΓ, ΔT = Γᵀu⁻ + ½ΓᵀDΓ, and the
-// work–energy identity ΔT = ∫u·dΓ = W_n + W_t. Restitution leaves the bodies separating, u_n⁺ ≥ 0.
-// Coulomb friction under Routh's method only dissipates: W_t ≤ 0 (paper 004 eq. 30).
+// 4. Bookkeeping every law owes (docs/design.md §2–3): Γ_n ≥ 0, u⁺ = u⁻ + DΓ, ΔT = Γᵀu⁻ + ½ΓᵀDΓ,
+// and the work–energy identity ΔT = ∫u·dΓ = W_n + W_t. Restitution leaves the bodies separating,
+// u_n⁺ ≥ 0. Coulomb friction under Routh's method only dissipates: W_t ≤ 0 (paper 004 eq. 30).
 TEST_CASE("property: impulses, velocities and energies are consistent for every law") {
   ProblemGenerator generator;
   for (int i = 0; i < kProblems; ++i) {
@@ -528,7 +528,7 @@ TEST_CASE("property: without friction every law gives u_n+ = -e u_n- and no tang
 }
 
 // =============================================================================================
-// 6. Contact space is exact (DESIGN §2): the ΔT a law reports from (D, u⁻) is the change of
+// 6. Contact space is exact (docs/design.md §2): the ΔT a law reports from (D, u⁻) is the change of
 // ½vᵀMv when its impulse is applied to the generalized velocities, and J v⁺ = u⁺.
 TEST_CASE(
     "property: kinetic energy change agrees between contact space and generalized velocities") {
@@ -568,10 +568,10 @@ TEST_CASE(
 }
 
 // =============================================================================================
-// 7. The phase trace (DESIGN §3; paper 004 §5, Fig. 1): contiguous from 0 to Γ_n, compression
-// before restitution, at most three phases for Routh's method (slip halts at most once, paper 000
-// §3: a slide, possibly continued into restitution, then stick or reverse slide), stages that
-// match the replayed sign of u_n, and an impact type that names what the trace shows.
+// 7. The phase trace (docs/design.md §3; paper 004 §5, Fig. 1): contiguous from 0 to Γ_n,
+// compression before restitution, at most three phases for Routh's method (slip halts at most once,
+// paper 000 §3: a slide, possibly continued into restitution, then stick or reverse slide), stages
+// that match the replayed sign of u_n, and an impact type that names what the trace shows.
 TEST_CASE("property: the phase trace is contiguous, ordered and matches the impact type") {
   ProblemGenerator generator;
   for (int i = 0; i < kProblems; ++i) {
@@ -995,7 +995,7 @@ TEST_CASE("property: lcp with unequal restitution solves every problem and flags
 }
 
 // Several contacts of one rigid body (a singular D, u⁻ = J v⁻ kinematically consistent), as the
-// simulator hands them over for a landing block (DESIGN §4): the same conditions.
+// simulator hands them over for a landing block (docs/design.md §4): the same conditions.
 TEST_CASE("property: lcp on several contacts of one rigid planar body") {
   std::mt19937_64 rng(0x5eed'0003'1963ULL);
   const auto uniform = [&rng](double lo, double hi) {

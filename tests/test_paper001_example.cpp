@@ -2,8 +2,8 @@
 // kg⁻¹ (rows x, y, z; z normal), approach speed 15 m/s, 32 initial slip directions of 10 m/s,
 // μ = μs = μd ∈ {0.01, 0.1, 0.5, 1.0}, e ∈ {0.1, 0.5, 0.9}, for Routh's sliding ODE
 // (`sliding_ode`), Anitescu–Potra's LCP (`lcp`, also in its printed form) and Park's method
-// (`park`). The paper's frame has v_z ≤ 0 feasible and negative impulses; ours (DESIGN §2) has
-// u_n < 0 approaching and Γ_n ≥ 0, so u = (−v_z, v_x, v_y) and D is H with its z row and column
+// (`park`). The paper's frame has v_z ≤ 0 feasible and negative impulses; ours (docs/design.md §2)
+// has u_n < 0 approaching and Γ_n ≥ 0, so u = (−v_z, v_x, v_y) and D is H with its z row and column
 // moved first and negated off the diagonal: D = [[5, −1, 1], [−1, 8, −2], [1, −2, 3]].
 // The paper's claims (§4 text and Figs. 2–4) are checked one by one below; those that do not hold
 // are shown wrong with the evidence.

@@ -8,8 +8,9 @@
 //   3. paper 001's own equations, evaluated literally in its convention at the law's events.
 // Then properties over random problems, and the statuses.
 //
-// Paper 001's convention: (x, y, z) with z the normal, v_z ≤ 0 feasible, Γ_z ≤ 0. Ours (DESIGN
-// §2): u = (u_n, u_t1, u_t2) = (−v_z, v_x, v_y), Γ_n = −Γ_z, so H_ours = P H_paper Pᵀ below.
+// Paper 001's convention: (x, y, z) with z the normal, v_z ≤ 0 feasible, Γ_z ≤ 0. Ours
+// (docs/design.md §2): u = (u_n, u_t1, u_t2) = (−v_z, v_x, v_y), Γ_n = −Γ_z, so H_ours = P H_paper
+// Pᵀ below.
 //
 // Typos and gaps found in paper 001, each proved by a test here:
 //   - eq. 5 defines Poisson's law as Γ_z(t⁻ : t⁺) = ε Γ_z(t⁻ : t); it must be the restitution

@@ -382,7 +382,7 @@ TEST_CASE("sliding_ode: impulses in the cone, energies balanced, restitution as 
   // For every random problem and both endings:
   //  - Coulomb's cone: |Γ_t| ≤ μd Γ_n over every slipping stretch and ≤ μs Γ_n over a stick, so
   //    |Γ_t| ≤ max(μs, μd) Γ_n in total (1e-9 relative allowance for the integration);
-  //  - ΔT = Γᵀu⁻ + ½ΓᵀHΓ (exact in Γ) equals the integrated W_n + W_t (DESIGN §2) to
+  //  - ΔT = Γᵀu⁻ + ½ΓᵀHΓ (exact in Γ) equals the integrated W_n + W_t (docs/design.md §2) to
   //    1e-6 of |Γ||u⁻| (the works carry the integration error, ≤ 2e-8 measured at 1e-10);
   //  - the bodies separate or, flagged contact_jammed, stay closed: u_n⁺ ≥ 0 up to round-off;
   //  - the restitution hypothesis holds: Γ_n = (1 + e) Γ_n,c (Poisson), or no normal-dissipation

@@ -1,7 +1,7 @@
-// The HDF5 trajectory recorder (DESIGN §5): what it writes, read back with the HDF5 C API and
-// not through routh's own reader; bounded memory; files left by runs stopped with SIGINT/SIGTERM
-// and killed with SIGKILL; the stop-request handlers; and `routh info` on a written file, its
-// summary and its event log (--events, --csv).
+// The HDF5 trajectory recorder (docs/design.md §5): what it writes, read back with the HDF5 C API
+// and not through routh's own reader; bounded memory; files left by runs stopped with
+// SIGINT/SIGTERM and killed with SIGKILL; the stop-request handlers; and `routh info` on a written
+// file, its summary and its event log (--events, --csv).
 
 #include <doctest/doctest.h>
 #include <hdf5.h>

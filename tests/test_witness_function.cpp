@@ -69,8 +69,8 @@ TEST_CASE("witness: a step that ends exactly on the root, and a step without a c
 
 TEST_CASE("witness: a falling ball's impact time, located on the dense output of the step") {
   // ÿ = −g from y = h at rest: the gap y reaches 0 at t = √(2h/g). Integrate with the controlled
-  // dense-output dopri5 (DESIGN §4), check the gap witness at the end of each accepted step,
-  // and isolate the crossing on calc_state between previous_time() and current_time().
+  // dense-output dopri5 (docs/design.md §4), check the gap witness at the end of each accepted
+  // step, and isolate the crossing on calc_state between previous_time() and current_time().
   namespace odeint = boost::numeric::odeint;
   using State = std::array<double, 2>;  // (y, ẏ)
   constexpr double kGravity = 9.81, kHeight = 1.0, kTolerance = 1e-12;

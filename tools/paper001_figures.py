@@ -8,7 +8,7 @@ velocities (diamonds) and, per law, the post-impact slip velocities connected in
 loci of Figs. 2-4 can be compared law by law. It also prints, per (mu, e) and law, how many of the
 32 directions end sticking (|u_t+| below 1e-9 of the initial slip).
 
-The paper's frame has v_z <= 0 feasible and negative impulses; routh's (DESIGN section 2) has
+The paper's frame has v_z <= 0 feasible and negative impulses; routh's (docs/design.md §2) has
 u_n < 0 approaching and Gamma_n >= 0. With u = (u_n, u_t1, u_t2) = (-v_z, v_x, v_y) and the same
 flip on impulses, routh's D is the paper's H with its z row and column moved first and negated
 off the diagonal: D = [[5, -1, 1], [-1, 8, -2], [1, -2, 3]].

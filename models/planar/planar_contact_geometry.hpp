@@ -2,10 +2,10 @@
 // Contact geometry in the plane: a point or circle fixed on a body against a ground-fixed
 // half-plane (a floor, a wall, a slope, any orientation).
 //
-// Conventions (DESIGN §2): the gap is g = n·(p − p₀) − r for a circle of centre p and radius r
-// (r = 0: a point), with n the half-plane's unit normal pointing into the free side. The tangent
-// is n turned 90° clockwise, t = (n_y, −n_x), so that a floor (n = (0, 1)) has t = (1, 0) = +x;
-// a wall facing +x (n = (1, 0)) has t = (0, −1). The contact velocity is u = (u_n, u_t) with
+// Conventions (docs/design.md §2): the gap is g = n·(p − p₀) − r for a circle of centre p and
+// radius r (r = 0: a point), with n the half-plane's unit normal pointing into the free side. The
+// tangent is n turned 90° clockwise, t = (n_y, −n_x), so that a floor (n = (0, 1)) has t = (1, 0) =
+// +x; a wall facing +x (n = (1, 0)) has t = (0, −1). The contact velocity is u = (u_n, u_t) with
 // u_n = n·ṗ and u_t = t·ṗ + r ω, the slip of the body's material point at the contact
 // (p − r n, moving at ṗ + ω × (−r n)).
 

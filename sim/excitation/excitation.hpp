@@ -1,5 +1,5 @@
 #pragma once
-// A scenario's excitation (DESIGN §5): a list of signals, each along x or y; the ground
+// A scenario's excitation (docs/design.md §5): a list of signals, each along x or y; the ground
 // acceleration is their sum, a_g(t) = Σ a_k(t) e_k. Positive a_g along x accelerates the ground
 // towards +x; the bodies feel the inertial load −m a_g (planar_tree.hpp), so a block at rest tips
 // onto its left corner when a_g,x reaches g tan α.

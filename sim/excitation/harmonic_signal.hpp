@@ -1,5 +1,5 @@
 #pragma once
-// A harmonic ground acceleration (DESIGN §5, `excitation: harmonic`):
+// A harmonic ground acceleration (docs/design.md §5, `excitation: harmonic`):
 //     a(t) = A sin(2π f (t − t₀) + φ)   for t₀ ≤ t < t₀ + cycles / f,   0 otherwise.
 // Without `cycles` it lasts the whole run. The start (with φ ≠ 0) and the end are where a(t) may
 // jump: both are breakpoints of the excitation.

@@ -1,6 +1,6 @@
 #pragma once
-// Pulses (DESIGN §5, `excitation: pulse`): the near-fault pulses of earthquake engineering, with
-// τ = t − t₀ and T_p the period,
+// Pulses (docs/design.md §5, `excitation: pulse`): the near-fault pulses of earthquake engineering,
+// with τ = t − t₀ and T_p the period,
 //   sine    a = A sin(2π τ / T_p)            for 0 ≤ τ < cycles T_p   (Zhang & Makris 2001, type A)
 //   cosine  a = A cos(2π τ / T_p)            for 0 ≤ τ < cycles T_p   (Zhang & Makris 2001, type B)
 //   ricker  a = A (1 − 2u²) exp(−u²), u = π (τ − T_p) / T_p,  for 0 ≤ τ < 2 T_p

@@ -1,6 +1,6 @@
 #pragma once
-// A recorded ground motion (DESIGN §5, `excitation: record`): samples (t_i, a_i), linear between
-// them, scaled and shifted by `start`:
+// A recorded ground motion (docs/design.md §5, `excitation: record`): samples (t_i, a_i), linear
+// between them, scaled and shifted by `start`:
 //     a(t) = scale · (a_i + (a_{i+1} − a_i) (t − s_i) / (s_{i+1} − s_i)),   s_i = start + t_i,
 // for s_0 ≤ t < s_{n−1}, and zero otherwise. Every s_i is a breakpoint: a(t) has a kink there
 // (and may jump at s_0 and s_{n−1}). The instants are always formed as start + t_i, the same

@@ -1,6 +1,7 @@
 #pragma once
-// The guard every law's public entry point passes its answer through (DESIGN §3: a law never
-// returns a non-finite number as solved, and never throws for a problem that passes validation).
+// The guard every law's public entry point passes its answer through (docs/design.md §3: a law
+// never returns a non-finite number as solved, and never throws for a problem that passes
+// validation).
 //
 // Two ways a law's arithmetic can break down on physical input, both turned into named statuses
 // here so that the simulator can fall back to another law instead of aborting:

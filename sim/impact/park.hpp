@@ -31,7 +31,7 @@
 // slip along an invariant direction; resumed slip from rest, which follows such a direction)
 // and differs where the flow turns the slip (tests/test_park.cpp compares both).
 //
-// Equations (our signs, DESIGN §2; H = D with rows n, t1, t2):
+// Equations (our signs, docs/design.md §2; H = D with rows n, t1, t2):
 //   line of sticking (eqs. 19a, 20):  Γ_t = a + b Γ_n,  a = −H_tt⁻¹ u_t,  b = −H_tt⁻¹ H_tn;
 //                                     along it du_n/dΓ_n = det H / det H_tt (paper D / D33).
 //   CStick, EStick (eq. 21):   |a + b s|² = μd² s², a quadratic; the root is the smallest

@@ -4,7 +4,8 @@
 // the friction impulse is proportional to the normal one, dΓ_t = r dΓ_n, so the contact velocities
 // are linear in Γ_n: du/dΓ_n = D (1, r)ᵀ. These helpers give r and the two rates for each mode.
 //
-// Signs follow DESIGN §2: u = (u_n, u_t), u_n < 0 approaches, Γ_n ≥ 0, D = [[a, c], [c, b]].
+// Signs follow docs/design.md §2: u = (u_n, u_t), u_n < 0 approaches, Γ_n ≥ 0, D = [[a, c], [c,
+// b]].
 //
 // Everything here is inline: a planar solve is a few hundred instructions, and calling these
 // helpers out of line cost a third of it (tools/bench/impact_laws_benchmark).
@@ -182,7 +183,7 @@ inline void finish_planar_result(const PlanarContact& contact, const PlanarImpac
   result.u_post[1] = end.u_t;
   result.normal_work = end.normal_work;
   result.tangential_work = end.tangential_work;
-  // ΔT = Γᵀu⁻ + ½ΓᵀDΓ (DESIGN §2) for D = [[a, c], [c, b]], in scalars: through the general
+  // ΔT = Γᵀu⁻ + ½ΓᵀDΓ (docs/design.md §2) for D = [[a, c], [c, b]], in scalars: through the general
   // kinetic_energy_change this one line would cost more than the whole impact law.
   const double work_of_impulse =
       end.normal_impulse * contact.u_n + end.tangential_impulse * contact.u_t;

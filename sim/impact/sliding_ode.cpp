@@ -54,7 +54,7 @@ struct ScaledContact {
   double impulse_unit = 1.0;  ///< [N s]
   double work_unit = 1.0;     ///< [J]
 
-  /// u = u⁻ + H Γ (DESIGN §2) after the impulse (Γ_n, Γ_t).
+  /// u = u⁻ + H Γ (docs/design.md §2) after the impulse (Γ_n, Γ_t).
   Eigen::Vector3d velocity(double normal_impulse, const Eigen::Vector2d& tangential_impulse) const {
     return u_pre + H.col(0) * normal_impulse + H.rightCols<2>() * tangential_impulse;
   }

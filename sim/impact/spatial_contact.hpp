@@ -5,8 +5,8 @@
 // single-contact law shares lives here: reading and checking the problem, and filling the result
 // with u⁺, ΔT and the energy flags from the impulse a law found.
 //
-// Signs follow DESIGN §2 (u_n < 0 approaches, Γ_n ≥ 0). Paper 001 takes the normal velocity ≤ 0
-// as feasible and impulses negative; the tests map its example into this convention.
+// Signs follow docs/design.md §2 (u_n < 0 approaches, Γ_n ≥ 0). Paper 001 takes the normal velocity
+// ≤ 0 as feasible and impulses negative; the tests map its example into this convention.
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>

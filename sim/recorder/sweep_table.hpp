@@ -1,6 +1,6 @@
 #pragma once
-// The table of a sweep (DESIGN §5 "Sweep"): one row per run, written to HDF5 as flat columns that
-// h5py and pandas read directly. Layout (format_version 1):
+// The table of a sweep (docs/design.md §5 "Sweep"): one row per run, written to HDF5 as flat
+// columns that h5py and pandas read directly. Layout (format_version 1):
 //
 //   /           attrs format = "routh-sweep", format_version = 1, routh_version, runs (int64:
 //               the sweep's planned number of runs), rows (int64: rows written; < runs when the

@@ -1,5 +1,5 @@
 #pragma once
-// The scenario's `excitation` (DESIGN §5): one signal or a list of signals, summed into the
+// The scenario's `excitation` (docs/design.md §5): one signal or a list of signals, summed into the
 // ground acceleration. The syntax, units and errors are documented in docs/excitation.md:
 //
 //   excitation:

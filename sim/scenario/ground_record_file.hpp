@@ -1,6 +1,7 @@
 #pragma once
-// Ground-motion record files (DESIGN §5, `excitation: record`), read strictly: anything that is
-// not exactly a record is an InputError naming the file, the line and, inside a line, the column.
+// Ground-motion record files (docs/design.md §5, `excitation: record`), read strictly: anything
+// that is not exactly a record is an InputError naming the file, the line and, inside a line, the
+// column.
 //
 // PEER NGA (.AT2, any case): four header lines, then the accelerations in g, any number per line,
 // blank separated (Fortran E format such as `-.1234E-02` included):

@@ -1,7 +1,7 @@
 #pragma once
 // Impact problem files: one impact, read by `routh impact` (and later `routh compare`).
 //
-// A problem is given in contact space or in generalized form (DESIGN §2):
+// A problem is given in contact space or in generalized form (docs/design.md §2):
 //
 //   law: poisson                       # optional here when the command line names a law
 //   D: [[2.5, -1.5], [-1.5, 2.5]]      # contact space: D = J M⁻¹ Jᵀ [1/kg] and u⁻ [m/s]

@@ -1,7 +1,7 @@
 #pragma once
-// Scenario files (DESIGN §5): a YAML description of one simulation run, turned into the model,
-// the simulator's settings, the completed initial state and the output request. This is the one
-// place that knows both YAML and the models. Every bad input is an InputError naming the file,
+// Scenario files (docs/design.md §5): a YAML description of one simulation run, turned into the
+// model, the simulator's settings, the completed initial state and the output request. This is the
+// one place that knows both YAML and the models. Every bad input is an InputError naming the file,
 // line and column (yaml_input.hpp); an error in a command-line override names the override.
 //
 //   name: rocking_block              # optional; default: the file's stem

@@ -1,8 +1,8 @@
 #pragma once
 // Location-aware reading of YAML input files. Every value is read through an InputNode, which
 // knows its file, its position and its key path from the document root, so that any complaint
-// about it can say exactly where it points (DESIGN §5: "every error names the file, line and
-// column"), in the style `rod.yaml:7:16: restitution = 1.3: must be in [0, 1]`.
+// about it can say exactly where it points (docs/design.md §5: "every error names the file, line
+// and column"), in the style `rod.yaml:7:16: restitution = 1.3: must be in [0, 1]`.
 
 #include <yaml-cpp/yaml.h>
 

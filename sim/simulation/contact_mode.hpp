@@ -1,5 +1,6 @@
 #pragma once
-// The mode of each contact between events (DESIGN §4: the simulation is a hybrid automaton).
+// The mode of each contact between events (docs/design.md §4: the simulation is a hybrid
+// automaton).
 
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// Contact modes (DESIGN §4 steps 3–4): which touching contacts are closed, and whether each
+// Contact modes (docs/design.md §4 steps 3–4): which touching contacts are closed, and whether each
 // closed one sticks or slides, decided for the contact set as a whole after every event.
 //
 // A touching contact (gap ≤ contact_distance) that does not separate faster than the rest speed
@@ -20,7 +20,7 @@
 // solved as one acceleration-level LCP (Baraff 1994; Pfeiffer & Glocker 1996), by Lemke's method
 // (lemke.hpp), and its modes are read from the solution and checked as above.
 //
-// Painlevé's paradox (DESIGN §4 step 4) is reported only when no assignment at all is
+// Painlevé's paradox (docs/design.md §4 step 4) is reported only when no assignment at all is
 // consistent, and only for contacts with friction: without friction the acceleration-level
 // problem is a linear complementarity problem with a positive semidefinite matrix and always has
 // a solution, and a contact that simply separates is never a candidate.

@@ -1,5 +1,5 @@
 #pragma once
-// One row of a trajectory's event log (DESIGN §5, /events): what happened, when, to which
+// One row of a trajectory's event log (docs/design.md §5, /events): what happened, when, to which
 // contacts, and, for impacts, the law's answer (impulses, velocities, phases, energy, flags).
 
 #include <cstdint>

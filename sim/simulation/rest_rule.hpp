@@ -1,8 +1,8 @@
 #pragma once
-// Zeno and rest (DESIGN §4 step 5). An impact slower than the rest speed closes its contacts
-// (they are in persistent contact from then on). A sequence of impacts whose intervals shrink
-// geometrically, Δ_{k+1} = r Δ_k with r < 1, has infinitely many impacts in finite time (Zeno
-// behaviour): the remaining ones take Δ_last r / (1 − r), and that limit is where the motion
+// Zeno and rest (docs/design.md §4 step 5). An impact slower than the rest speed closes its
+// contacts (they are in persistent contact from then on). A sequence of impacts whose intervals
+// shrink geometrically, Δ_{k+1} = r Δ_k with r < 1, has infinitely many impacts in finite time
+// (Zeno behaviour): the remaining ones take Δ_last r / (1 − r), and that limit is where the motion
 // comes to rest. The history is the whole system's, not one contact's: an accumulation can
 // alternate between contacts (a rocking block's corners).
 

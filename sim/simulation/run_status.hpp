@@ -1,7 +1,7 @@
 #pragma once
-// How a run ended (DESIGN §4 step 7). A run that completes is right; a run that cannot complete
-// says why, with one of these names in its event log (a `trouble` or `interrupted` event), in its
-// file (the root attribute `status`) and in the program's exit code.
+// How a run ended (docs/design.md §4 step 7). A run that completes is right; a run that cannot
+// complete says why, with one of these names in its event log (a `trouble` or `interrupted` event),
+// in its file (the root attribute `status`) and in the program's exit code.
 
 #include <optional>
 #include <string_view>

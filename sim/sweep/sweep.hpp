@@ -1,6 +1,6 @@
 #pragma once
-// A whole sweep (DESIGN §5 "Sweep", `routh sweep`): prepares the output, runs this process's share
-// of the runs on threads, journals the rows in run order, and writes the table.
+// A whole sweep (docs/design.md §5 "Sweep", `routh sweep`): prepares the output, runs this
+// process's share of the runs on threads, journals the rows in run order, and writes the table.
 //
 // Output safety. Without `resume` or `force`, an existing table or journal is an error. `force`
 // removes both first. `resume` continues after the journal's good rows (sweep_journal.hpp); with

@@ -1,6 +1,6 @@
 #pragma once
-// Sweep files (DESIGN §5 "Sweep"): a base scenario and the values some of its keys take over
-// many runs. Every bad input is an InputError naming the sweep file, line and column.
+// Sweep files (docs/design.md §5 "Sweep"): a base scenario and the values some of its keys take
+// over many runs. Every bad input is an InputError naming the sweep file, line and column.
 //
 //   base: rocking_block.yaml          # the scenario, relative to this file
 //   grid:                             # every combination, the LAST key varying fastest

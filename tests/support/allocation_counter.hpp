@@ -1,7 +1,7 @@
 #pragma once
 // Heap allocations made so far by the test binary, for tests that assert that a computation makes
-// none (DESIGN §3: laws do not allocate for the fixed-size cases). The counting replacement of
-// the global operator new lives in tests/test_allocation_counter.cpp, its own translation unit,
+// none (docs/design.md §3: laws do not allocate for the fixed-size cases). The counting replacement
+// of the global operator new lives in tests/test_allocation_counter.cpp, its own translation unit,
 // so that no caller can inline it (GCC would then pair its malloc and free with new and delete
 // and warn about a mismatch).
 

@@ -121,7 +121,7 @@ const std::vector<routh::ImpactProblem>& spatial_pool() {
 
 /// A rectangular block (planar, q = (x, y, θ)) rocking on one corner lands on the other: both
 /// corners in the problem (D = J M⁻¹ Jᵀ, 4 × 4, rank 3), random aspect ratio, angular velocity,
-/// drift, e and μ (DESIGN §4: the simulator's multi-contact impact).
+/// drift, e and μ (docs/design.md §4: the simulator's multi-contact impact).
 std::vector<routh::ImpactProblem> make_landing_pool() {
   std::mt19937_64 rng(20240613);
   std::uniform_real_distribution<double> unit(0.0, 1.0);

@@ -1,5 +1,5 @@
-// routh: the command-line program (DESIGN §6). Each subcommand lives in its own file and joins
-// the table below with one line.
+// routh: the command-line program (docs/design.md §6). Each subcommand lives in its own file and
+// joins the table below with one line.
 
 #include <algorithm>
 #include <array>
