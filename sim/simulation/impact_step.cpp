@@ -116,7 +116,8 @@ ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
                                          const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   const Eigen::VectorXd contact_velocity = kinematics.jacobian * v;
-  const double round_off = kApproachRoundOff * contact_velocity.lpNorm<Eigen::Infinity>();
+  const double round_off = std::max(kApproachRoundOff * contact_velocity.lpNorm<Eigen::Infinity>(),
+                                    settings.absolute_tolerance);
   ApproachingContacts approaching;
   for (int k = 0; k < evaluation.contacts; ++k) {
     const double u_n = contact_velocity[k * evaluation.rows_per_contact];

@@ -6,15 +6,19 @@
 // contact_distance) that approach faster than round-off: a resting pivot's u_n of 1e-12 m/s,
 // left by the integrator and the constraint projection, is not an approach. The round-off
 // scale is kApproachRoundOff times the largest contact velocity of the state, so it follows the
-// problem's units. Then a touching contact that the impact would drive into its obstacle
-// (u_n⁺ < −rest_speed) joins, and the impact is solved again (an active set that only grows, so
-// at most K rounds): only contacts that must carry impulse take part, and in Housner's rocking
-// the old pivot carries none and lifts off. A column of blocks dropped flat is one impact: the
-// floor corners strike, the bottom block stops, the corners of the face above it would then be
-// driven in and join, and so on up the column until every touching contact takes part (with
-// restitution 0 the whole column stops at once; tests/test_many_contact_impacts.cpp). Starting
-// instead with every touching contact that does not separate would hand a rocking block's pivot,
-// at rest to round-off, to the multi-contact law at every pivot switch.
+// problem's units, but never below the integrator's absolute tolerance, its resolution of a
+// velocity: at a block's uplift every contact velocity is zero to round-off, and a lifting
+// corner's landing located a hair after its lift-off, at u_n = −4e-19 m/s, was an impact of
+// ΔT = −9e-38 J that a run shifted by 1e-16 s did not have. Then a touching contact that the impact
+// would drive into its obstacle (u_n⁺ < −rest_speed) joins, and the impact is solved again (an
+// active set that only grows, so at most K rounds): only contacts that must carry impulse take
+// part, and in Housner's rocking the old pivot carries none and lifts off. A column of blocks
+// dropped flat is one impact: the floor corners strike, the bottom block stops, the corners of the
+// face above it would then be driven in and join, and so on up the column until every touching
+// contact takes part (with restitution 0 the whole column stops at once;
+// tests/test_many_contact_impacts.cpp). Starting instead with every touching contact that does not
+// separate would hand a rocking block's pivot, at rest to round-off, to the multi-contact law at
+// every pivot switch.
 //
 // The scenario's law answers a one-contact impact, its multi-contact law a simultaneous one, of
 // any number of contacts: a law answers unsupported beyond the capacity it declares in the
