@@ -938,9 +938,10 @@ TEST_CASE("recorder: routh info --events prints the event log aligned, and --csv
 }
 
 TEST_CASE("recorder: routh info --events --csv gives each run's events as the file holds them") {
-  // two runs: the ball's single-contact impacts, rest and Zeno limit; the rocking block's
-  // impacts at either corner and at both at once
-  for (const char* name : {"bouncing_ball", "rocking_block"}) {
+  // three runs: the ball's single-contact impacts, rest and Zeno limit; the rocking block's
+  // impacts at either corner, never at both at once (the old pivot's u_n of round-off is no
+  // approach: impact_step.hpp); the stack's impacts at several contacts at once
+  for (const char* name : {"bouncing_ball", "rocking_block", "stacked_blocks"}) {
     CAPTURE(name);
     const std::filesystem::path path = scratch() / cat(name, "_events.h5");
     const test::RouthRun run = test::run_routh(cat("run '", ROUTH_SOURCE_DIR, "/scenarios/", name,
@@ -956,7 +957,7 @@ TEST_CASE("recorder: routh info --events --csv gives each run's events as the fi
     CHECK(csv.err.empty());
     const std::vector<std::string> lines = lines_of(csv.out);
     REQUIRE(lines.size() == events.size() + 1);
-    CHECK(events.size() > 20);
+    CHECK(events.size() > 10);
     CHECK(lines.front() == kEventHeader);
     bool several_contacts = false;
     for (std::size_t i = 0; i < events.size(); ++i) {
@@ -991,7 +992,7 @@ TEST_CASE("recorder: routh info --events --csv gives each run's events as the fi
       CHECK(cells[10] == event.flags);
       CHECK(cells[11] == event.status);
     }
-    CHECK(several_contacts == (std::string(name) == "rocking_block"));
+    CHECK(several_contacts == (std::string(name) == "stacked_blocks"));
     if (std::string(name) == "bouncing_ball") {
       // dropped from 1 m: the first impact at √(2 h / g), the event located to 1e-12 s
       CHECK(csv_fields(lines[1])[1] == "impact");
