@@ -152,7 +152,9 @@ TEST_CASE("outcomes: every time in a shipped scenario's summary lies within the 
   // step's end, 0.035 s after the run.
   std::vector<std::pair<std::string, std::vector<std::string>>> runs{
       {"rocking_block_record.yaml", {"excitation.0.record.scale=0.5"}}};
-  for (const std::string& name : routh::test::shipped_scenarios()) runs.push_back({name, {}});
+  for (const std::string& name : routh::test::shipped_scenarios()) {
+    if (!routh::test::not_yet_running(name)) runs.push_back({name, {}});  // kNotYetRunning says why
+  }
   for (const auto& [name, overrides] : runs) {
     CAPTURE(name);
     const routh::test::ScenarioRun run = routh::test::run_shipped_scenario(name, overrides);
