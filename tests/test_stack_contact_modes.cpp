@@ -166,6 +166,14 @@ void check_energy(const StackRun& stack, bool excited) {
   }
 }
 
+// What every completed stack run must show: no block flat on the floor slipping at two corners in
+// opposite directions, no block inside another, and no energy that its impacts or friction made.
+void check_physics(const StackRun& stack, bool excited) {
+  check_no_opposite_floor_slips(stack);
+  check_apart(stack);
+  check_energy(stack, excited);
+}
+
 // The time [s] at which a_g = A sin(2π f t) first reaches the top block's uplift threshold
 // g b / h (half width b, half height h), when every block below sticks and the stack moves with
 // the ground: the top block's moment balance about its trailing corner.
@@ -199,9 +207,7 @@ output: {rate: 200}
   // closed form; the event locator's time tolerance is far below 1e-9 s
   CHECK(uplifts.front() ==
         doctest::Approx(top_block_uplift_time(blocks[2], 0.4 * kStandardG, 1.15)).epsilon(1e-8));
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/true);
+  check_physics(stack, /*excited=*/true);
 }
 
 TEST_CASE(
@@ -229,9 +235,7 @@ output: {rate: 200}
   CHECK(
       uplifts.front() ==
       doctest::Approx(top_block_uplift_time(blocks[2], 0.3927 * kStandardG, 1.151)).epsilon(1e-8));
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/true);
+  check_physics(stack, /*excited=*/true);
 }
 
 }  // namespace routh
@@ -283,9 +287,7 @@ output: {rate: 200}
     CHECK(impulse.delta_T == doctest::Approx(impulse.normal_work + impulse.tangential_work));
   }
   CHECK(resolved >= 1);
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/true);
+  check_physics(stack, /*excited=*/true);
 }
 
 }  // namespace routh
@@ -314,9 +316,7 @@ output: {rate: 200}
                                    "rocking_top_block");
   REQUIRE(stack.run.outcome.status == RunStatus::completed);
   CHECK(stack.run.outcome.impacts > 0);
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/false);
+  check_physics(stack, /*excited=*/false);
 }
 
 }  // namespace routh
@@ -448,9 +448,7 @@ output: {rate: 200}
 )",
                                            "corner_slip_lcp");
   REQUIRE(stack.run.outcome.status == RunStatus::completed);
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/false);
+  check_physics(stack, /*excited=*/false);
 }
 
 TEST_CASE(
@@ -489,9 +487,7 @@ output: {rate: 200}
 )",
                                            "corners_share_friction");
   REQUIRE(stack.run.outcome.status == RunStatus::completed);
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/false);
+  check_physics(stack, /*excited=*/false);
 }
 
 }  // namespace routh
@@ -543,9 +539,7 @@ output: {rate: 200}
 )",
                                            "eight_block_sets");
   REQUIRE(stack.run.outcome.status == RunStatus::completed);
-  check_no_opposite_floor_slips(stack);
-  check_apart(stack);
-  check_energy(stack, /*excited=*/false);
+  check_physics(stack, /*excited=*/false);
 }
 
 }  // namespace routh
