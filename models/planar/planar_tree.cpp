@@ -111,6 +111,11 @@ PlanarTree::PlanarTree(PlanarTreeDescription description) : description_(std::mo
       coordinate_names_.push_back(joint.coordinate_names[static_cast<std::size_t>(k)]);
       coordinate_units_.emplace_back(k < joint.translation_count() ? "m" : "rad");
     }
+    std::vector<int> moving = joint.parent == kGround
+                                  ? std::vector<int>{}
+                                  : body_velocities_[static_cast<std::size_t>(joint.parent)];
+    for (int k = 0; k < joint.dof_count(); ++k) moving.push_back(coordinate_count_ + k);
+    body_velocities_.push_back(std::move(moving));
     coordinate_count_ += joint.dof_count();
   }
   for (std::size_t k = 0; k < d.contacts.size(); ++k) {
@@ -263,9 +268,10 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
     // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
     const Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = centre.jacobian;
     const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
+    const std::vector<int>& moving = body_velocities_[b];  // J_c and J_φ are zero elsewhere
     if (sum_mass_matrix) {
-      for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
-        for (Eigen::Index i = 0; i < coordinate_count_; ++i) {
+      for (const int j : moving) {
+        for (const int i : moving) {
           M(i, j) +=
               body.mass_kg * J_c.col(i).dot(J_c.col(j)) + body.inertia_kg_m2 * J_phi[i] * J_phi[j];
         }
@@ -274,9 +280,7 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
     if (generalized_force) {
       const Eigen::Vector2d load = body.mass_kg * (field - centre.bias_acceleration_m_s2);  // [N]
       const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;         // [N m]
-      for (Eigen::Index j = 0; j < coordinate_count_; ++j) {
-        f[j] += J_c.col(j).dot(load) + J_phi[j] * torque;
-      }
+      for (const int j : moving) f[j] += J_c.col(j).dot(load) + J_phi[j] * torque;
     }
   }
 }
@@ -343,19 +347,25 @@ double PlanarTree::potential_energy_at(const TreeMotion& motion, const Eigen::Ve
 
 namespace {
 
-// Row `row` of J from a row's terms in the two bodies' velocities (the ground's are zero):
-// J_row = linear·J_o + angular·J_φ for each body.
-void write_row(const ContactRow& terms, const BodyMotion& body, const BodyMotion* other,
+// A body's motion with the velocities that move it (its Jacobians are zero in the others).
+struct MovingBody {
+  const BodyMotion* motion;
+  const std::vector<int>* velocities;
+};
+
+// Row `row` of J, zero on entry, from a row's terms in the two bodies' velocities (the ground's
+// are zero): J_row = linear·J_o + angular·J_φ for each body, written in the velocities that move
+// it only, so that a row costs its two bodies' velocities, not the model's.
+void write_row(const ContactRow& terms, const MovingBody& body, const MovingBody* other,
                Eigen::Index row, Eigen::MatrixXd& jacobian) {
-  for (Eigen::Index j = 0; j < jacobian.cols(); ++j) {
-    double entry = terms.body.linear.dot(body.origin_jacobian.col(j)) +
-                   terms.body.angular_m * body.angle_jacobian[j];
-    if (other) {
-      entry += terms.other.linear.dot(other->origin_jacobian.col(j)) +
-               terms.other.angular_m * other->angle_jacobian[j];
+  const auto add = [&](const VelocityTerms& part, const MovingBody& moving) {
+    for (const int j : *moving.velocities) {
+      jacobian(row, j) += part.linear.dot(moving.motion->origin_jacobian.col(j)) +
+                          part.angular_m * moving.motion->angle_jacobian[j];
     }
-    jacobian(row, j) = entry;
-  }
+  };
+  add(terms.body, body);
+  if (other) add(terms.other, *other);
 }
 
 }  // namespace
@@ -366,9 +376,12 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
   const std::vector<TreeContact>& all = contacts_.contacts;
   const auto count = static_cast<Eigen::Index>(subset ? subset->size() : all.size());
   contacts.gap.resize(count);
-  contacts.jacobian.resize(2 * count, coordinate_count_);
+  contacts.jacobian.setZero(2 * count, coordinate_count_);
   contacts.jacobian_dot_v.resize(2 * count);
   contacts.support.resize(count);
+  const auto moving_body = [&](const TreeMotion& tree, int b) {
+    return MovingBody{&body_motion(tree, b), &body_velocities_[static_cast<std::size_t>(b)]};
+  };
   for (Eigen::Index i = 0; i < count; ++i) {
     const int k = subset ? (*subset)[static_cast<std::size_t>(i)] : static_cast<int>(i);
     if (k < 0 || k >= contact_count()) {
@@ -378,13 +391,14 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
     const TreeContact& contact = all[static_cast<std::size_t>(k)];
     const PairKinematics pair =
         pair_kinematics(contact, motion, held && (*held)[static_cast<std::size_t>(i)]);
-    const BodyMotion& body = body_motion(motion, contact_body(contact));
+    const MovingBody body = moving_body(motion, contact_body(contact));
     const int other = contact_other_body(contact);
-    const BodyMotion* other_motion = other == kGround ? nullptr : &body_motion(motion, other);
+    const MovingBody other_body = other == kGround ? body : moving_body(motion, other);
+    const MovingBody* other_moving = other == kGround ? nullptr : &other_body;
     contacts.gap[i] = pair.gap_m;
     contacts.support[i] = pair.support_m;
-    write_row(pair.normal, body, other_motion, 2 * i, contacts.jacobian);
-    write_row(pair.tangential, body, other_motion, 2 * i + 1, contacts.jacobian);
+    write_row(pair.normal, body, other_moving, 2 * i, contacts.jacobian);
+    write_row(pair.tangential, body, other_moving, 2 * i + 1, contacts.jacobian);
     contacts.jacobian_dot_v[2 * i] = pair.normal.velocity_product;
     contacts.jacobian_dot_v[2 * i + 1] = pair.tangential.velocity_product;
   }

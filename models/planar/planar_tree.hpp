@@ -171,6 +171,9 @@ class PlanarTree final : public MechanicalSystem {
 
   PlanarTreeDescription description_;
   std::vector<int> first_coordinate_;
+  /// Per body, the velocities that move it, ascending: its joint's and its ancestors'. Its rows
+  /// of every Jacobian are zero elsewhere, so sums over them skip the rest (a free body's three).
+  std::vector<std::vector<int>> body_velocities_;
   int coordinate_count_ = 0;
   std::vector<std::string> coordinate_names_;
   std::vector<std::string> coordinate_units_;

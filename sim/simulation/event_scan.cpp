@@ -14,11 +14,12 @@ namespace {
 // Contact k's gap and normal velocity on the step's dense output at t.
 GapAndRate gap_and_rate_at(int k, double t, const DenseStepper& stepper, RunWorkspace& workspace) {
   dense_state_at(stepper, t, workspace);
-  const ContactKinematics& kinematics = contacts_at(workspace.evaluation, workspace.q, workspace.v);
-  return {kinematics.gap[k],
-          normal_velocity(kinematics, workspace.evaluation.rows_per_contact, k, workspace.v),
+  const ContactKinematics& kinematics =
+      one_contact_at(workspace.evaluation, k, workspace.q, workspace.v);
+  return {kinematics.gap[0],
+          normal_velocity(kinematics, workspace.evaluation.rows_per_contact, 0, workspace.v),
           kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
-                                         : kinematics.support[k]};
+                                         : kinematics.support[0]};
 }
 
 std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& stepper,

@@ -50,6 +50,15 @@ const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::
   return evaluation.quantities.contacts;
 }
 
+const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  evaluation.one_contact.assign(1, evaluation.active[static_cast<std::size_t>(k)]);
+  evaluation.system.evaluate(0.0, q, v,
+                             {.contacts = true, .contact_subset = &evaluation.one_contact},
+                             *evaluation.model_workspace, evaluation.one_contact_quantities);
+  return evaluation.one_contact_quantities.contacts;
+}
+
 const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q) {
   evaluation.system.evaluate(0.0, q, evaluation.no_velocity, {.mass_matrix = true},
                              *evaluation.model_workspace, evaluation.quantities);

@@ -39,6 +39,8 @@ struct SystemEvaluation {
   ContactForceWorkspace force_workspace;
   ConstrainedAcceleration dynamics;  ///< v̇ and the contact forces of the latest force solve
   std::vector<bool> held;            ///< per active contact: closed, in the latest force solve
+  std::vector<int> one_contact;      ///< the model index of the contact one_contact_at() evaluates
+  StateQuantities one_contact_quantities;  ///< its kinematics, apart from `quantities`
   const Eigen::VectorXd no_velocity;
 };
 
@@ -51,6 +53,11 @@ QuantityRequest restricted(const SystemEvaluation& evaluation, QuantityRequest r
 /// Gaps, Jacobians and J̇v of every active contact at (q, v) (they do not depend on t).
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& v);
+/// The kinematics of active contact k alone at (q, v), as contacts_at() gives them for k (row 0
+/// of the result; `quantities` is left as it was): event location follows one contact's gap
+/// through a step, and a model of many contacts evaluates that one only.
+const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 /// M(q) (it depends on neither t nor v).
 const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q);
 /// v̇ and the forces of the closed contacts in `modes` at (t, q, v) (contact_forces.hpp); the

@@ -68,20 +68,23 @@ class PointMassSystem final : public MechanicalSystem {
       out.generalized_force = applied_ + Eigen::Vector2d(0.0, -mass_ * gravity_);
       if (force_of_time_) out.generalized_force += force_of_time_(t);
     }
-    if (request.contacts) fill_contacts(q, out.contacts);
+    if (request.contacts) fill_contacts(q, request.contact_subset, out.contacts);
     if (request.potential_energy) {
       out.potential_energy = mass_ * gravity_ * q[1] - applied_.dot(Eigen::Vector2d(q));
     }
   }
 
  private:
-  void fill_contacts(const Eigen::VectorXd& q, ContactKinematics& contacts) const {
-    const int count = static_cast<int>(obstacles_.size());
+  // The contacts of `subset` (every one when it is null), in its order.
+  void fill_contacts(const Eigen::VectorXd& q, const std::vector<int>* subset,
+                     ContactKinematics& contacts) const {
+    const int count = static_cast<int>(subset ? subset->size() : obstacles_.size());
     contacts.gap.resize(count);
     contacts.jacobian.resize(2 * count, 2);
     contacts.jacobian_dot_v = Eigen::VectorXd::Zero(2 * count);  // straight lines: J is constant
     for (int k = 0; k < count; ++k) {
-      const HalfPlane& plane = obstacles_[k];
+      const HalfPlane& plane = obstacles_.at(
+          static_cast<std::size_t>(subset ? (*subset)[static_cast<std::size_t>(k)] : k));
       contacts.gap[k] = plane.normal.dot(Eigen::Vector2d(q) - plane.point);
       contacts.jacobian.row(2 * k) = plane.normal.transpose();
       contacts.jacobian.row(2 * k + 1) = plane.tangent().transpose();
