@@ -80,6 +80,7 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
   const Eigen::MatrixXd& last = ws.inverted_mass_matrix;
   if (last.size() == M.size() && std::equal(M.data(), M.data() + M.size(), last.data())) return;
   ws.inverted_mass_matrix = M;
+  find_mechanisms(M, ws.mechanism_of_velocity);
   ws.mass.compute(M);
   ws.inverse_mass.setIdentity(M.rows(), M.cols());
   ws.mass.solveInPlace(ws.inverse_mass);
@@ -317,6 +318,97 @@ bool any_closed(const std::vector<ContactMode>& modes) {
   return std::any_of(modes.begin(), modes.end(), is_closed);
 }
 
+namespace {
+
+// The closed contacts' forces and their share of v̇ for one island (or the whole system):
+// `kinematics`, `modes` and `parameters` hold the island's contacts, `inverse_mass` its block of
+// M⁻¹ and `acceleration` its part of M⁻¹ f on entry, v̇ on return.
+void solve_island(const ContactKinematics& kinematics, const std::vector<ContactMode>& modes,
+                  const ContactParameterTable& parameters, const Eigen::MatrixXd& inverse_mass,
+                  ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
+  assemble_constraints(kinematics, modes, parameters, ws);
+  ws.inverse_mass_W.noalias() = inverse_mass.lazyProduct(ws.force_directions);
+  ws.A.noalias() = ws.constraint_rows.lazyProduct(ws.inverse_mass_W);
+  ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
+  out.stick_reserve = std::numeric_limits<double>::infinity();
+  out.consistent = solve_force_unknowns(ws);
+  if (!out.consistent) {  // the free acceleration stands
+    out.forces.assign(modes.size(), ContactForce{});
+    return;
+  }
+  out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
+  scatter_forces(modes, parameters, ws.lambda, out.forces);
+  if (ws.null_basis.cols() > 0) distribute_indeterminate_set(modes, parameters, ws, out);
+}
+
+// Island i's contacts, columns of the kinematics, block of M⁻¹ and part of M⁻¹ f, gathered into
+// ws.island so that it is solved as a system of its own.
+void gather_island(const StateQuantities& state, const std::vector<ContactMode>& modes,
+                   const ContactParameterTable& parameters, const ConstrainedAcceleration& free,
+                   int i, ContactForceWorkspace& ws) {
+  const ContactIslands& islands = ws.islands;
+  IslandProblem& island = ws.island;
+  const ContactKinematics& all = state.contacts;
+  const auto rows_per_contact = all.jacobian.rows() / all.gap.size();
+  const auto first_contact =
+      static_cast<std::size_t>(islands.contact_start[static_cast<std::size_t>(i)]);
+  const auto contacts =
+      static_cast<Eigen::Index>(islands.contact_start[static_cast<std::size_t>(i) + 1] -
+                                islands.contact_start[static_cast<std::size_t>(i)]);
+  const auto first_velocity =
+      static_cast<std::size_t>(islands.velocity_start[static_cast<std::size_t>(i)]);
+  const auto velocities =
+      static_cast<Eigen::Index>(islands.velocity_start[static_cast<std::size_t>(i) + 1] -
+                                islands.velocity_start[static_cast<std::size_t>(i)]);
+  const auto velocity = [&](Eigen::Index j) {
+    return islands.velocities[first_velocity + static_cast<std::size_t>(j)];
+  };
+  island.kinematics.gap.resize(contacts);
+  island.kinematics.jacobian.resize(rows_per_contact * contacts, velocities);
+  island.kinematics.jacobian_dot_v.resize(rows_per_contact * contacts);
+  island.modes.clear();
+  island.parameters.clear();
+  for (Eigen::Index c = 0; c < contacts; ++c) {
+    const int k = islands.contacts[first_contact + static_cast<std::size_t>(c)];
+    island.kinematics.gap[c] = all.gap[k];
+    island.modes.push_back(modes[static_cast<std::size_t>(k)]);
+    island.parameters.push_back(parameters[static_cast<std::size_t>(k)]);
+    for (Eigen::Index r = 0; r < rows_per_contact; ++r) {
+      const Eigen::Index from = k * rows_per_contact + r, to = c * rows_per_contact + r;
+      island.kinematics.jacobian_dot_v[to] = all.jacobian_dot_v[from];
+      for (Eigen::Index j = 0; j < velocities; ++j)
+        island.kinematics.jacobian(to, j) = all.jacobian(from, velocity(j));
+    }
+  }
+  island.inverse_mass.resize(velocities, velocities);
+  island.out.acceleration.resize(velocities);
+  for (Eigen::Index j = 0; j < velocities; ++j) {
+    island.out.acceleration[j] = free.acceleration[velocity(j)];
+    for (Eigen::Index l = 0; l < velocities; ++l)
+      island.inverse_mass(l, j) = ws.inverse_mass(velocity(l), velocity(j));
+  }
+}
+
+// Island i's solution back into the whole system's: its v̇ and its contacts' forces.
+void scatter_island(int i, ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
+  const ContactIslands& islands = ws.islands;
+  const ConstrainedAcceleration& solved = ws.island.out;
+  const auto first_contact = islands.contact_start[static_cast<std::size_t>(i)];
+  const auto first_velocity = islands.velocity_start[static_cast<std::size_t>(i)];
+  for (Eigen::Index j = 0; j < solved.acceleration.size(); ++j) {
+    out.acceleration[islands.velocities[static_cast<std::size_t>(first_velocity + j)]] =
+        solved.acceleration[j];
+  }
+  for (std::size_t c = 0; c < solved.forces.size(); ++c) {
+    out.forces[static_cast<std::size_t>(
+        islands.contacts[static_cast<std::size_t>(first_contact) + c])] = solved.forces[c];
+  }
+  out.consistent = out.consistent && solved.consistent;
+  out.stick_reserve = std::min(out.stick_reserve, solved.stick_reserve);
+}
+
+}  // namespace
+
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterTable& parameters, ContactForceWorkspace& ws,
                               ConstrainedAcceleration& out) {
@@ -325,22 +417,25 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   out.consistent = true;
   out.stick_reserve = std::numeric_limits<double>::infinity();
   out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
-  if (!any_closed(modes)) {
-    out.forces.assign(modes.size(), ContactForce{});
+  out.forces.assign(modes.size(), ContactForce{});
+  if (!any_closed(modes)) return;
+  ws.closed.assign(modes.size(), false);
+  for (std::size_t k = 0; k < modes.size(); ++k) ws.closed[k] = is_closed(modes[k]);
+  const auto rows_per_contact =
+      static_cast<int>(state.contacts.jacobian.rows() / state.contacts.gap.size());
+  find_contact_islands(state.contacts, rows_per_contact, ws.closed, ws.mechanism_of_velocity,
+                       ws.islands);
+  if (ws.islands.count == 1 &&
+      static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
+    solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);  // one system
     return;
   }
-  assemble_constraints(state.contacts, modes, parameters, ws);
-  ws.inverse_mass_W.noalias() = ws.inverse_mass.lazyProduct(ws.force_directions);
-  ws.A.noalias() = ws.constraint_rows.lazyProduct(ws.inverse_mass_W);
-  ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
-  if (!solve_force_unknowns(ws)) {
-    out.consistent = false;  // the free acceleration stands
-    out.forces.assign(modes.size(), ContactForce{});
-    return;
+  for (int i = 0; i < ws.islands.count; ++i) {
+    gather_island(state, modes, parameters, out, i, ws);
+    solve_island(ws.island.kinematics, ws.island.modes, ws.island.parameters,
+                 ws.island.inverse_mass, ws, ws.island.out);
+    scatter_island(i, ws, out);
   }
-  out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
-  scatter_forces(modes, parameters, ws.lambda, out.forces);
-  if (ws.null_basis.cols() > 0) distribute_indeterminate_set(modes, parameters, ws, out);
 }
 
 }  // namespace routh

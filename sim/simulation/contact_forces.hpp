@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "sim/dynamics/mechanical_system.hpp"
+#include "sim/simulation/contact_islands.hpp"
 #include "sim/simulation/contact_mode.hpp"
 #include "sim/static_friction.hpp"
 
@@ -51,31 +52,6 @@ struct ContactForce {
   double stick_reserve = std::numeric_limits<double>::infinity();
 };
 
-/// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
-/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty); the
-/// static-friction distribution of an indeterminate set (static_friction.hpp) is for sets of up
-/// to kInlineContacts contacts, 24 force unknowns and kMaxIndeterminacy directions. Beyond that,
-/// the independent sets the force-free directions split into are distributed one by one (with
-/// allocation); one of those beyond it keeps its minimum-norm forces, each sticking contact
-/// watched through its own cone.
-struct ContactForceWorkspace {
-  Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
-  Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
-  Eigen::MatrixXd inverse_mass;          ///< M⁻¹
-  Eigen::MatrixXd constraint_rows;       ///< J_c
-  Eigen::MatrixXd force_directions;      ///< W
-  Eigen::MatrixXd inverse_mass_W;        ///< M⁻¹ W
-  Eigen::VectorXd velocity_product;      ///< J̇_c v of the constrained rows
-  Eigen::MatrixXd A;                     ///< J_c M⁻¹ W
-  Eigen::VectorXd b;                     ///< −(J_c M⁻¹ f + J̇_c v)
-  Eigen::VectorXd lambda;                ///< the force unknowns
-  Eigen::MatrixXd null_basis;            ///< N_A, ker A (no columns when A is regular)
-  Eigen::MatrixXd force_free;            ///< N, the force-free part ker(W N_A) of ker A
-  SetContacts set_contacts;              ///< the closed contacts N moves, as the stage sees them
-  boost::container::small_vector<int, kInlineContacts> set_members;  ///< their contact indices
-  StaticFrictionDistribution distribution;                           ///< the stage's outcome
-};
-
 /// The outcome of the solve for one state.
 struct ConstrainedAcceleration {
   Eigen::VectorXd acceleration;      ///< v̇ [m/s², rad/s²]
@@ -86,6 +62,44 @@ struct ConstrainedAcceleration {
   /// set, or when its normal forces cannot all be ≥ 0 (then a λ_n is ≤ 0: lift-off decides). Of
   /// several independent sets (the interfaces of a stack), the least of theirs.
   double stick_reserve = std::numeric_limits<double>::infinity();
+};
+
+/// One island's share of a solve (contact_islands.hpp), gathered as a system of its own.
+struct IslandProblem {
+  ContactKinematics kinematics;  ///< its contacts' rows, in its velocities' columns
+  std::vector<ContactMode> modes;
+  ContactParameterTable parameters;
+  Eigen::MatrixXd inverse_mass;  ///< its block of M⁻¹
+  ConstrainedAcceleration out;   ///< its v̇ (M⁻¹ f on entry) and forces
+};
+
+/// Scratch of the contact-force solve, reused between calls: no allocation once sized for the
+/// current modes. Any number of closed contacts (a stack of twenty blocks closes forty); the
+/// static-friction distribution of an indeterminate set (static_friction.hpp) is for sets of up
+/// to kInlineContacts contacts, 24 force unknowns and kMaxIndeterminacy directions. Beyond that,
+/// the independent sets the force-free directions split into are distributed one by one (with
+/// allocation); one of those beyond it keeps its minimum-norm forces, each sticking contact
+/// watched through its own cone.
+struct ContactForceWorkspace {
+  Eigen::MatrixXd inverted_mass_matrix;    ///< the M that `inverse_mass` inverts
+  std::vector<int> mechanism_of_velocity;  ///< of that M (contact_islands.hpp)
+  std::vector<bool> closed;                ///< per contact, closed in the modes solved for
+  ContactIslands islands;                  ///< of the closed contacts
+  IslandProblem island;                    ///< the island being solved, when there are several
+  Eigen::LLT<Eigen::MatrixXd> mass;        ///< M = L Lᵀ
+  Eigen::MatrixXd inverse_mass;            ///< M⁻¹
+  Eigen::MatrixXd constraint_rows;         ///< J_c
+  Eigen::MatrixXd force_directions;        ///< W
+  Eigen::MatrixXd inverse_mass_W;          ///< M⁻¹ W
+  Eigen::VectorXd velocity_product;        ///< J̇_c v of the constrained rows
+  Eigen::MatrixXd A;                       ///< J_c M⁻¹ W
+  Eigen::VectorXd b;                       ///< −(J_c M⁻¹ f + J̇_c v)
+  Eigen::VectorXd lambda;                  ///< the force unknowns
+  Eigen::MatrixXd null_basis;              ///< N_A, ker A (no columns when A is regular)
+  Eigen::MatrixXd force_free;              ///< N, the force-free part ker(W N_A) of ker A
+  SetContacts set_contacts;                ///< the closed contacts N moves, as the stage sees them
+  boost::container::small_vector<int, kInlineContacts> set_members;  ///< their contact indices
+  StaticFrictionDistribution distribution;                           ///< the stage's outcome
 };
 
 /// Whether any contact is closed: only then does the solve read the contact kinematics.

@@ -1,0 +1,54 @@
+#pragma once
+// Islands: the groups of bodies that contacts join, solved one group at a time (docs/design.md
+// §4). Four towers standing apart are four problems of one tower each, not one problem four
+// times as large, and an event in one tower leaves the others' matrices alone.
+//
+// The simulator knows no bodies, only velocities, so it finds both levels from the matrices:
+//   - Mechanisms are the groups of velocities that M couples: the connected components of the
+//     graph whose edges are M's nonzero off-diagonal entries. M is block diagonal over them, and
+//     so is M⁻¹. A free body is a mechanism of its own; a chain hanging from a pivot is one.
+//   - Islands are the groups of mechanisms that a set of contacts joins: contact k joins every
+//     mechanism in which one of its Jacobian rows J_k has a nonzero entry (its two bodies').
+// A contact's accelerations and forces then involve only its island's velocities: in
+//     (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v)
+// an entry of J_c M⁻¹ W couples two contacts only through a block of M⁻¹ that both rows touch,
+// so the matrix is block diagonal over islands, and each island's block uses only its own
+// columns of J_c and its own blocks of M⁻¹ (contact_forces.hpp). Found this way, the islands
+// are exact for any model: an entry that is zero by coincidence at one state (M of a chain at a
+// pose where a coupling vanishes) decouples that state's equations exactly.
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "sim/dynamics/mechanical_system.hpp"
+
+namespace routh {
+
+/// Per velocity, the mechanism it belongs to (0, 1, …, in order of each one's first velocity),
+/// from the sparsity of M (nv × nv, symmetric).
+void find_mechanisms(const Eigen::MatrixXd& mass_matrix, std::vector<int>& mechanism_of_velocity);
+
+/// The islands of a set of contacts: island i holds the contacts
+/// contacts[contact_start[i] … contact_start[i + 1]) and the velocities
+/// velocities[velocity_start[i] … velocity_start[i + 1]), each ascending; islands are ordered by
+/// their first contact. Velocities of mechanisms that no contact of the set touches are in no
+/// island. Kept between calls: once sized, finding islands does not allocate.
+struct ContactIslands {
+  int count = 0;
+  std::vector<int> contacts;
+  std::vector<int> contact_start;  ///< count + 1 entries
+  std::vector<int> velocities;
+  std::vector<int> velocity_start;  ///< count + 1 entries
+  // scratch
+  std::vector<int> root_of_mechanism;
+  std::vector<int> island_of_mechanism;
+  std::vector<int> mechanisms_of_contact;  ///< per contact of the set, one mechanism it touches
+};
+
+/// The islands of the contacts k with in_set[k] (k indexes `kinematics`, rows_per_contact rows
+/// each), over the mechanisms of `mechanism_of_velocity`.
+void find_contact_islands(const ContactKinematics& kinematics, int rows_per_contact,
+                          const std::vector<bool>& in_set,
+                          const std::vector<int>& mechanism_of_velocity, ContactIslands& islands);
+
+}  // namespace routh
