@@ -66,15 +66,27 @@ struct TreeMotion {
   std::vector<BodyMotion> bodies;  ///< one per joint; joint i carries body i
 };
 
-/// Fills `motion` at state (q, v); joints come parents first. `first_coordinate[i]` is the index
-/// in q of joint i's first degree of freedom.
-void forward_kinematics(const std::vector<PlanarJoint>& joints,
-                        const std::vector<int>& first_coordinate, const Eigen::VectorXd& q,
-                        const Eigen::VectorXd& v, TreeMotion& motion);
+/// Where a tree's joints sit among the velocities.
+struct TreeColumns {
+  std::vector<int> first_coordinate;  ///< per joint, the index in q (and v) of its first dof
+  /// Per body, the velocities that move it, ascending: its joint's and its ancestors'. Its
+  /// Jacobians are zero in the others, and the recursion writes only these: a body costs its
+  /// depth in the tree, not the model's size (a free body its three).
+  std::vector<std::vector<int>> body_velocities;
+};
+
+/// Fills `motion` at state (q, v); joints come parents first.
+void forward_kinematics(const std::vector<PlanarJoint>& joints, const TreeColumns& columns,
+                        const Eigen::VectorXd& q, const Eigen::VectorXd& v, TreeMotion& motion);
 
 /// J_o + r⊥ J_φ into `jacobian` (2 × n): the Jacobian of the point at r [m] (world axes) from
 /// `body`'s origin.
 void point_jacobian(const BodyMotion& body, const Eigen::Vector2d& r_m,
+                    Eigen::Matrix<double, 2, Eigen::Dynamic>& jacobian);
+/// The same in the columns `velocities` only (those that move `body`; `jacobian` already 2 × n
+/// and zero in the others).
+void point_jacobian(const BodyMotion& body, const Eigen::Vector2d& r_m,
+                    const std::vector<int>& velocities,
                     Eigen::Matrix<double, 2, Eigen::Dynamic>& jacobian);
 
 /// The motion of the point at `offset_m` in the frame of a body moving as `body`, into `point`

@@ -105,17 +105,17 @@ PlanarTree::PlanarTree(PlanarTreeDescription description) : description_(std::mo
   for (std::size_t i = 0; i < d.bodies.size(); ++i) {
     check_body(d.body_names[i], d.bodies[i]);
     check_joint(d.body_names[i], static_cast<int>(i), d.joints[i]);
-    first_coordinate_.push_back(coordinate_count_);
+    columns_.first_coordinate.push_back(coordinate_count_);
     const PlanarJoint& joint = d.joints[i];
     for (int k = 0; k < joint.dof_count(); ++k) {
       coordinate_names_.push_back(joint.coordinate_names[static_cast<std::size_t>(k)]);
       coordinate_units_.emplace_back(k < joint.translation_count() ? "m" : "rad");
     }
-    std::vector<int> moving = joint.parent == kGround
-                                  ? std::vector<int>{}
-                                  : body_velocities_[static_cast<std::size_t>(joint.parent)];
+    std::vector<int> moving =
+        joint.parent == kGround ? std::vector<int>{}
+                                : columns_.body_velocities[static_cast<std::size_t>(joint.parent)];
     for (int k = 0; k < joint.dof_count(); ++k) moving.push_back(coordinate_count_ + k);
-    body_velocities_.push_back(std::move(moving));
+    columns_.body_velocities.push_back(std::move(moving));
     coordinate_count_ += joint.dof_count();
   }
   for (std::size_t k = 0; k < d.contacts.size(); ++k) {
@@ -170,7 +170,7 @@ const TreeMotion& PlanarTree::placed_at(const Eigen::VectorXd& q,
   PlanarTreeWorkspace& ws = own(workspace);
   if (ws.no_velocity.size() != coordinate_count_) ws.no_velocity.setZero(coordinate_count_);
   check_sizes(q, ws.no_velocity);
-  forward_kinematics(description_.joints, first_coordinate_, q, ws.no_velocity, ws.motion);
+  forward_kinematics(description_.joints, columns_, q, ws.no_velocity, ws.motion);
   return ws.motion;
 }
 
@@ -184,7 +184,7 @@ double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eige
   if (contacts_.pair_groups.empty()) return std::numeric_limits<double>::infinity();
   PlanarTreeWorkspace& ws = own(workspace);
   check_sizes(q, v);
-  forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
+  forward_kinematics(description_.joints, columns_, q, v, ws.motion);
   return routh::broad_phase_step_bound_s(contacts_, ws.motion);
 }
 
@@ -241,7 +241,7 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
       !request.potential_energy) {
     return;  // a constant M is all that was asked: no kinematics needed
   }
-  forward_kinematics(description_.joints, first_coordinate_, q, v, ws.motion);
+  forward_kinematics(description_.joints, columns_, q, v, ws.motion);
   if (sum_mass_matrix || request.generalized_force) {
     inertial_terms(t, sum_mass_matrix, request.generalized_force, ws, out);
   }
@@ -268,7 +268,7 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
     // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
     const Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = centre.jacobian;
     const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
-    const std::vector<int>& moving = body_velocities_[b];  // J_c and J_φ are zero elsewhere
+    const std::vector<int>& moving = columns_.body_velocities[b];  // J_c and J_φ are zero elsewhere
     if (sum_mass_matrix) {
       for (const int j : moving) {
         for (const int i : moving) {
@@ -293,7 +293,7 @@ JointDisplacement PlanarTree::joint_displacement(const TreeMotion& motion, const
                                                  int dof) const {
   const auto i = static_cast<std::size_t>(joint);
   const PlanarJoint& description = description_.joints[i];
-  const int index = first_coordinate_[i] + dof;
+  const int index = columns_.first_coordinate[i] + dof;
   if (dof < description.translation_count()) return {q[index], v[index]};
   const BodyMotion& child = motion.bodies[i];
   if (description.parent == kGround) return {child.angle_rad, child.angular_velocity};
@@ -313,7 +313,7 @@ void PlanarTree::add_spring_forces(const TreeMotion& motion, const Eigen::Vector
       const double load =  // [N] or [N m]
           -spring->stiffness * (d.value - spring->rest) - spring->damping * d.rate;
       if (k < joint.translation_count()) {
-        f[first_coordinate_[b] + k] += load;
+        f[columns_.first_coordinate[b] + k] += load;
         continue;
       }
       f += load * motion.bodies[b].angle_jacobian.transpose();
@@ -380,7 +380,8 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
   contacts.jacobian_dot_v.resize(2 * count);
   contacts.support.resize(count);
   const auto moving_body = [&](const TreeMotion& tree, int b) {
-    return MovingBody{&body_motion(tree, b), &body_velocities_[static_cast<std::size_t>(b)]};
+    return MovingBody{&body_motion(tree, b),
+                      &columns_.body_velocities[static_cast<std::size_t>(b)]};
   };
   for (Eigen::Index i = 0; i < count; ++i) {
     const int k = subset ? (*subset)[static_cast<std::size_t>(i)] : static_cast<int>(i);
@@ -408,7 +409,7 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
 const TreeMotion& PlanarTree::motion_at(const Eigen::VectorXd& q, TreeMotion& motion) const {
   const Eigen::VectorXd v = Eigen::VectorXd::Zero(coordinate_count_);
   check_sizes(q, v);
-  forward_kinematics(description_.joints, first_coordinate_, q, v, motion);
+  forward_kinematics(description_.joints, columns_, q, v, motion);
   return motion;
 }
 

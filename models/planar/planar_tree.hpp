@@ -129,7 +129,7 @@ class PlanarTree final : public MechanicalSystem {
   int body_count() const { return static_cast<int>(description_.bodies.size()); }
   /// Index in q of joint i's first degree of freedom.
   int first_coordinate(int joint) const {
-    return first_coordinate_[static_cast<std::size_t>(joint)];
+    return columns_.first_coordinate[static_cast<std::size_t>(joint)];
   }
   /// Every contact: the listed ones, then the generated ones, as in contact_names().
   const std::vector<TreeContact>& contacts() const { return contacts_.contacts; }
@@ -170,10 +170,7 @@ class PlanarTree final : public MechanicalSystem {
                              const TreeMotion& motion, ContactKinematics& contacts) const;
 
   PlanarTreeDescription description_;
-  std::vector<int> first_coordinate_;
-  /// Per body, the velocities that move it, ascending: its joint's and its ancestors'. Its rows
-  /// of every Jacobian are zero elsewhere, so sums over them skip the rest (a free body's three).
-  std::vector<std::vector<int>> body_velocities_;
+  TreeColumns columns_;  ///< each joint's first coordinate and each body's velocities
   int coordinate_count_ = 0;
   std::vector<std::string> coordinate_names_;
   std::vector<std::string> coordinate_units_;
