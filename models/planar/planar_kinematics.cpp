@@ -72,7 +72,8 @@ void rotate(const PlanarJoint& joint, int first, const std::vector<int>& parent_
 }  // namespace
 
 void forward_kinematics(const std::vector<PlanarJoint>& joints, const TreeColumns& columns,
-                        const Eigen::VectorXd& q, const Eigen::VectorXd& v, TreeMotion& motion) {
+                        const Eigen::VectorXd& q, const Eigen::VectorXd& v, TreeMotion& motion,
+                        const std::vector<bool>* wanted) {
   if (motion.ground.angle_jacobian.size() != q.size()) set_ground_motion(q.size(), motion.ground);
   std::vector<BodyMotion>& bodies = motion.bodies;
   if (bodies.size() != joints.size() || bodies.empty() ||
@@ -82,6 +83,7 @@ void forward_kinematics(const std::vector<PlanarJoint>& joints, const TreeColumn
   }
   static const std::vector<int> kNone;
   for (std::size_t i = 0; i < joints.size(); ++i) {
+    if (wanted && !(*wanted)[i]) continue;
     const PlanarJoint& joint = joints[i];
     const bool on_ground = joint.parent == kGround;
     const auto parent_index = static_cast<std::size_t>(joint.parent);

@@ -75,9 +75,12 @@ struct TreeColumns {
   std::vector<std::vector<int>> body_velocities;
 };
 
-/// Fills `motion` at state (q, v); joints come parents first.
+/// Fills `motion` at state (q, v); joints come parents first. With `bodies`, only the bodies i
+/// with bodies[i] (which must hold every such body's parent too); the others' motion is left as
+/// it was.
 void forward_kinematics(const std::vector<PlanarJoint>& joints, const TreeColumns& columns,
-                        const Eigen::VectorXd& q, const Eigen::VectorXd& v, TreeMotion& motion);
+                        const Eigen::VectorXd& q, const Eigen::VectorXd& v, TreeMotion& motion,
+                        const std::vector<bool>* bodies = nullptr);
 
 /// J_o + r⊥ J_φ into `jacobian` (2 × n): the Jacobian of the point at r [m] (world axes) from
 /// `body`'s origin.

@@ -241,7 +241,11 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
       !request.potential_energy) {
     return;  // a constant M is all that was asked: no kinematics needed
   }
-  forward_kinematics(description_.joints, columns_, q, v, ws.motion);
+  // the contacts of a subset alone (event location follows one) need only their bodies' motion
+  const bool contacts_only = !sum_mass_matrix && !request.generalized_force &&
+                             !request.potential_energy && request.contact_subset;
+  forward_kinematics(description_.joints, columns_, q, v, ws.motion,
+                     contacts_only ? bodies_of(*request.contact_subset, ws) : nullptr);
   if (sum_mass_matrix || request.generalized_force) {
     inertial_terms(t, sum_mass_matrix, request.generalized_force, ws, out);
   }
@@ -249,6 +253,27 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
   if (request.contacts)
     contact_kinematics_at(request.contact_subset, request.held_contacts, ws.motion, out.contacts);
   if (request.potential_energy) out.potential_energy = potential_energy_at(ws.motion, q, v);
+}
+
+// The bodies that `subset`'s contacts act between, and their ancestors, whose motion theirs
+// is computed from.
+const std::vector<bool>* PlanarTree::bodies_of(const std::vector<int>& subset,
+                                               PlanarTreeWorkspace& ws) const {
+  std::vector<bool>& wanted = ws.contact_bodies;
+  wanted.assign(static_cast<std::size_t>(body_count()), false);
+  for (const int k : subset) {
+    if (k < 0 || k >= contact_count()) continue;  // contact_kinematics_at() says so
+    const TreeContact& contact = contacts_.contacts[static_cast<std::size_t>(k)];
+    for (const int body : {contact_body(contact), contact_other_body(contact)}) {
+      if (body != kGround) wanted[static_cast<std::size_t>(body)] = true;
+    }
+  }
+  for (int i = body_count() - 1; i >= 0; --i) {  // parents come first
+    const int parent = description_.joints[static_cast<std::size_t>(i)].parent;
+    if (wanted[static_cast<std::size_t>(i)] && parent != kGround)
+      wanted[static_cast<std::size_t>(parent)] = true;
+  }
+  return &wanted;
 }
 
 // M and the body part of f share each body's centre-of-mass motion.

@@ -58,6 +58,7 @@ struct JointDisplacement {
 struct PlanarTreeWorkspace final : SystemWorkspace {
   using SystemWorkspace::SystemWorkspace;
   TreeMotion motion;
+  std::vector<bool> contact_bodies;  ///< the bodies (and ancestors) of the contacts evaluated
   PointMotion point;
   Eigen::VectorXd no_velocity;
 };
@@ -166,6 +167,7 @@ class PlanarTree final : public MechanicalSystem {
                          const Eigen::VectorXd& v, Eigen::VectorXd& f) const;
   double potential_energy_at(const TreeMotion& motion, const Eigen::VectorXd& q,
                              const Eigen::VectorXd& v) const;
+  const std::vector<bool>* bodies_of(const std::vector<int>& subset, PlanarTreeWorkspace& ws) const;
   void contact_kinematics_at(const std::vector<int>* subset, const std::vector<bool>* held,
                              const TreeMotion& motion, ContactKinematics& contacts) const;
 
