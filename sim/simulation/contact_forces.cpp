@@ -10,6 +10,11 @@ namespace routh {
 
 namespace {
 
+// Up to two planar bodies' velocities (a block, a block on a block) there is nothing to split
+// into islands and no zero in a contact row to skip: the dense solve, without the bookkeeping,
+// serves one rocking block best.
+constexpr Eigen::Index kSmallSystemVelocities = 6;
+
 // Counts the constraint rows (= force unknowns) of the closed contacts.
 int unknown_count(const std::vector<ContactMode>& modes) {
   int count = 0;
@@ -320,6 +325,63 @@ bool any_closed(const std::vector<ContactMode>& modes) {
 
 namespace {
 
+// The indices of the nonzero entries of each column of `matrix`, concatenated, into `entries`,
+// with column j's in [start[j], start[j + 1]).
+template <class Column>
+void nonzero_pattern(Eigen::Index columns, const Column& column, std::vector<int>& entries,
+                     std::vector<int>& start) {
+  entries.clear();
+  start.assign(1, 0);
+  for (Eigen::Index j = 0; j < columns; ++j) {
+    const auto c = column(j);
+    for (Eigen::Index i = 0; i < c.size(); ++i) {
+      if (c[i] != 0.0) entries.push_back(static_cast<int>(i));
+    }
+    start.push_back(static_cast<int>(entries.size()));
+  }
+}
+
+// M⁻¹ W and A = J_c M⁻¹ W, summed over the nonzero entries of J_c and W only. A contact's row
+// touches its two bodies' velocities (six of a stack's sixty), so each column of M⁻¹ W is a sum
+// of a few columns of M⁻¹, and each entry of A a dot product over a few velocities: O(u n) and
+// O(u²) for u force unknowns instead of the dense O(u n²) and O(u² n). The sums are the dense
+// products' with their zero terms left out, to the last bit.
+void multiply_by_contact_rows(const Eigen::MatrixXd& inverse_mass, ContactForceWorkspace& ws) {
+  const Eigen::Index n = inverse_mass.rows(), unknowns = ws.force_directions.cols();
+  const Eigen::MatrixXd &W = ws.force_directions, &J = ws.constraint_rows;
+  if (n <= kSmallSystemVelocities) {
+    ws.inverse_mass_W.noalias() = inverse_mass.lazyProduct(W);
+    ws.A.noalias() = J.lazyProduct(ws.inverse_mass_W);
+    return;
+  }
+  nonzero_pattern(
+      unknowns, [&](Eigen::Index j) { return W.col(j); }, ws.direction_entries, ws.direction_start);
+  ws.row_transposed = J.transpose();
+  nonzero_pattern(
+      unknowns, [&](Eigen::Index i) { return ws.row_transposed.col(i); }, ws.row_entries,
+      ws.row_start);
+  ws.inverse_mass_W.setZero(n, unknowns);
+  for (Eigen::Index j = 0; j < unknowns; ++j) {
+    for (int e = ws.direction_start[static_cast<std::size_t>(j)];
+         e < ws.direction_start[static_cast<std::size_t>(j) + 1]; ++e) {
+      const int c = ws.direction_entries[static_cast<std::size_t>(e)];
+      ws.inverse_mass_W.col(j) += W(c, j) * inverse_mass.col(c);
+    }
+  }
+  ws.A.resize(unknowns, unknowns);
+  for (Eigen::Index j = 0; j < unknowns; ++j) {
+    for (Eigen::Index i = 0; i < unknowns; ++i) {
+      double entry = 0.0;
+      for (int e = ws.row_start[static_cast<std::size_t>(i)];
+           e < ws.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
+        const int c = ws.row_entries[static_cast<std::size_t>(e)];
+        entry += J(i, c) * ws.inverse_mass_W(c, j);
+      }
+      ws.A(i, j) = entry;
+    }
+  }
+}
+
 // The closed contacts' forces and their share of v̇ for one island (or the whole system):
 // `kinematics`, `modes` and `parameters` hold the island's contacts, `inverse_mass` its block of
 // M⁻¹ and `acceleration` its part of M⁻¹ f on entry, v̇ on return.
@@ -327,8 +389,7 @@ void solve_island(const ContactKinematics& kinematics, const std::vector<Contact
                   const ContactParameterTable& parameters, const Eigen::MatrixXd& inverse_mass,
                   ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
   assemble_constraints(kinematics, modes, parameters, ws);
-  ws.inverse_mass_W.noalias() = inverse_mass.lazyProduct(ws.force_directions);
-  ws.A.noalias() = ws.constraint_rows.lazyProduct(ws.inverse_mass_W);
+  multiply_by_contact_rows(inverse_mass, ws);
   ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
   out.stick_reserve = std::numeric_limits<double>::infinity();
   out.consistent = solve_force_unknowns(ws);
@@ -419,6 +480,13 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
   out.forces.assign(modes.size(), ContactForce{});
   if (!any_closed(modes)) return;
+  const bool one_mechanism =
+      std::all_of(ws.mechanism_of_velocity.begin(), ws.mechanism_of_velocity.end(),
+                  [](int mechanism) { return mechanism == 0; });
+  if (one_mechanism || state.mass_matrix.rows() <= kSmallSystemVelocities) {  // one island
+    solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);
+    return;
+  }
   ws.closed.assign(modes.size(), false);
   for (std::size_t k = 0; k < modes.size(); ++k) ws.closed[k] = is_closed(modes[k]);
   const auto rows_per_contact =

@@ -91,13 +91,16 @@ struct ContactForceWorkspace {
   Eigen::MatrixXd constraint_rows;         ///< J_c
   Eigen::MatrixXd force_directions;        ///< W
   Eigen::MatrixXd inverse_mass_W;          ///< M⁻¹ W
-  Eigen::VectorXd velocity_product;        ///< J̇_c v of the constrained rows
-  Eigen::MatrixXd A;                       ///< J_c M⁻¹ W
-  Eigen::VectorXd b;                       ///< −(J_c M⁻¹ f + J̇_c v)
-  Eigen::VectorXd lambda;                  ///< the force unknowns
-  Eigen::MatrixXd null_basis;              ///< N_A, ker A (no columns when A is regular)
-  Eigen::MatrixXd force_free;              ///< N, the force-free part ker(W N_A) of ker A
-  SetContacts set_contacts;                ///< the closed contacts N moves, as the stage sees them
+  Eigen::MatrixXd row_transposed;          ///< J_cᵀ, whose columns are J_c's rows
+  std::vector<int> direction_entries, direction_start;  ///< the nonzero pattern of W's columns
+  std::vector<int> row_entries, row_start;              ///< and of J_c's rows
+  Eigen::VectorXd velocity_product;                     ///< J̇_c v of the constrained rows
+  Eigen::MatrixXd A;                                    ///< J_c M⁻¹ W
+  Eigen::VectorXd b;                                    ///< −(J_c M⁻¹ f + J̇_c v)
+  Eigen::VectorXd lambda;                               ///< the force unknowns
+  Eigen::MatrixXd null_basis;  ///< N_A, ker A (no columns when A is regular)
+  Eigen::MatrixXd force_free;  ///< N, the force-free part ker(W N_A) of ker A
+  SetContacts set_contacts;    ///< the closed contacts N moves, as the stage sees them
   boost::container::small_vector<int, kInlineContacts> set_members;  ///< their contact indices
   StaticFrictionDistribution distribution;                           ///< the stage's outcome
 };

@@ -6,7 +6,8 @@
 // The simulator knows no bodies, only velocities, so it finds both levels from the matrices:
 //   - Mechanisms are the groups of velocities that M couples: the connected components of the
 //     graph whose edges are M's nonzero off-diagonal entries. M is block diagonal over them, and
-//     so is M⁻¹. A free body is a mechanism of its own; a chain hanging from a pivot is one.
+//     so is M⁻¹. A chain hanging from a pivot is one; a free body is one or more (at its centre
+//     of mass its x, y and θ are not coupled by M at all, and only its contacts join them).
 //   - Islands are the groups of mechanisms that a set of contacts joins: contact k joins every
 //     mechanism in which one of its Jacobian rows J_k has a nonzero entry (its two bodies').
 // A contact's accelerations and forces then involve only its island's velocities: in
