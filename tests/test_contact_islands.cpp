@@ -44,18 +44,18 @@ TEST_CASE("contact islands: contacts join the mechanisms their rows touch") {
   kinematics.jacobian(4, 5) = 1.0;   //
   kinematics.jacobian(7, 4) = 1.0;   // contact 3: mechanism 2
   ContactIslands islands;
-  find_contact_islands(kinematics, 2, {true, true, false, true}, mechanism, islands);
+  find_contact_islands(kinematics.jacobian, 2, {true, true, false, true}, mechanism, islands);
   REQUIRE(islands.count == 2);
   CHECK(islands.contacts == std::vector<int>{0, 1, 3});
   CHECK(islands.contact_start == std::vector<int>{0, 2, 3});
   CHECK(islands.velocities == std::vector<int>{0, 1, 2, 3, 4, 5});
   CHECK(islands.velocity_start == std::vector<int>{0, 4, 6});
   // with contact 2 in the set, it joins them into one
-  find_contact_islands(kinematics, 2, {true, true, true, true}, mechanism, islands);
+  find_contact_islands(kinematics.jacobian, 2, {true, true, true, true}, mechanism, islands);
   REQUIRE(islands.count == 1);
   CHECK(islands.contacts == std::vector<int>{0, 1, 2, 3});
   // a mechanism no contact touches is in no island
-  find_contact_islands(kinematics, 2, {true, false, false, false}, mechanism, islands);
+  find_contact_islands(kinematics.jacobian, 2, {true, false, false, false}, mechanism, islands);
   REQUIRE(islands.count == 1);
   CHECK(islands.velocities == std::vector<int>{0, 1});
 }

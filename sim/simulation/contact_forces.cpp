@@ -491,8 +491,8 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   for (std::size_t k = 0; k < modes.size(); ++k) ws.closed[k] = is_closed(modes[k]);
   const auto rows_per_contact =
       static_cast<int>(state.contacts.jacobian.rows() / state.contacts.gap.size());
-  find_contact_islands(state.contacts, rows_per_contact, ws.closed, ws.mechanism_of_velocity,
-                       ws.islands);
+  find_contact_islands(state.contacts.jacobian, rows_per_contact, ws.closed,
+                       ws.mechanism_of_velocity, ws.islands);
   if (ws.islands.count == 1 &&
       static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);  // one system

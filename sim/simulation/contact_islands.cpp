@@ -42,11 +42,10 @@ int label_components(std::vector<int>& parent, std::vector<int>& label) {
 
 // The mechanisms contact k's rows touch, joined in `parent`; one of them into `touched`, or −1
 // when the rows are zero (a contact that moves nothing joins nothing).
-int join_touched_mechanisms(const ContactKinematics& kinematics, int rows_per_contact, int k,
+int join_touched_mechanisms(const Eigen::MatrixXd& J, int rows_per_contact, int k,
                             const std::vector<int>& mechanism_of_velocity,
                             std::vector<int>& parent) {
   int touched = -1;
-  const auto& J = kinematics.jacobian;
   for (Eigen::Index j = 0; j < J.cols(); ++j) {
     bool moves = false;
     for (int r = 0; r < rows_per_contact; ++r)
@@ -76,7 +75,7 @@ void find_mechanisms(const Eigen::MatrixXd& mass_matrix, std::vector<int>& mecha
   label_components(parent, mechanism_of_velocity);
 }
 
-void find_contact_islands(const ContactKinematics& kinematics, int rows_per_contact,
+void find_contact_islands(const Eigen::MatrixXd& jacobian, int rows_per_contact,
                           const std::vector<bool>& in_set,
                           const std::vector<int>& mechanism_of_velocity, ContactIslands& islands) {
   const int mechanisms =
@@ -90,7 +89,7 @@ void find_contact_islands(const ContactKinematics& kinematics, int rows_per_cont
   for (int k = 0; k < contacts; ++k) {
     if (!in_set[static_cast<std::size_t>(k)]) continue;
     islands.mechanisms_of_contact[static_cast<std::size_t>(k)] =
-        join_touched_mechanisms(kinematics, rows_per_contact, k, mechanism_of_velocity, parent);
+        join_touched_mechanisms(jacobian, rows_per_contact, k, mechanism_of_velocity, parent);
   }
   // island numbers in order of first contact; −1 for mechanisms no contact touches
   std::vector<int>& island_of = islands.island_of_mechanism;

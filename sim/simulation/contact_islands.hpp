@@ -46,9 +46,10 @@ struct ContactIslands {
   std::vector<int> mechanisms_of_contact;  ///< per contact of the set, one mechanism it touches
 };
 
-/// The islands of the contacts k with in_set[k] (k indexes `kinematics`, rows_per_contact rows
-/// each), over the mechanisms of `mechanism_of_velocity`.
-void find_contact_islands(const ContactKinematics& kinematics, int rows_per_contact,
+/// The islands of the contacts k with in_set[k], over the mechanisms of `mechanism_of_velocity`:
+/// contact k's rows are rows_per_contact·k … rows_per_contact·(k + 1) − 1 of `jacobian` (a
+/// ContactKinematics' Jacobian; or any constraint rows, one "contact" per row).
+void find_contact_islands(const Eigen::MatrixXd& jacobian, int rows_per_contact,
                           const std::vector<bool>& in_set,
                           const std::vector<int>& mechanism_of_velocity, ContactIslands& islands);
 
