@@ -409,6 +409,7 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
   // no assignment is consistent (enumerated), or none exists (Lemke's ray)
   if (enumerated || lcp == LcpModes::no_solution) {
     settlement.painleve = painleve_contacts(evaluation, settings, t, q, v, modes, candidates);
+    settlement.painleve_proven = enumerated;
   }
   return settlement;
 }
