@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string_view>
 
 #include "sim/simulation/contact_modes.hpp"
 #include "sim/simulation/witnesses.hpp"
@@ -194,7 +195,7 @@ std::optional<ModedImpulse> moded_sticking_impulse(SystemEvaluation& evaluation,
 // W_r = ½ Γ_r (u⁻_r + u⁺_r), summing to ΔT = Γᵀu⁻ + ½ ΓᵀDΓ.
 EventRecord sticking_event(double t, int rows, const std::vector<int>& contacts,
                            const Eigen::VectorXd& impulse, const Eigen::VectorXd& u_pre,
-                           const Eigen::VectorXd& u_post, double delta_T) {
+                           const Eigen::VectorXd& u_post, double delta_T, std::string_view status) {
   EventRecord event;
   event.t = t;
   event.kind = EventKind::impact;
@@ -207,8 +208,7 @@ EventRecord sticking_event(double t, int rows, const std::vector<int>& contacts,
     (r % rows == 0 ? event.normal_work : event.tangential_work) +=
         0.5 * impulse[r] * (u_pre[r] + u_post[r]);
   }
-  event.status =
-      "Painlevé: the law found no impact; a plastic sticking impulse inside every friction cone";
+  event.status = status;
   return event;
 }
 
@@ -244,7 +244,10 @@ ImpactResolution resolve_with_modes(SystemEvaluation& evaluation,
   const double delta_T = 0.5 * (v_post.dot(M * v_post) - v.dot(M * v));
   resolution.resolved = true;
   resolution.velocity_change = velocity_change;
-  resolution.event = sticking_event(t, rows, resolution.contacts, impulse, u_pre, u_post, delta_T);
+  resolution.event =
+      sticking_event(t, rows, resolution.contacts, impulse, u_pre, u_post, delta_T,
+                     "Painlevé: the law found no impact; a plastic impulse under which each "
+                     "contact sticks inside its cone, slides on its edge or separates");
   return resolution;
 }
 
@@ -285,7 +288,9 @@ ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const Simulation
   resolution.contacts = touching;
   resolution.velocity_change = inverse_mass_Jt * impulse;
   resolution.event = sticking_event(t, rows, touching, impulse, u_pre, u_post,
-                                    impulse.dot(u_pre) + 0.5 * impulse.dot(D * impulse));
+                                    impulse.dot(u_pre) + 0.5 * impulse.dot(D * impulse),
+                                    "Painlevé: the law found no impact; a plastic sticking "
+                                    "impulse inside every friction cone");
   return resolution;
 }
 
