@@ -194,9 +194,16 @@ bool enumerable(int d, const SetContacts& contacts) {
 // ---------------------------------------------------------------------------------------------
 // Sets of many directions, split into independent groups
 
-// Entries of the reduced basis below this fraction of its largest are zero (as contact_forces.cpp
-// reads a contact as moved by N).
-constexpr double kMovedFraction = 1e-10;
+// Entries of the reduced basis below this fraction of its largest are zero. The directions come
+// from a rank-deficient solve whose null space carries the geometry's own imperfection, not only
+// round-off: contacts are closed within the contact distance (1e-9 m), so the two corners of a
+// face may sit that far off one line, and the exact force-free squeeze of one interface then
+// touches the unknowns of its neighbours with entries of 1e-9 (a 0.6 m drum's corners 6e-10 m
+// apart in height coupled its interface to the floor contact by 1.3e-9). Below 1e-7 of the
+// largest entry a direction moves a contact by nothing the closed contacts resolve (the
+// threshold contact_forces.cpp applies to |W N_A| for the same reason), and must not join
+// interfaces that share no contact into one program too large to enumerate.
+constexpr double kMovedFraction = 1e-7;
 
 /// The force-free directions of a large set, split into groups that move disjoint contacts, each
 /// with its basis N_g (every row of λ, d_g ≤ kMaxIndeterminacy columns) and its contacts.
@@ -205,25 +212,33 @@ struct DirectionGroup {
   SetContacts contacts;
 };
 
-/// The reduced row echelon form of Nᵀ (Gauss–Jordan, partial pivoting): a basis of the same
-/// directions, unique for the subspace, hence one whose vectors each lie in one of the
-/// independent parts when the subspace is a sum of parts on disjoint rows (a column of blocks:
-/// each interface's squeeze of its own two corners). Entries at round-off are exactly zero.
+/// A reduced echelon form of Nᵀ (Gauss–Jordan with complete pivoting: each pivot the largest
+/// entry left, so that a round-off entry is never a pivot): a basis of the same directions that
+/// is the identity on its d pivot columns. When the subspace is a sum of parts on disjoint rows (a
+/// column of blocks: each interface's squeeze of its own two corners), each of its vectors lies
+/// in one part: its part in any other part vanishes at every pivot column, and the pivot columns
+/// are coordinates of the subspace. Entries at round-off are exactly zero.
 Eigen::MatrixXd reduced_directions(const ContactMatrix& null_basis) {
   Eigen::MatrixXd rows = null_basis.transpose();
   const double zero = kMovedFraction * rows.cwiseAbs().maxCoeff();
-  Eigen::Index pivot_row = 0;
-  for (Eigen::Index column = 0; column < rows.cols() && pivot_row < rows.rows(); ++column) {
-    Eigen::Index best = pivot_row;
-    rows.col(column).segment(pivot_row, rows.rows() - pivot_row).cwiseAbs().maxCoeff(&best);
-    best += pivot_row;
-    if (std::abs(rows(best, column)) <= zero) continue;
-    rows.row(pivot_row).swap(rows.row(best));
+  std::vector<bool> pivoted(static_cast<std::size_t>(rows.cols()), false);
+  for (Eigen::Index pivot_row = 0; pivot_row < rows.rows(); ++pivot_row) {
+    Eigen::Index best_row = pivot_row, column = -1;
+    double largest = zero;
+    for (Eigen::Index j = 0; j < rows.cols(); ++j) {
+      if (pivoted[static_cast<std::size_t>(j)]) continue;
+      for (Eigen::Index i = pivot_row; i < rows.rows(); ++i) {
+        if (std::abs(rows(i, j)) > largest)
+          largest = std::abs(rows(i, j)), best_row = i, column = j;
+      }
+    }
+    if (column < 0) break;
+    pivoted[static_cast<std::size_t>(column)] = true;
+    rows.row(pivot_row).swap(rows.row(best_row));
     rows.row(pivot_row) /= rows(pivot_row, column);
     for (Eigen::Index i = 0; i < rows.rows(); ++i) {
       if (i != pivot_row) rows.row(i) -= rows(i, column) * rows.row(pivot_row);
     }
-    ++pivot_row;
   }
   for (Eigen::Index i = 0; i < rows.size(); ++i) {
     if (std::abs(rows.data()[i]) <= zero) rows.data()[i] = 0.0;
@@ -288,6 +303,7 @@ std::vector<DirectionGroup> independent_groups(const ContactMatrix& null_basis,
 bool distribute_over_groups(const ContactVector& particular, const ContactMatrix& null_basis,
                             const SetContacts& contacts, StaticFrictionDistribution& out) {
   const std::vector<DirectionGroup> groups = independent_groups(null_basis, contacts);
+  if (groups.size() < 2) return false;
   for (const DirectionGroup& group : groups) {
     if (!enumerable(static_cast<int>(group.null_basis.cols()), group.contacts)) return false;
   }
@@ -320,9 +336,7 @@ void distribute_static_friction(const ContactVector& particular, const ContactMa
   out.forces = particular;
   out.stick_reserve = std::numeric_limits<double>::infinity();
   const int d = static_cast<int>(null_basis.cols());
-  if (d > kMaxIndeterminacy && distribute_over_groups(particular, null_basis, contacts, out)) {
-    return;
-  }
+  if (d > 1 && distribute_over_groups(particular, null_basis, contacts, out)) return;
   if (!enumerable(d, contacts)) {
     out.stick_reserve = least_contact_margin(particular, contacts);
     return;

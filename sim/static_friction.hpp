@@ -58,13 +58,16 @@
 // flat block's whole constrained_acceleration() goes from 0.35 to about 0.7 µs.
 //
 // Large sets. A column of n blocks standing on the floor has d = n force-free directions, one per
-// face pair (the squeeze of its two corners), far beyond an enumeration. But such a set is made of
-// independent parts: the directions can be chosen so that each group of them moves contacts that
-// no other group moves. The reduced row echelon form of Nᵀ is such a basis (it is unique for the
-// subspace, and the union of the parts' own echelon forms is one), and groups follow from which
-// contacts each direction moves. Then (1) separates but for the common m: each group's program
-// alone has its optimum m*_g, and since lowering m only relaxes a constraint (w_k ≥ 0),
-// m* = min_g m*_g, each group keeping its own optimal z_g; R = m* Σ_k w_k as in (2), exactly the
+// face pair (the squeeze of its two corners), far beyond an enumeration; and even three face pairs
+// with a sliding contact (d = 3, 20 constraints: C(20, 4) = 4845 vertices) exceed one joint
+// enumeration, whose cost is the product of its parts'. But such a set is made of
+// independent parts, and any set of more than one direction is split into them when it has several:
+// the directions can be chosen so that each group of them moves contacts that no other group moves.
+// A reduced echelon form of Nᵀ, the identity on d pivot columns, is such a basis whatever the
+// pivot order (a vector's part in another part vanishes at every pivot column), and groups follow
+// from which contacts each direction moves. Then (1) separates but for the common m: each group's
+// program alone has its optimum m*_g, and since lowering m only relaxes a constraint (w_k ≥ 0), m*
+// = min_g m*_g, each group keeping its own optimal z_g; R = m* Σ_k w_k as in (2), exactly the
 // optimum of (1) for the whole set. (Among equally good distributions of a group the one of least
 // |z| in the echelon basis is kept.) A set with a group beyond kMaxIndeterminacy directions or
 // kMaxVertexCandidates vertices is not distributed: it keeps λ0 and the per-contact rule (R = the

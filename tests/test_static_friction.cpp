@@ -192,6 +192,63 @@ TEST_CASE("static friction: a column of pairs, more directions than enumerated, 
   CHECK(compared == 20 * kPairs * 2);
 }
 
+TEST_CASE(
+    "static friction: three pairs and a sliding contact, coupled only at the contact "
+    "distance, each pair whole") {
+  // Source: as above, the closed form of independent pairs, T_k = F_g N_k / ΣN_g and
+  // R = m* Σ_k μs N_k with m* = min_g (1 − |F_g| / (μs ΣN_g)). Three pairs (d = 3, within the
+  // enumeration) and a sliding contact give 3 × 6 + 1 + 1 = 20 constraints, C(20, 4) = 4845
+  // vertices for one joint program, beyond its cap: the pairs must be distributed one by one.
+  // The squeezes are handed over as a kernel solver returned them for a drum column whose
+  // interface corners touch up to 6e-10 m off one line: entries of 1e-9 couple each squeeze to
+  // the other pairs and to the sliding contact's load (a 5-drum column at t = 0.506 s). Those
+  // couplings are geometry below the contact resolution, not shared contacts; read as shared,
+  // the set kept its minimum-norm split, whose loosest corner left its cone (R = −964 N), and
+  // settling found no consistent modes.
+  constexpr int kPairs = 3;
+  const double mu = 0.7;
+  const double N[kPairs][2] = {{9167.0, 6864.0}, {2717.0, 8723.0}, {207.9, 3217.0}};
+  const double F[kPairs] = {-7916.0, -2674.0, 2218.0};  // the last pair: min-norm 1109 each
+  ContactVector particular(4 * kPairs + 1);
+  ContactMatrix squeeze = ContactMatrix::Zero(4 * kPairs + 1, kPairs);
+  routh::SetContacts contacts;
+  double least_margin = 1.0, weight = 0.0;
+  for (int g = 0; g < kPairs; ++g) {
+    particular.segment(4 * g, 4) << N[g][0], F[g] / 2.0, N[g][1], F[g] / 2.0;
+    squeeze(4 * g + 1, g) = 1.0;
+    squeeze(4 * g + 3, g) = -1.0;
+    contacts.push_back({4 * g, 4 * g + 1, mu});
+    contacts.push_back({4 * g + 2, 4 * g + 3, mu});
+    const double load = N[g][0] + N[g][1];
+    least_margin = std::min(least_margin, 1.0 - std::abs(F[g]) / (mu * load));
+    weight += mu * load;
+  }
+  particular[4 * kPairs] = 20761.0;  // the sliding contact's load (its friction is in it)
+  contacts.push_back({4 * kPairs, -1, mu});
+  std::mt19937_64 rng(0xd7a3);
+  std::uniform_real_distribution<double> noise(-1.3e-9, 1.3e-9);
+  ContactMatrix null_basis = squeeze;
+  for (Eigen::Index i = 0; i < null_basis.size(); ++i) {
+    if (null_basis.data()[i] == 0.0) null_basis.data()[i] = noise(rng);
+  }
+  REQUIRE(least_margin > 0.0);  // every pair can stick, the last one only when redistributed
+  REQUIRE(mu * N[2][0] < std::abs(F[2]) / 2.0);
+  const auto out = distribute(particular, null_basis, contacts);
+  CHECK(out.stick_reserve == doctest::Approx(least_margin * weight).epsilon(1e-9));
+  int compared = 0;
+  for (int g = 0; g < kPairs; ++g) {
+    for (const int corner : {0, 1}) {
+      const double load = N[g][0] + N[g][1];
+      CHECK(out.forces[4 * g + 2 * corner] == doctest::Approx(N[g][corner]).epsilon(1e-9));
+      CHECK(out.forces[4 * g + 2 * corner + 1] ==
+            doctest::Approx(F[g] * N[g][corner] / load).epsilon(1e-9));
+      ++compared;
+    }
+  }
+  CHECK(compared == 2 * kPairs);
+  CHECK(out.forces[4 * kPairs] == doctest::Approx(particular[4 * kPairs]).epsilon(1e-9));
+}
+
 TEST_CASE("static friction: a corner at zero load carries no friction; below zero, no verdict") {
   // Source: at N1 = 0 corner 1's cone is the point T1 = 0, so corner 2 carries ΣT alone:
   // R = μs N2 − |ΣT| (claim (c) of static_friction.hpp), not 0 as corner 1's own margin

@@ -61,3 +61,56 @@ TEST_CASE("sticking impulse: below Painlevé's friction the impulse would leave 
   CHECK_FALSE(stick_sliding_rod(theta, -1.0, 0.99 * threshold).resolved);
   CHECK(stick_sliding_rod(theta, -1.0, 1.01 * threshold).resolved);
 }
+
+namespace {
+
+// A uniform block (width w, height h, 1 kg) flat on the floor, sliding at u > 0 on both bottom
+// corners (contacts 0, left, and 1, right).
+routh::ImpactResolution stick_sliding_block(double w, double h, double u, double mu) {
+  routh::ModelOptions options;
+  options.gravity_m_s2 = 9.81;
+  const auto block = routh::make_rocking_block(w, h, 1.0, options);
+  routh::SimulationSettings settings;
+  settings.contacts.assign(4, {0.0, mu, mu});
+  routh::SystemEvaluation evaluation(*block, settings.contacts);
+  const Eigen::Vector3d q(0.0, 0.5 * h, 0.0);
+  const Eigen::Vector3d v(u, 0.0, 0.0);
+  return routh::sticking_impulse(evaluation, settings, 0.0, q, v);
+}
+
+}  // namespace
+
+TEST_CASE("sticking impulse: a flat block stopped on its leading corner lifts its trailing one") {
+  // Source: stopping both corners of a block sliding flat at u needs, by its moment balance about
+  // the centre, normal impulses ±h m u / (2w) that sum to zero: the trailing corner would pull,
+  // in every split (only the tangential split is free). So it separates, and the leading corner
+  // (r = (w/2, −h/2); J_n = [0, 1, w/2], J_t = [1, 0, h/2]; I = m (w² + h²)/12) stops alone:
+  //     D_nn = 1/m + w²/(4I),  D_tt = 1/m + h²/(4I),  D_nt = w h/(4I),
+  //     Γ = −D⁻¹ (0, u):  Γ_n = u D_nt / det D,  Γ_t = −u D_nn / det D,
+  // inside the cone iff μ ≥ D_nn / D_nt = (4w² + h²) / (3 w h) (2.5 for w = 0.4, h = 1.2: the
+  // block tips onto that corner as it stops). The trailing corner then rises,
+  // u_n = Δv_y − (w/2) Δω > 0, and ΔT = −½ u² D_nn / det D.
+  const double w = 0.4, h = 1.2, u = 0.3;
+  const double I = (w * w + h * h) / 12.0;
+  const double D_nn = 1.0 + w * w / (4.0 * I), D_tt = 1.0 + h * h / (4.0 * I),
+               D_nt = w * h / (4.0 * I);
+  const double det = D_nn * D_tt - D_nt * D_nt;
+  const double threshold = D_nn / D_nt;
+  REQUIRE(threshold == doctest::Approx((4.0 * w * w + h * h) / (3.0 * w * h)).epsilon(1e-14));
+  CHECK_FALSE(stick_sliding_block(w, h, u, 0.99 * threshold).resolved);
+  const routh::ImpactResolution stick = stick_sliding_block(w, h, u, 1.01 * threshold);
+  REQUIRE(stick.resolved);
+  CHECK(stick.contacts == std::vector<int>{1});
+  const routh::EventRecord& event = stick.event;
+  REQUIRE(event.impulse.size() == 2);
+  CHECK(event.impulse[0] == doctest::Approx(u * D_nt / det).epsilon(1e-12));
+  CHECK(event.impulse[1] == doctest::Approx(-u * D_nn / det).epsilon(1e-12));
+  CHECK(std::abs(event.u_post[0]) < 1e-14);
+  CHECK(std::abs(event.u_post[1]) < 1e-14);
+  CHECK(event.delta_T == doctest::Approx(-0.5 * u * u * D_nn / det).epsilon(1e-12));
+  CHECK(event.normal_work + event.tangential_work == doctest::Approx(event.delta_T).epsilon(1e-12));
+  const Eigen::VectorXd& dv = stick.velocity_change;
+  const double omega = 0.5 * w * event.impulse[0] + 0.5 * h * event.impulse[1];
+  CHECK(dv[2] == doctest::Approx(omega / I).epsilon(1e-12));
+  CHECK(dv[1] - 0.5 * w * dv[2] > 0.0);  // the trailing corner rises
+}

@@ -76,10 +76,6 @@ namespace routh {
 /// friction cone (10 unknowns each: normal impulse, 8 edge impulses, slip speed).
 inline constexpr int kInlineLcpSize = 80;
 
-/// Lemke's method takes any size; contact-mode settling (contact_modes.cpp) still bounds the LCPs
-/// it builds by this, its own limit.
-inline constexpr int kMaxLcpSize = kInlineLcpSize;
-
 using LcpMatrix = SmallBufferMatrix<kInlineLcpSize, kInlineLcpSize>;
 using LcpVector = SmallBufferMatrix<kInlineLcpSize, 1>;
 

@@ -222,7 +222,10 @@ void distribute_independent_sets(const std::vector<ContactMode>& modes,
     row += rows;
   }
   const Eigen::MatrixXd P = N * (N.transpose() * N).ldlt().solve(N.transpose());
-  constexpr double kCoupled = 1e-10;  // entries of P below this fraction of its largest are 0
+  // entries of P below this fraction of its largest are 0: corners that touch within the contact
+  // distance (1e-9 m) off one line couple one interface's squeeze to its neighbours' by 1e-9 of
+  // geometry, not by a shared contact (the threshold static_friction.cpp applies to its groups)
+  constexpr double kCoupled = 1e-7;
   const double coupled = kCoupled * P.cwiseAbs().maxCoeff();
   std::vector<int> set_of(modes.size());
   for (int k = 0; k < K; ++k) set_of[static_cast<std::size_t>(k)] = k;

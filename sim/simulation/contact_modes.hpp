@@ -21,7 +21,8 @@
 // (lemke.hpp), and its modes are read from the solution and checked as above.
 //
 // Painlevé's paradox (docs/design.md §4 step 4) is reported only when no assignment at all is
-// consistent, and only for contacts with friction: without friction the acceleration-level
+// consistent (proven by enumeration; for a larger set Lemke's ray is no proof, and says so), and
+// only for contacts with friction: without friction the acceleration-level
 // problem is a linear complementarity problem with a positive semidefinite matrix and always has
 // a solution, and a contact that simply separates is never a candidate.
 
@@ -60,6 +61,11 @@ struct ModeSettlement {
   /// Painlevé's paradox: no assignment is consistent, and these contacts (sliding, with friction)
   /// can neither stay closed nor open. Empty otherwise.
   std::vector<int> painleve;
+  /// Whether the paradox is proven: every assignment of the candidates was tried (at most
+  /// kMaxEnumeratedContacts). A larger set's verdict is the ray of Lemke's method, which proves
+  /// nothing where sliding contacts make the LCP's matrix other than copositive: its tangential
+  /// impact is tried all the same, but a run it cannot save ends in contact_modes_unresolved.
+  bool painleve_proven = false;
 };
 
 /// Settles every touching contact's mode at (t, q, v): candidates start closed (sticking when

@@ -46,16 +46,24 @@ bool apply_impact(const ImpactResolution& impact, Eigen::VectorXd& v, StageRepor
   return v.allFinite();
 }
 
-bool resolve_painleve(double t, const std::vector<int>& stuck, const Eigen::VectorXd& q,
+bool resolve_painleve(double t, const ModeSettlement& paradox, const Eigen::VectorXd& q,
                       Eigen::VectorXd& v, const SimulationSettings& settings, RunState& state,
                       RunWorkspace& workspace, StageReport& report) {
   // No contact forces exist for these contacts: an impulse does (an impact without collision,
   // or tangential impact: Génot & Brogliato 1999), which the scenario's law resolves from
   // u_n = 0. One such impact leaves the contacts sticking or separating; were they still stuck,
   // the law could not resolve the paradox, and the run stops.
+  // Lemke's ray on a large set is no proof of the paradox: the impact is tried, the log says so,
+  // and a run it cannot save ends as one whose modes were not resolved
+  const std::vector<int>& stuck = paradox.painleve;
+  const RunStatus unresolved = paradox.painleve_proven ? RunStatus::painleve_unresolved
+                                                       : RunStatus::contact_modes_unresolved;
   EventRecord event = mode_event(t, EventKind::painleve, stuck.front(), state.modes);
   event.contacts = stuck;
-  event.status = "no contact force is consistent: tangential impact";
+  event.status = paradox.painleve_proven
+                     ? "no contact force is consistent: tangential impact"
+                     : "Lemke's method found no contact forces (no proof for a set this large): "
+                       "tangential impact";
   report.events.push_back(event);
   const ImpactResolution law = resolve_impact(workspace.evaluation, settings, t, q, v, stuck,
                                               /*at_rest=*/false, ImpactStart::without_collision);
@@ -63,16 +71,24 @@ bool resolve_painleve(double t, const std::vector<int>& stuck, const Eigen::Vect
   const ImpactResolution impact =
       law.resolved ? law : sticking_impulse(workspace.evaluation, settings, t, q, v);
   if (!impact.resolved) {
-    return end_run(report, RunStatus::painleve_unresolved, law.event.status, law.event);
+    return end_run(report, unresolved, law.event.status, law.event);
   }
   if (!apply_impact(impact, v, report)) {
     return end_run(report, RunStatus::non_finite_state, "the velocity after a tangential impact");
   }
   const ModeSettlement after =
       settle_contact_modes(workspace.evaluation, settings, t, q, v, state.modes);
-  if (after.painleve.empty()) return true;
-  return end_run(report, RunStatus::painleve_unresolved,
-                 "Painlevé's paradox persists after a tangential impact", event);
+  if (after.consistent) return true;
+  if (after.painleve.empty()) {
+    return end_run(report, RunStatus::contact_modes_unresolved,
+                   "settling found no consistent modes after a tangential impact", event);
+  }
+  if (after.painleve_proven) {
+    return end_run(report, RunStatus::painleve_unresolved,
+                   "Painlevé's paradox persists after a tangential impact", event);
+  }
+  return end_run(report, RunStatus::contact_modes_unresolved,
+                 "Lemke's method finds no contact forces after a tangential impact", event);
 }
 
 // Settles the modes after an event (logging what changed when asked) and resolves Painlevé's
@@ -90,7 +106,7 @@ bool settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool log_cha
     }
   }
   if (!settlement.painleve.empty()) {
-    return resolve_painleve(t, settlement.painleve, q, v, settings, state, workspace, report);
+    return resolve_painleve(t, settlement, q, v, settings, state, workspace, report);
   }
   if (settlement.consistent) return true;
   // No consistent modes were found (settling tries every assignment of at most

@@ -17,8 +17,19 @@
 // the set's reserve of static_friction.hpp) having every Γ_n ≥ 0 and every |Γ_t| ≤ μs Γ_n, and
 // when D Γ = −u⁻ holds (the rows are consistent). At one contact it is Coulomb's exactly where
 // Painlevé's condition holds (tests/test_sticking_impulse.cpp: Γ = −D⁻¹u⁻ from u⁻ = (0, u_t) has
-// |Γ_t| / Γ_n = D_nn / |D_nt|, below μ iff D_nn − μ σ D_nt < 0). Otherwise the paradox stays
-// unresolved, and the run says so.
+// |Γ_t| / Γ_n = D_nn / |D_nt|, below μ iff D_nn − μ σ D_nt < 0).
+//
+// Where that impulse is not Coulomb's (planar contacts), not every touching contact need end
+// stuck: the modes of the impulse are settled as a contact set's modes are (contact_modes.hpp),
+// one change at a time. A contact the impulse would pull separates; a sticking one outside its
+// cone slides (the way it slipped, Γ_t = −μd σ Γ_n); one opened earlier that now approaches
+// closes again. The impulse of given modes is contact_forces.hpp's solve at velocity level (no
+// applied force, J v in place of J̇v): M Δv = W Γ, J_c (v + Δv) = 0. It is taken when every
+// closed contact pushes, every sticking one is inside its cone, no sliding one reverses, no
+// opened one approaches, some contact stays closed (Γ = 0, all open, is the trivial solution at
+// u_n⁻ = 0, no impact), and the kinetic energy does not grow: a sliding block stopped on its
+// leading corner, its trailing corner rising (tests/test_sticking_impulse.cpp). Otherwise the
+// paradox stays unresolved, and the run says so.
 
 #include <Eigen/Core>
 
