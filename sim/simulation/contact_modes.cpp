@@ -6,6 +6,7 @@
 
 #include "sim/impact/lemke.hpp"
 #include "sim/simulation/constraint_projection.hpp"
+#include "sim/simulation/contact_islands.hpp"
 #include "sim/simulation/witnesses.hpp"
 
 namespace routh {
@@ -335,8 +336,10 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                           const std::vector<ContactMode>& modes,
                           const std::vector<int>& candidates) {
+  // An island whose forces have no solution (dynamics.consistent is false for the whole system
+  // then) has zero forces, and its closed contacts fail λ_n > 0 below: another island's
+  // candidates are judged by their own forces.
   const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
-  if (!dynamics.consistent) return false;
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   const int rows = evaluation.rows_per_contact;
   for (const int k : candidates) {
@@ -365,6 +368,70 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
   return true;
 }
 
+namespace {
+
+// The candidates' islands (contact_islands.hpp): candidates of bodies that no candidate joins
+// settle independently, each set tried on its own, so that a handful of contacts on one tower is
+// enumerated however many other towers stand in the model.
+std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
+                                                const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                                const std::vector<int>& candidates) {
+  std::vector<int> mechanism_of_velocity;
+  find_mechanisms(mass_matrix_at(evaluation, q), mechanism_of_velocity);
+  std::vector<bool> in_set(static_cast<std::size_t>(evaluation.contacts), false);
+  for (const int k : candidates) in_set[static_cast<std::size_t>(k)] = true;
+  ContactIslands islands;
+  find_contact_islands(contacts_at(evaluation, q, v).jacobian, evaluation.rows_per_contact, in_set,
+                       mechanism_of_velocity, islands);
+  std::vector<std::vector<int>> sets;
+  for (int i = 0; i < islands.count; ++i) {
+    sets.emplace_back(
+        islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i)],
+        islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i) + 1]);
+  }
+  return sets;
+}
+
+// Settles the candidates of one island whose modes the one-at-a-time changes left inconsistent:
+// every assignment of a few, else the island's LCP; `closed` holds the modes they started from.
+// Other contacts keep their modes. An island that none of these settles keeps its one-at-a-time
+// modes and adds its Painlevé contacts to `settlement`.
+void settle_island(SystemEvaluation& evaluation, const SimulationSettings& settings, double t,
+                   const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                   const std::vector<int>& candidates, const std::vector<ContactMode>& closed,
+                   std::vector<ContactMode>& modes, ModeSettlement& settlement) {
+  const std::vector<ContactMode> one_at_a_time = modes;
+  const auto restore = [&](const std::vector<ContactMode>& from) {
+    for (const int k : candidates)
+      modes[static_cast<std::size_t>(k)] = from[static_cast<std::size_t>(k)];
+  };
+  restore(closed);
+  if (enumerate_consistent_modes(evaluation, settings, t, q, v, candidates, modes)) return;
+  const bool enumerated = candidates.size() <= kMaxEnumeratedContacts;
+  LcpModes lcp = LcpModes::inconsistent;
+  // the static cone first (it lets every contact stick that can), then the kinetic one, whose
+  // solution has the forces of its modes; Lemke's ray is a verdict only for the latter
+  for (const FrictionCone cone : {FrictionCone::static_friction, FrictionCone::kinetic_friction}) {
+    if (enumerated || lcp == LcpModes::consistent) break;
+    restore(closed);
+    lcp = lcp_consistent_modes(evaluation, settings, t, q, v, candidates, cone, modes);
+  }
+  if (lcp == LcpModes::consistent) return;
+  restore(one_at_a_time);
+  settlement.consistent = false;
+  // no assignment is consistent (enumerated), or none exists (Lemke's ray)
+  if (enumerated || lcp == LcpModes::no_solution) {
+    // proven only if every island that reports it was enumerated
+    settlement.painleve_proven =
+        (settlement.painleve.empty() || settlement.painleve_proven) && enumerated;
+    const std::vector<int> stuck =
+        painleve_contacts(evaluation, settings, t, q, v, modes, candidates);
+    settlement.painleve.insert(settlement.painleve.end(), stuck.begin(), stuck.end());
+  }
+}
+
+}  // namespace
+
 ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
                                     const SimulationSettings& settings, double t,
                                     const Eigen::VectorXd& q, Eigen::VectorXd& v,
@@ -389,28 +456,11 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
   const std::vector<ContactMode> closed = modes;
   change_modes_one_at_a_time(evaluation, t, q, v, modes);
   if (modes_are_consistent(evaluation, settings, t, q, v, modes, candidates)) return settlement;
-  const std::vector<ContactMode> one_at_a_time = modes;
-  modes = closed;
-  if (enumerate_consistent_modes(evaluation, settings, t, q, v, candidates, modes)) {
-    return settlement;
+  for (const std::vector<int>& island : candidate_islands(evaluation, q, v, candidates)) {
+    if (modes_are_consistent(evaluation, settings, t, q, v, modes, island)) continue;
+    settle_island(evaluation, settings, t, q, v, island, closed, modes, settlement);
   }
-  const bool enumerated = candidates.size() <= kMaxEnumeratedContacts;
-  LcpModes lcp = LcpModes::inconsistent;
-  // the static cone first (it lets every contact stick that can), then the kinetic one, whose
-  // solution has the forces of its modes; Lemke's ray is a verdict only for the latter
-  for (const FrictionCone cone : {FrictionCone::static_friction, FrictionCone::kinetic_friction}) {
-    if (enumerated || lcp == LcpModes::consistent) break;
-    modes = closed;
-    lcp = lcp_consistent_modes(evaluation, settings, t, q, v, candidates, cone, modes);
-  }
-  if (lcp == LcpModes::consistent) return settlement;
-  modes = one_at_a_time;
-  settlement.consistent = false;
-  // no assignment is consistent (enumerated), or none exists (Lemke's ray)
-  if (enumerated || lcp == LcpModes::no_solution) {
-    settlement.painleve = painleve_contacts(evaluation, settings, t, q, v, modes, candidates);
-    settlement.painleve_proven = enumerated;
-  }
+  std::sort(settlement.painleve.begin(), settlement.painleve.end());
   return settlement;
 }
 
