@@ -123,13 +123,12 @@ TEST_CASE("event location: the Hermite cubic's lowest point is the parabola's ve
 TEST_CASE("event location: a contact flush at rest against its surface rests, a flight does not") {
   constexpr double kContactDistance = 1e-9, kSpeedRoundOff = 3e-11;  // the simulator's defaults
   // a side face flush against its neighbour's: gap and rate are round-off that changes sign
-  CHECK(routh::rests_touching({5.6e-17, 1e-17}, {-5.6e-17, -2e-17}, kContactDistance,
-                              kSpeedRoundOff));
+  CHECK(routh::rests_touching({5.6e-17, 1e-17}, kContactDistance, kSpeedRoundOff));
+  CHECK(routh::rests_touching({-5.6e-17, -2e-17}, kContactDistance, kSpeedRoundOff));
   // a corner rising from its pivot by 1e-13 m: it leaves at √(2 g h), far above round-off
   const double lift_off = std::sqrt(2.0 * kGravity * 1e-13);
-  CHECK_FALSE(routh::rests_touching({0.0, lift_off}, {-1e-14, -lift_off}, kContactDistance,
-                                    kSpeedRoundOff));
-  // sunk past the contact distance at the step's end: a landing to locate
-  CHECK_FALSE(
-      routh::rests_touching({1e-17, 0.0}, {-2e-9, -1e-17}, kContactDistance, kSpeedRoundOff));
+  CHECK_FALSE(routh::rests_touching({0.0, lift_off}, kContactDistance, kSpeedRoundOff));
+  // approaching from within the contact distance, and a gap beyond it
+  CHECK_FALSE(routh::rests_touching({1e-10, -lift_off}, kContactDistance, kSpeedRoundOff));
+  CHECK_FALSE(routh::rests_touching({2e-9, 0.0}, kContactDistance, kSpeedRoundOff));
 }

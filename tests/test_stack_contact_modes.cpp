@@ -637,4 +637,19 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "stack contact modes: a 20-drum column's flush corners sliding over the drum below are no "
+    "landing on its side face") {
+  // The benchmark's 20-drum column under the 0.4 g pulse ended in event_storm at t = 0.476 s:
+  // block12's bottom-left corner, flush on block11's top-left corner, read 1.5e-18 m from the end
+  // of block11's left face while it slid over block11's top, and each step starting there located
+  // a landing on that face at its start, found nothing approaching (u_n = −5e-16 m/s) and located
+  // it again at the same instant. An open contact that starts a step at rest against its surface
+  // lands only by sinking past half the contact distance (event_location.hpp, rests_touching).
+  const StackRun stack = run_drum_column(20, 0.4, 0.49);
+  CHECK(stack.run.outcome.status == RunStatus::completed);
+  check_physics(stack, /*excited=*/true);
+  CHECK(deepest_drum_overlap(stack) <= 1e-9);
+}
+
 }  // namespace routh

@@ -34,7 +34,7 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
     const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
     const GapAndRate at_start{start.gap[k], start.separation_speed[k]},
         at_end{end.gap[k], end.separation_speed[k]};
-    if (!rests_touching(at_start, at_end, settings.contact_distance, settings.absolute_tolerance)) {
+    if (!rests_touching(at_start, settings.contact_distance, settings.absolute_tolerance)) {
       const std::optional<WitnessCrossing> closing =
           locate_gap_closing(gap_at, t0, at_start, t1, at_end, tolerance);
       if (closing) return closing;
