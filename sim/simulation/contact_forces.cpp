@@ -328,8 +328,8 @@ bool any_closed(const std::vector<ContactMode>& modes) {
 
 namespace {
 
-// The indices of the nonzero entries of each column of `matrix`, concatenated, into `entries`,
-// with column j's in [start[j], start[j + 1]).
+// The indices of the nonzero entries of the vectors column(0) … column(columns − 1), concatenated,
+// into `entries`, with column j's in [start[j], start[j + 1]).
 template <class Column>
 void nonzero_pattern(Eigen::Index columns, const Column& column, std::vector<int>& entries,
                      std::vector<int>& start) {
@@ -348,7 +348,7 @@ void nonzero_pattern(Eigen::Index columns, const Column& column, std::vector<int
 // touches its two bodies' velocities (six of a stack's sixty), so each column of M⁻¹ W is a sum
 // of a few columns of M⁻¹, and each entry of A a dot product over a few velocities: O(u n) and
 // O(u²) for u force unknowns instead of the dense O(u n²) and O(u² n). The sums are the dense
-// products' with their zero terms left out, to the last bit.
+// products' with their zero terms left out (their order of summation may differ by round-off).
 void multiply_by_contact_rows(const Eigen::MatrixXd& inverse_mass, ContactForceWorkspace& ws) {
   const Eigen::Index n = inverse_mass.rows(), unknowns = ws.force_directions.cols();
   const Eigen::MatrixXd &W = ws.force_directions, &J = ws.constraint_rows;
