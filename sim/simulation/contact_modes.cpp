@@ -407,10 +407,11 @@ std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
 // after a slip of s_k = ΔT_k / (μd λ_n) (at constant λ_n). When s_k ≤ d, the contact distance,
 // the slip ends within the distance below which routh does not tell touching from apart, so that
 // stopping it at once differs from sliding it to rest by less than the contact geometry resolves:
-// such contacts (`stopped`) stick, v being projected onto the closed contacts
-// (settle_contact_modes). The projection is M-orthogonal, so the kinetic energy never rises,
-// and it keeps u_n = 0 at every closed contact. A slip that needs longer to stop is a real one,
-// and Lemke's verdict stands.
+// such contacts (`stopped`) stick, v being projected onto the closed contacts, and the set is
+// settled again (settle_contact_modes), the other slips as they were: each stop stands on its
+// own contact's friction. The projection is M-orthogonal, so the kinetic energy never rises,
+// and it keeps u_n = 0 at every closed contact. A slip that needs longer to stop is a real one;
+// when no slip stops, Lemke's verdict stands. False then.
 bool stop_slow_slips(SystemEvaluation& evaluation, const SimulationSettings& settings, double t,
                      const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                      const std::vector<int>& candidates, const std::vector<ContactMode>& closed,
@@ -430,6 +431,7 @@ bool stop_slow_slips(SystemEvaluation& evaluation, const SimulationSettings& set
       stopping.push_back(k);
   }
   const Eigen::MatrixXd M = mass_matrix_at(evaluation, q);
+  const std::size_t stopped_before = stopped.size();
   for (const int k : stopping) {
     std::vector<ContactMode> alone = trial;
     for (const int other : stopping) alone[static_cast<std::size_t>(other)] = closed[other];
@@ -441,12 +443,11 @@ bool stop_slow_slips(SystemEvaluation& evaluation, const SimulationSettings& set
     const double friction_per_slip =
         evaluation.parameters[static_cast<std::size_t>(k)].kinetic_friction *
         forces[static_cast<std::size_t>(k)].normal;
-    if (!(slip_energy <= settings.contact_distance * friction_per_slip)) return false;
+    if (slip_energy <= settings.contact_distance * friction_per_slip) stopped.push_back(k);
   }
-  for (const int k : stopping) trial[static_cast<std::size_t>(k)] = ContactMode::stick;
-  modes = trial;
-  stopped.insert(stopped.end(), stopping.begin(), stopping.end());
-  return true;
+  for (std::size_t i = stopped_before; i < stopped.size(); ++i)
+    modes[static_cast<std::size_t>(stopped[i])] = ContactMode::stick;
+  return stopped.size() > stopped_before;
 }
 
 // Settles the candidates of one island whose modes the one-at-a-time changes left inconsistent:
