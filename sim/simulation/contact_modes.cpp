@@ -167,19 +167,22 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
 // contact problem with the friction a slipping contact really has; its sticking contacts keep
 // |λ_t| ≤ μd λ_n ≤ μs λ_n, inside their static cones, so its solution is one of Coulomb's law
 // with μs ≥ μd (the law then admits several: this one may slip where sticking could hold too).
+//
+// With `free_slips` a candidate sliding in `modes` gets the unknowns of one without slip (its
+// friction anywhere in its cone, its slip either way), as stop_slow_slips needs.
 enum class LcpModes { consistent, no_solution, inconsistent };
 enum class FrictionCone { static_friction, kinetic_friction };
 LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSettings& settings,
                               double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                               const std::vector<int>& candidates, FrictionCone cone,
-                              std::vector<ContactMode>& modes) {
+                              bool free_slips, std::vector<ContactMode>& modes) {
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<int>(candidates.size());
   // unknowns: λ_n of every candidate, then λ⁺, λ⁻, σ of every one without slip
   std::vector<int> first(candidates.size(), -1);  // of a sticking candidate's λ⁺
   int size = count;
   for (int i = 0; i < count; ++i) {
-    if (!is_sliding(modes[candidates[i]])) first[i] = size, size += 3;
+    if (free_slips || !is_sliding(modes[candidates[i]])) first[i] = size, size += 3;
   }
   std::vector<ContactMode> open(modes.size(), ContactMode::open);
   const Eigen::VectorXd free_acceleration = dynamics_at(evaluation, t, q, v, open).acceleration;
@@ -392,6 +395,61 @@ std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
   return sets;
 }
 
+// A slip too slow to resolve. Where Lemke's method finds no forces for the island with its
+// slipping contacts' friction fixed at the edge against their slip, the island's problem is
+// solved again with that friction anywhere in the cone and the slip either way. Its solution may
+// stick a slipping contact, or slip it against its slip (a reversal): Coulomb's law allows either
+// only once the slip has stopped, which the contact's own friction does. Sliding at the edge of
+// its cone it does work μd λ_n per unit of slip, and it stops once that work has taken the
+// kinetic energy of its slip relative to the other closed contacts,
+//     ΔT_k = ½ Δvᵀ M Δv,  Δv the M-orthogonal projection of v that stops it alone
+// (= ½ u_t² / (J_t M_c⁻¹ J_tᵀ), its slip over the tangential compliance the others leave), i.e.
+// after a slip of s_k = ΔT_k / (μd λ_n) (at constant λ_n). When s_k ≤ d, the contact distance,
+// the slip ends within the distance below which routh does not tell touching from apart, so that
+// stopping it at once differs from sliding it to rest by less than the contact geometry resolves:
+// such contacts (`stopped`) stick, v being projected onto the closed contacts, and the set is
+// settled again (settle_contact_modes), the other slips as they were: each stop stands on its
+// own contact's friction. The projection is M-orthogonal, so the kinetic energy never rises,
+// and it keeps u_n = 0 at every closed contact. A slip that needs longer to stop is a real one;
+// when no slip stops, Lemke's verdict stands. False then.
+bool stop_slow_slips(SystemEvaluation& evaluation, const SimulationSettings& settings, double t,
+                     const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                     const std::vector<int>& candidates, const std::vector<ContactMode>& closed,
+                     std::vector<ContactMode>& modes, std::vector<int>& stopped) {
+  if (std::none_of(candidates.begin(), candidates.end(),
+                   [&](int k) { return is_sliding(closed[static_cast<std::size_t>(k)]); }))
+    return false;
+  std::vector<ContactMode> trial = modes;
+  if (lcp_consistent_modes(evaluation, settings, t, q, v, candidates, FrictionCone::static_friction,
+                           /*free_slips=*/true, trial) != LcpModes::consistent)
+    return false;
+  const std::vector<ContactForce> forces = dynamics_at(evaluation, t, q, v, trial).forces;
+  std::vector<int> stopping;
+  for (const int k : candidates) {
+    const auto c = static_cast<std::size_t>(k);
+    if (is_sliding(closed[c]) && trial[c] != closed[c] && is_closed(trial[c]))
+      stopping.push_back(k);
+  }
+  const Eigen::MatrixXd M = mass_matrix_at(evaluation, q);
+  const std::size_t stopped_before = stopped.size();
+  for (const int k : stopping) {
+    std::vector<ContactMode> alone = trial;
+    for (const int other : stopping) alone[static_cast<std::size_t>(other)] = closed[other];
+    alone[static_cast<std::size_t>(k)] = ContactMode::stick;
+    Eigen::VectorXd v_stopped = v;
+    project_velocity_onto_closed_contacts(evaluation, alone, q, v_stopped);
+    const Eigen::VectorXd dv = v_stopped - v;
+    const double slip_energy = 0.5 * dv.dot(M * dv);
+    const double friction_per_slip =
+        evaluation.parameters[static_cast<std::size_t>(k)].kinetic_friction *
+        forces[static_cast<std::size_t>(k)].normal;
+    if (slip_energy <= settings.contact_distance * friction_per_slip) stopped.push_back(k);
+  }
+  for (std::size_t i = stopped_before; i < stopped.size(); ++i)
+    modes[static_cast<std::size_t>(stopped[i])] = ContactMode::stick;
+  return stopped.size() > stopped_before;
+}
+
 // Settles the candidates of one island whose modes the one-at-a-time changes left inconsistent:
 // every assignment of a few, else the island's LCP; `closed` holds the modes they started from.
 // Other contacts keep their modes. An island that none of these settles keeps its one-at-a-time
@@ -399,7 +457,8 @@ std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
 void settle_island(SystemEvaluation& evaluation, const SimulationSettings& settings, double t,
                    const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                    const std::vector<int>& candidates, const std::vector<ContactMode>& closed,
-                   std::vector<ContactMode>& modes, ModeSettlement& settlement) {
+                   bool may_stop_slips, std::vector<ContactMode>& modes,
+                   ModeSettlement& settlement) {
   const std::vector<ContactMode> one_at_a_time = modes;
   const auto restore = [&](const std::vector<ContactMode>& from) {
     for (const int k : candidates)
@@ -414,9 +473,16 @@ void settle_island(SystemEvaluation& evaluation, const SimulationSettings& setti
   for (const FrictionCone cone : {FrictionCone::static_friction, FrictionCone::kinetic_friction}) {
     if (enumerated || lcp == LcpModes::consistent) break;
     restore(closed);
-    lcp = lcp_consistent_modes(evaluation, settings, t, q, v, candidates, cone, modes);
+    lcp = lcp_consistent_modes(evaluation, settings, t, q, v, candidates, cone,
+                               /*free_slips=*/false, modes);
   }
   if (lcp == LcpModes::consistent) return;
+  if (!enumerated && may_stop_slips) {
+    restore(closed);
+    if (stop_slow_slips(evaluation, settings, t, q, v, candidates, closed, modes,
+                        settlement.stopped_slips))
+      return;
+  }
   restore(one_at_a_time);
   settlement.consistent = false;
   // no assignment is consistent (enumerated), or none exists (Lemke's ray)
@@ -430,12 +496,11 @@ void settle_island(SystemEvaluation& evaluation, const SimulationSettings& setti
   }
 }
 
-}  // namespace
-
-ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
-                                    const SimulationSettings& settings, double t,
-                                    const Eigen::VectorXd& q, Eigen::VectorXd& v,
-                                    std::vector<ContactMode>& modes) {
+// One settling of the candidates at v (settle_contact_modes); slips are stopped only when
+// `may_stop_slips`.
+ModeSettlement settle_candidates(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                 double t, const Eigen::VectorXd& q, Eigen::VectorXd& v,
+                                 bool may_stop_slips, std::vector<ContactMode>& modes) {
   const int rows = evaluation.rows_per_contact;
   std::vector<int> candidates;
   {
@@ -458,10 +523,26 @@ ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
   if (modes_are_consistent(evaluation, settings, t, q, v, modes, candidates)) return settlement;
   for (const std::vector<int>& island : candidate_islands(evaluation, q, v, candidates)) {
     if (modes_are_consistent(evaluation, settings, t, q, v, modes, island)) continue;
-    settle_island(evaluation, settings, t, q, v, island, closed, modes, settlement);
+    settle_island(evaluation, settings, t, q, v, island, closed, may_stop_slips, modes, settlement);
   }
   std::sort(settlement.painleve.begin(), settlement.painleve.end());
   return settlement;
+}
+
+}  // namespace
+
+ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
+                                    const SimulationSettings& settings, double t,
+                                    const Eigen::VectorXd& q, Eigen::VectorXd& v,
+                                    std::vector<ContactMode>& modes) {
+  // A round that stops slips (stop_slow_slips) projects them away and settles again, when they
+  // close sticking from rest; every round stops at least one of at most K contacts' slips.
+  for (int round = 0;; ++round) {
+    ModeSettlement settlement =
+        settle_candidates(evaluation, settings, t, q, v, round < evaluation.contacts, modes);
+    if (settlement.stopped_slips.empty()) return settlement;
+    project_velocity_onto_closed_contacts(evaluation, modes, q, v);
+  }
 }
 
 }  // namespace routh

@@ -66,13 +66,19 @@ struct ModeSettlement {
   /// nothing where sliding contacts make the LCP's matrix other than copositive: its tangential
   /// impact is tried all the same, but a run it cannot save ends in contact_modes_unresolved.
   bool painleve_proven = false;
+  /// Slipping contacts whose slip friction stops within the contact distance, now sticking
+  /// (settling projects v and settles again; empty in what settle_contact_modes returns).
+  std::vector<int> stopped_slips;
 };
 
 /// Settles every touching contact's mode at (t, q, v): candidates start closed (sticking when
 /// their slip is below the rest speed, else sliding with it), v is projected onto their
 /// constraints, and a consistent assignment is sought; the other contacts open. A closed
 /// contact must push (λ_n > 0): one that carries exactly nothing is as well open, and open it
-/// is watched by its gap, where closed its zero force could never fall "from positive".
+/// is watched by its gap, where closed its zero force could never fall "from positive". Where
+/// Lemke's method finds no forces for an island with its slips' friction fixed, slips that their
+/// friction would stop within the contact distance are stopped (v projected) and the set settled
+/// again (contact_modes.cpp, stop_slow_slips).
 ModeSettlement settle_contact_modes(SystemEvaluation& evaluation,
                                     const SimulationSettings& settings, double t,
                                     const Eigen::VectorXd& q, Eigen::VectorXd& v,
