@@ -22,9 +22,6 @@ ImpactProblem planar_impact_problem(double a, double b, double c, double u_n, do
 
 namespace {
 
-// Relative symmetry tolerance: D built as J M⁻¹ Jᵀ in floating point is symmetric to round-off.
-constexpr double kSymmetryTolerance = 1e-9;
-
 void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
   const auto& D = problem.D;
   if (D.rows() != D.cols()) {

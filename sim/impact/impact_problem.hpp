@@ -51,8 +51,14 @@ struct ProblemDiagnosis {
   bool ok() const { return errors.empty(); }
 };
 
-/// Checks shapes, symmetry and positive definiteness of D, e ∈ [0, 1], μ ≥ 0, and warns when
-/// μd > μs (sliding friction above static friction is unusual) or when a contact does not approach.
+/// Relative tolerance on the symmetry and on the negative eigenvalues of D (and of a mass matrix
+/// given with an impact), relative to its largest entry: D built as J M⁻¹ Jᵀ in floating point, or
+/// written to 16 significant digits, is symmetric and positive semidefinite to round-off.
+inline constexpr double kSymmetryTolerance = 1e-9;
+
+/// Checks shapes, symmetry and positive definiteness of D (to kSymmetryTolerance), e ∈ [0, 1], μ ≥
+/// 0, and warns when μd > μs (sliding friction above static friction is unusual) or when a contact
+/// does not approach.
 ProblemDiagnosis diagnose(const ImpactProblem& problem);
 
 }  // namespace routh

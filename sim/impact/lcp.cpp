@@ -20,8 +20,6 @@ constexpr double kSlipTolerance = 1e-12;
 // As in the other laws: ΔT above this fraction of |Γᵀu⁻| is a real gain, not round-off.
 constexpr double kEnergyGainTolerance = 1e-12;
 constexpr double kNormalDissipationTolerance = 1e-9;
-// diagnose()'s tolerance for symmetry and for negative eigenvalues of D, relative to max|D_ij|.
-constexpr double kSymmetryTolerance = 1e-9;
 
 using PerContact = PerContactValues;
 

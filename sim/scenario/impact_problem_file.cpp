@@ -18,10 +18,6 @@ constexpr std::array<std::string_view, 11> kProblemKeys = {
 constexpr std::array<std::string_view, 2> kContactSpaceKeys = {"D", "u"};
 constexpr std::array<std::string_view, 3> kGeneralizedKeys = {"M", "J", "v"};
 
-// Relative symmetry tolerance for M, the one diagnose() uses for D: a mass matrix written with
-// 16 significant digits is symmetric to round-off.
-constexpr double kSymmetryTolerance = 1e-9;
-
 std::optional<InputNode> first_present(const InputNode& root,
                                        std::span<const std::string_view> keys) {
   for (std::string_view key : keys) {
