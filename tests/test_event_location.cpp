@@ -13,7 +13,9 @@ namespace {
 using routh::GapAndRate;
 
 constexpr double kGravity = 9.81;
-constexpr double kTolerance = 1e-12;  // [s], the simulator's default
+constexpr double kTolerance = 1e-12;       // [s], the simulator's default
+constexpr double kContactDistance = 1e-9;  // [m], the simulator's default
+constexpr double kSpeedRoundOff = 3e-11;   // [m/s], the integrator's absolute tolerance
 
 // A ball's gap in free flight from height g0 [m] with upward speed u0 [m/s].
 struct Flight {
@@ -57,12 +59,13 @@ TEST_CASE("event location: a landing is bracketed to the tolerance, on the unpen
 TEST_CASE("event location: a bounce that lands again within the step that left the floor") {
   // left the floor at t0 = 0 with u0 = 1 m/s: lands again at 2 u0 / g within a 0.5 s step
   const Flight flight{0.0, 1.0};
-  const auto crossing =
-      routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.5, flight(0.5), kTolerance);
+  const auto crossing = routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.5, flight(0.5),
+                                                  kTolerance, kContactDistance, kSpeedRoundOff);
   REQUIRE(crossing.has_value());
   CHECK(crossing->before == doctest::Approx(2.0 / kGravity).epsilon(1e-12));
   // a step too short to come back sees nothing
-  CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.1, flight(0.1), kTolerance));
+  CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.1, flight(0.1), kTolerance,
+                                        kContactDistance, kSpeedRoundOff));
 }
 
 TEST_CASE("event location: a grazing dip inside one step is caught below the surface only") {
@@ -71,7 +74,8 @@ TEST_CASE("event location: a grazing dip inside one step is caught below the sur
     const auto dip = [&](double t) {
       return GapAndRate{(t - t_m) * (t - t_m) + depth, 2.0 * (t - t_m)};
     };
-    const auto crossing = routh::locate_gap_closing(dip, 0.0, dip(0.0), 1.0, dip(1.0), kTolerance);
+    const auto crossing = routh::locate_gap_closing(dip, 0.0, dip(0.0), 1.0, dip(1.0), kTolerance,
+                                                    kContactDistance, kSpeedRoundOff);
     if (depth < 0.0) {
       REQUIRE(crossing.has_value());
       // closed form: the first root of (t − t_m)² = −depth
@@ -84,7 +88,8 @@ TEST_CASE("event location: a grazing dip inside one step is caught below the sur
 
 TEST_CASE("event location: a gap that falls but stays open triggers nothing") {
   const Flight flight{1.0, 0.0};
-  CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.2, flight(0.2), kTolerance));
+  CHECK_FALSE(routh::locate_gap_closing(flight, 0.0, flight(0.0), 0.2, flight(0.2), kTolerance,
+                                        kContactDistance, kSpeedRoundOff));
 }
 
 TEST_CASE("event location: a dip inside a step whose gap falls again at its end is caught") {
@@ -102,7 +107,8 @@ TEST_CASE("event location: a dip inside a step whose gap falls again at its end 
     REQUIRE(gap(0.0).rate < 0.0);
     REQUIRE(gap(1.0).gap > 0.0);
     REQUIRE(gap(1.0).rate < 0.0);
-    const auto crossing = routh::locate_gap_closing(gap, 0.0, gap(0.0), 1.0, gap(1.0), kTolerance);
+    const auto crossing = routh::locate_gap_closing(gap, 0.0, gap(0.0), 1.0, gap(1.0), kTolerance,
+                                                    kContactDistance, kSpeedRoundOff);
     if (offset > 0.0) {  // the dip's bottom, −0.0016 at t ≈ 0.29, stays above −0.01: no contact
       CHECK_FALSE(crossing.has_value());
       continue;
@@ -110,6 +116,48 @@ TEST_CASE("event location: a dip inside a step whose gap falls again at its end 
     REQUIRE(crossing.has_value());
     CHECK(crossing->before == doctest::Approx(0.25).epsilon(1e-12));
   }
+}
+
+TEST_CASE(
+    "event location: a point that sinks through a face and leaves its extent within one step "
+    "lands where it crossed the face") {
+  // A block's corner 0.1 m above another's top, falling at 1 m/s and sliding off the top's end at
+  // t = 0.5: within the extent g = 0.1 − t (it crosses the face at t = 0.1); beyond it the gap is
+  // the distance to the end plus how far beyond, positive, here 1 + (t − 0.5), rising at 1 m/s.
+  // Both ends of the step [0, 1] read open, and the rate turns from − to + only where the point
+  // leaves the extent, across the jump (tall_stack:21 of the multibody campaign: a corner 3.3e-7 m
+  // above a column's lower block fell through its top unseen while it slid off the side).
+  const auto slid_off = [](double t) {
+    return t <= 0.5 ? GapAndRate{0.1 - t, -1.0, 0.5 - t}
+                    : GapAndRate{1.0 + (t - 0.5), 1.0, 0.5 - t};
+  };
+  const auto crossing = routh::locate_gap_closing(slid_off, 0.0, slid_off(0.0), 1.0, slid_off(1.0),
+                                                  kTolerance, kContactDistance, kSpeedRoundOff);
+  REQUIRE(crossing.has_value());
+  CHECK(crossing->before == doctest::Approx(0.1).epsilon(1e-12));
+  CHECK(slid_off(crossing->before).gap >= 0.0);
+  // Leaving the face at t = 0 (touching, separating at 1e-3 m/s) under a deceleration of 10 m/s²,
+  // the point comes back through the face at t = (u0 + √(u0² + 2 a g0)) / a and slides off its end
+  // at t = 0.5, 1.25 m deep (tall_stack:23: a column's corner came back 4.4e-6 m deep).
+  const double u0 = 1e-3, g0 = 1e-15;
+  const auto bounced = [&](double t) {
+    return t <= 0.5 ? GapAndRate{g0 + u0 * t - 5.0 * t * t, u0 - 10.0 * t, 0.5 - t}
+                    : GapAndRate{1.0 + (t - 0.5), 1.0, 0.5 - t};
+  };
+  const auto back = routh::locate_gap_closing(bounced, 0.0, bounced(0.0), 1.0, bounced(1.0),
+                                              kTolerance, kContactDistance, kSpeedRoundOff);
+  REQUIRE(back.has_value());
+  CHECK(back->before ==
+        doctest::Approx((u0 + std::sqrt(u0 * u0 + 20.0 * g0)) / 10.0).epsilon(1e-9));
+  // Starting the step touching (within the contact distance), the point was struck at the event
+  // the step starts from, or it does not touch that face there (a corner passing another's
+  // corner behind the face's widened end, which leaves the extent 1e-6 s later): nothing lands.
+  const auto touching = [](double t) {
+    return t <= 1e-6 ? GapAndRate{1e-12 - t, -1.0, 1e-6 - t}
+                     : GapAndRate{1.0 + (t - 1e-6), 1.0, 1e-6 - t};
+  };
+  CHECK_FALSE(routh::locate_gap_closing(touching, 0.0, touching(0.0), 1.0, touching(1.0),
+                                        kTolerance, kContactDistance, kSpeedRoundOff));
 }
 
 TEST_CASE("event location: the Hermite cubic's lowest point is the parabola's vertex") {

@@ -617,24 +617,13 @@ struct KnownDefect {
 // missed contact and said so (chain:13, where a corner meets another body's corner: a corner
 // crosses a face next to the other's corner without its gap witness firing; not yet analysed
 // further; stack:161, which ended earlier in step_size_failure where a corner slid off the end of
-// a face; stack:246, in a cascade of impacts at up to six contacts between block1, block2 and the
-// floor, which completed with block1 5.8e-7 m inside block2 at t = 0.289 s before a closed
-// contact's face went on past its end).
-constexpr KnownDefect kKnownDefects[] = {
-    // block3's bottom_right corner 6.8e-7 m inside block2 at t = 0.578 s, in a cascade of impacts
-    // between all four blocks: its gap dips below zero and out within a step with neither the
-    // rate's turn from − to + nor the lowest point of the Hermite cubic through the step's ends
-    // below zero (event_location.hpp); the run ended at t = 0.5774 s in interpenetration
-    // (2.1e-5 m) until that lowest point was tried; not analysed further
-    {"stack:237", "a corner's gap dips below zero unseen within one step of an impact cascade"},
-    // block2's corner 4.7e-9 m inside block3 (tall_stack:63, t = 0.614 s) and block1's 6.9e-9 m
-    // inside block2 (tall_stack:1, t = 0.678 s, which ended there in impact_law_failure until
-    // the interfaces of a column were distributed one by one), beyond the 1e-9 m contact
-    // distance, in slender columns of 6-8 blocks; not analysed yet (tall_stack:68 showed it too,
-    // and no longer does)
-    {"tall_stack:1", "a corner a few nanometres inside the block above in a slender column"},
-    {"tall_stack:63", "a corner a few nanometres inside the block above in a slender column"},
-};
+// a face).
+// None at present: tall_stack:1 and tall_stack:63 (a corner a few nanometres inside the block
+// above in a slender column) and stack:237 (a corner's gap dipping below zero unseen within one
+// step of an impact cascade) no longer show since a landing is looked for up to the step's
+// instant where its point leaves the face's extent (event_location.hpp, leaves_extent()); they
+// were not analysed one by one.
+const std::vector<KnownDefect> kKnownDefects = {};
 
 const KnownDefect* known_defect(const std::string& id) {
   for (const KnownDefect& known : kKnownDefects) {
@@ -1059,6 +1048,107 @@ output: {rate: 1000}
   CHECK(deepest_corner_inside(trajectory, block2, 3, block3, 6) < 1e-6);
   CHECK(deepest_corner_inside(trajectory, block3, 6, block4, 9) < 1e-6);
   CHECK(deepest_corner_inside(trajectory, block4, 9, block3, 6) < 1e-6);
+}
+
+TEST_CASE(
+    "multibody campaign: a column's corner that falls onto the block below while sliding off its "
+    "side lands there (it does not sink in unseen)") {
+  // tall_stack:21 of the campaign, shortened: five blocks of one width, the top one tilted and
+  // spinning; after an impact cascade block2's bottom_left corner is 3.3e-7 m above block1's top,
+  // 2.8e-6 m inside its left side, falling at 0.15 m/s and moving out past that side at 0.11
+  // m/s. It crossed the top within 2.2e-6 s and left the top's extent 2.8e-5 s later, 4e-6 m
+  // deep, where its gap jumps to the positive distance beyond the end: both ends of the 0.044 s
+  // step read open, the landing was missed and the run ended at t = 0.0701 s in interpenetration
+  // (the blocks 3.3e-6 m into each other along their flush left faces). Independently of the
+  // contact model: no two neighbouring blocks overlap (separating-axis depth; each corner's depth
+  // misses this overlap: both corners lie on the other block's side face), to the contact
+  // distance, 1e-9 m.
+  const std::string yaml = R"(duration: 0.08
+model:
+  bodies:
+    - {name: block1, mass: 5.8576788688639478, shape: {rectangle: {width: 0.36390413622898499, height: 0.33174583836755933}}}
+    - {name: block2, mass: 0.44967268921461334, shape: {rectangle: {width: 0.36390413622898499, height: 0.98473493691460967}}}
+    - {name: block3, mass: 4.5642122441510731, shape: {rectangle: {width: 0.36390413622898499, height: 0.31129052265866525}}}
+    - {name: block4, mass: 0.38928672572753492, shape: {rectangle: {width: 0.36390413622898499, height: 0.88613133580503178}}}
+    - {name: block5, mass: 2.4545290872297345, shape: {rectangle: {width: 0.36390413622898499, height: 0.21634338808273734}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0, block3.x: 0, block4.x: 0, block5.x: 0, block5.theta: -0.22920902262079532}
+  v: {block5.theta: 2.4923790152892344}
+contact:
+  law: newton
+  multi_contact_law: lcp
+  restitution: 0.81718967995811242
+  friction: {static: 0.72520646988088777, kinetic: 0.71422357735201125}
+output: {rate: 1000}
+)";
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "column_side.yaml"));
+  CHECK(outcome.status == RunStatus::completed);
+  CHECK(outcome.impacts > 10);
+  const double width = 0.36390413622898499;
+  const std::vector<Eigen::Vector2d> halves = {{0.5 * width, 0.5 * 0.33174583836755933},
+                                               {0.5 * width, 0.5 * 0.98473493691460967},
+                                               {0.5 * width, 0.5 * 0.31129052265866525},
+                                               {0.5 * width, 0.5 * 0.88613133580503178},
+                                               {0.5 * width, 0.5 * 0.21634338808273734}};
+  for (std::size_t i = 0; i + 1 < halves.size(); ++i) {
+    const int lower = 3 * static_cast<int>(i), upper = lower + 3;
+    INFO("block" << i + 1 << " and block" << i + 2);
+    CHECK(test::deepest_rectangle_overlap(trajectory, halves[i], lower, halves[i + 1], upper) <
+          1e-9);
+  }
+}
+
+TEST_CASE(
+    "multibody campaign: a column's corner that leaves the block below and comes back down while "
+    "sliding off its side lands there") {
+  // tall_stack:23 of the campaign, shortened: eight blocks of one width, the top one tilted and
+  // spinning. After an impact at t = 0.0604 s block6's top_left corner leaves block7's bottom at
+  // 9e-4 m/s and block7's bottom_right corner leaves block6's top at 1.6e-3 m/s, each from a gap
+  // of 1e-15 m; within the next 2e-3 s step both come back through the face and slide off its
+  // end, where their gaps jump to the distance beyond it: the step read open at its end and
+  // separating at its start, no landing was looked for, and the run ended at t = 0.0614 s in
+  // interpenetration (block7 4.4e-6 m into block6). Independently of the contact model: no two
+  // neighbouring blocks overlap (separating-axis depth) by more than the contact distance, 1e-9 m.
+  const std::string yaml = R"(duration: 0.065
+model:
+  bodies:
+    - {name: block1, mass: 2.3899480200404146, shape: {rectangle: {width: 0.24581711885031049, height: 0.88760986652546059}}}
+    - {name: block2, mass: 8.6128188069692015, shape: {rectangle: {width: 0.24581711885031049, height: 0.69426475287064804}}}
+    - {name: block3, mass: 0.53457363035442496, shape: {rectangle: {width: 0.24581711885031049, height: 0.1915020238612842}}}
+    - {name: block4, mass: 2.4907134475950978, shape: {rectangle: {width: 0.24581711885031049, height: 0.40697156952975155}}}
+    - {name: block5, mass: 0.33350423580176958, shape: {rectangle: {width: 0.24581711885031049, height: 0.74034410078006752}}}
+    - {name: block6, mass: 0.35045691952143926, shape: {rectangle: {width: 0.24581711885031049, height: 0.15119232278021136}}}
+    - {name: block7, mass: 7.5010344409543146, shape: {rectangle: {width: 0.24581711885031049, height: 0.78895717542360544}}}
+    - {name: block8, mass: 2.8384131167354076, shape: {rectangle: {width: 0.24581711885031049, height: 0.28023080161229108}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0, block3.x: 0, block4.x: 0, block5.x: 0, block6.x: 0, block7.x: 0, block8.x: 0, block8.theta: 0.10552048662384123}
+  v: {block8.theta: -1.9144454663592352}
+contact:
+  law: energetic
+  multi_contact_law: multipoint_energetic
+  restitution: 0.15690801011594885
+  friction: {static: 0.92873191356046469, kinetic: 0.86620792049055151}
+output: {rate: 1000}
+)";
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "column_return.yaml"));
+  CHECK(outcome.status == RunStatus::completed);
+  CHECK(outcome.impacts > 100);
+  const double width = 0.24581711885031049;
+  const std::vector<double> heights = {
+      0.88760986652546059, 0.69426475287064804, 0.1915020238612842,  0.40697156952975155,
+      0.74034410078006752, 0.15119232278021136, 0.78895717542360544, 0.28023080161229108};
+  for (std::size_t i = 0; i + 1 < heights.size(); ++i) {
+    const int lower = 3 * static_cast<int>(i), upper = lower + 3;
+    INFO("block" << i + 1 << " and block" << i + 2);
+    CHECK(test::deepest_rectangle_overlap(trajectory, {0.5 * width, 0.5 * heights[i]}, lower,
+                                          {0.5 * width, 0.5 * heights[i + 1]}, upper) < 1e-9);
+  }
 }
 
 TEST_CASE(

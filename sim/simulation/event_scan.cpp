@@ -32,11 +32,16 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
   if (witness.kind == WitnessKind::gap) {
     const int k = witness.contact;
     const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
-    const GapAndRate at_start{start.gap[k], start.separation_speed[k]},
-        at_end{end.gap[k], end.separation_speed[k]};
+    const auto support = [k](const WitnessSample& sample) {
+      return sample.support.size() == 0 ? std::numeric_limits<double>::infinity()
+                                        : sample.support[k];
+    };
+    const GapAndRate at_start{start.gap[k], start.separation_speed[k], support(start)},
+        at_end{end.gap[k], end.separation_speed[k], support(end)};
     if (!rests_touching(at_start, settings.contact_distance, settings.absolute_tolerance)) {
       const std::optional<WitnessCrossing> closing =
-          locate_gap_closing(gap_at, t0, at_start, t1, at_end, tolerance);
+          locate_gap_closing(gap_at, t0, at_start, t1, at_end, tolerance, settings.contact_distance,
+                             settings.absolute_tolerance);
       if (closing) return closing;
     }
     // An open contact that starts touching without leaving (settled open: its acceleration let

@@ -59,6 +59,7 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
                       const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample) {
   const auto contacts = kinematics.gap.size();
   sample.gap = kinematics.gap;
+  sample.support = kinematics.support;
   sample.separation_speed.resize(contacts);
   for (Eigen::Index k = 0; k < contacts; ++k) {
     sample.separation_speed[k] =

@@ -80,6 +80,7 @@ struct WitnessSample {
   Eigen::VectorXd value;             ///< per witness
   Eigen::VectorXd gap;               ///< per contact [m]
   Eigen::VectorXd separation_speed;  ///< per contact, u_n [m/s]
+  Eigen::VectorXd support;  ///< per contact [m], ContactKinematics::support (empty: no ends)
 };
 
 /// Fills `sample` from one evaluation at (q, v): the contact kinematics and, when a contact is
