@@ -160,6 +160,29 @@ TEST_CASE(
                                         kTolerance, kContactDistance, kSpeedRoundOff));
 }
 
+TEST_CASE(
+    "event location: a corner leaving another body's face from touching lands after its apex, "
+    "not where the gap's round-off reads below zero") {
+  // Left at t0 = 0 from a gap of 1e-22 m at u0 = 1.8e-6 m/s (stack:57 of the multibody campaign),
+  // falling back at about g (a quartic term, k t⁴, keeps the Hermite cubic through the ends of the
+  // 4.4e-3 s step from being exact): it lands at 2 u0 / g. The gap through two bodies' rotations
+  // is round-off of that zero just after t0, here −1e-18 m: located from t0, the landing was t0
+  // itself, where the contact separates, found again at once (an event storm); located from the
+  // apex, it is the flight's (the same gap with an obstacle's infinite support, located from t0,
+  // gives t0).
+  const double u0 = 1.8e-6, k = 1e5, t1 = 4.4e-3;
+  const auto face = [&](double t) {
+    const double round_off = t > 0.0 ? -1e-18 : 0.0;
+    return GapAndRate{1e-22 + u0 * t - 0.5 * kGravity * t * t - k * t * t * t * t + round_off,
+                      u0 - kGravity * t - 4.0 * k * t * t * t, 0.1};
+  };
+  const auto crossing = routh::locate_gap_closing(face, 0.0, face(0.0), t1, face(t1), kTolerance,
+                                                  kContactDistance, kSpeedRoundOff);
+  REQUIRE(crossing.has_value());
+  // the round-off moves the root by 1e-18 m / u0 = 6e-13 s, 1.5e-6 of it
+  CHECK(crossing->before == doctest::Approx(2.0 * u0 / kGravity).epsilon(1e-5));
+}
+
 TEST_CASE("event location: the Hermite cubic's lowest point is the parabola's vertex") {
   // g = (t − 0.3)² + 0.01 on [0, 1]: the cubic through both ends is the parabola itself
   const double s = routh::hermite_lowest(0.09 + 0.01, -0.6, 0.49 + 0.01, 1.4, 1.0);

@@ -85,13 +85,27 @@ inline bool leaves_extent(const GapAndRate& start, const GapAndRate& end, double
   return start.support > 0.0 && end.support < 0.0 && apart_or_leaving;
 }
 
+/// Whether a contact against another body's face (its support is finite) starts a step touching
+/// (within `contact_distance_m`) and leaving faster than `speed_round_off_m_s`: it lands only
+/// after the apex of its flight, as one that left at the step's start. Its gap there, round-off of
+/// a zero computed through two bodies' rotations (1e-22 m), read ≤ 0 on the dense output just
+/// after the start, where a landing was located that the impact stage found separating, and found
+/// again at the same instant: an event storm. (Against an obstacle the gap is one coordinate's
+/// distance, and the landing is located from the step's start.)
+inline bool leaves_face(const GapAndRate& start, double contact_distance_m,
+                        double speed_round_off_m_s) {
+  return std::isfinite(start.support) && start.gap <= contact_distance_m &&
+         start.rate >= speed_round_off_m_s;
+}
+
 /// The first time on (t0, t1] at which an open contact's gap closes, or nothing; a contact that
 /// leaves its surface's extent within the step (leaves_extent()) is looked at up to its exit
 /// only. Cases:
-///  - the contact left at t0 (g(t0) ≤ 0): a landing within the step must follow a flight that
-///    turns back; its bracket starts at the apex, where u_n turns from + to −, whose secant
-///    estimate from the step's ends is exact while u_n is linear in t (free flight); a flight so
-///    low that the gap reads ≤ 0 even at its apex lands as long after the apex as it rose;
+///  - the contact left at t0 (g(t0) ≤ 0, or leaves_face()): a landing within the step must
+///    follow a flight that turns back; its bracket starts at the apex, where u_n turns from + to
+///    −, whose secant estimate from the step's ends is exact while u_n is linear in t (free
+///    flight); a flight so low that the gap reads ≤ 0 even at its apex lands as long after the
+///    apex as it rose;
 ///  - g(t1) ≤ 0: a landing, located by locate_landing();
 ///  - g > 0 at both ends with u_n turning from − to +: the lowest point is located, and a dip to
 ///    or below zero there is a grazing impact;
@@ -118,7 +132,7 @@ std::optional<WitnessCrossing> locate_gap_closing(const GapAt& gap_at, double t0
   const auto rate = [&](double t) { return gap_at(t).rate; };
   GapAndRate at_a = start;
   double a = t0;
-  if (!(at_a.gap > 0.0)) {
+  if (!(at_a.gap > 0.0) || leaves_face(at_a, contact_distance_m, speed_round_off_m_s)) {
     const double u0 = at_a.rate, u1 = end.rate;
     if (!(u0 > 0.0 && u1 < 0.0 && end.gap <= 0.0)) return std::nullopt;
     a = t0 + (t1 - t0) * (u0 / (u0 - u1));
