@@ -13,8 +13,6 @@ SOURCE_DIR = Path(os.environ["ROUTH_SOURCE_DIR"])
 # (tests/support/scenario_run.hpp, kNotYetRunning, keeps the same list for the C++ tests): their
 # tests are skipped until the simulator runs them; remove a line when its scenario completes.
 NOT_YET_RUNNING = {
-    "multi_drum_column.yaml": "runs to its end, but in an impact cascade at t = 0.7397 s a "
-    "corner of drum8 is 3.7e-9 m inside drum9, beyond the contact distance",
     "wall.yaml": "runs, but at about 97 s of CPU per simulated second (the contact forces of the "
     "whole wall are one dense solve)",
 }

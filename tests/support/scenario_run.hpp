@@ -40,10 +40,6 @@ struct NotYetRunning {
   const char* reason;
 };
 inline constexpr NotYetRunning kNotYetRunning[] = {
-    {"multi_drum_column.yaml",
-     "runs to its end, but in an impact cascade at t = 0.7397 s a corner of drum8 is 3.7e-9 m "
-     "inside drum9, beyond the contact distance (the known defect of slender columns, as the "
-     "10- and 20-drum columns' tests report)"},
     {"wall.yaml",
      "runs now that stones side by side stay put, but at about 97 s of CPU per simulated second: "
      "every evaluation solves the contact forces of the whole wall as one dense problem (islands "
