@@ -74,14 +74,17 @@ WitnessCrossing locate_landing(const GapAt& gap_at, double a, GapAndRate at_a, d
 /// (a column's corner 3.3e-7 m above the block below, sliding off its side, fell 3.3e-6 m into it
 /// within one step whose ends both read open; another, leaving the block below at 9e-4 m/s, came
 /// back 4.4e-6 m deep). Only for a contact apart at the start (beyond `contact_distance_m`) or
-/// leaving there (faster than `speed_round_off_m_s`): one touching and approaching was struck at
-/// the event the step starts from, and one touching at rest carries nothing; either may not touch
-/// that face at all (a corner passing another's corner behind the face's widened end, listed for
-/// the step's end only), and a landing located for it at once was found again at the same
-/// instant, where the impact stage could not act on it: an event storm.
+/// touching and leaving there (faster than `speed_round_off_m_s`): one touching and approaching
+/// was struck at the event the step starts from, one touching at rest carries nothing, and one
+/// sunk deeper did not land there; each may not touch that face at all (a corner passing
+/// another's corner behind the face's widened end, listed for the step's end only, 2.8e-2 m
+/// behind it), and a landing located for it at once was found again, where the impact stage
+/// could not act on it: an event storm, or one event every 1.5e-9 s.
 inline bool leaves_extent(const GapAndRate& start, const GapAndRate& end, double contact_distance_m,
                           double speed_round_off_m_s) {
-  const bool apart_or_leaving = start.gap > contact_distance_m || start.rate >= speed_round_off_m_s;
+  const bool touching = std::abs(start.gap) <= contact_distance_m;
+  const bool apart_or_leaving =
+      start.gap > contact_distance_m || (touching && start.rate >= speed_round_off_m_s);
   return start.support > 0.0 && end.support < 0.0 && apart_or_leaving;
 }
 
