@@ -77,18 +77,63 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
   }
 }
 
+// The velocities of each mechanism, ascending, mechanism by mechanism (a counting sort).
+void group_mechanism_velocities(ContactForceWorkspace& ws) {
+  const std::vector<int>& mechanism = ws.mechanism_of_velocity;
+  const int mechanisms =
+      mechanism.empty() ? 0 : 1 + *std::max_element(mechanism.begin(), mechanism.end());
+  ws.mechanism_start.assign(static_cast<std::size_t>(mechanisms) + 1, 0);
+  for (const int m : mechanism) ++ws.mechanism_start[static_cast<std::size_t>(m) + 1];
+  for (std::size_t m = 0; m < static_cast<std::size_t>(mechanisms); ++m)
+    ws.mechanism_start[m + 1] += ws.mechanism_start[m];
+  ws.mechanism_velocities.resize(mechanism.size());
+  std::vector<int> next(ws.mechanism_start.begin(), ws.mechanism_start.end() - 1);
+  for (std::size_t j = 0; j < mechanism.size(); ++j)
+    ws.mechanism_velocities[static_cast<std::size_t>(
+        next[static_cast<std::size_t>(mechanism[j])]++)] = static_cast<int>(j);
+}
+
 // M⁻¹ into ws.inverse_mass, unless M is the matrix inverted last: a free body's M is constant,
-// so its inverse is formed once per run. With M⁻¹ at hand every solve with M is a product, which
-// at the few coordinates of a planar model costs a fraction of two triangular substitutions
-// (Eigen's set-up, and the stalls of their chained loads and stores).
+// so its inverse is formed once per run (and, when the system says M is constant, without
+// comparing its n² entries at every evaluation). With M⁻¹ at hand every solve with M is a
+// product, which at the few coordinates of a planar model costs a fraction of two triangular
+// substitutions (Eigen's set-up, and the stalls of their chained loads and stores).
 void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
   const Eigen::MatrixXd& last = ws.inverted_mass_matrix;
-  if (last.size() == M.size() && std::equal(M.data(), M.data() + M.size(), last.data())) return;
+  if (last.size() == M.size() &&
+      (ws.constant_mass_matrix || std::equal(M.data(), M.data() + M.size(), last.data())))
+    return;
   ws.inverted_mass_matrix = M;
   find_mechanisms(M, ws.mechanism_of_velocity);
+  group_mechanism_velocities(ws);
   ws.mass.compute(M);
   ws.inverse_mass.setIdentity(M.rows(), M.cols());
   ws.mass.solveInPlace(ws.inverse_mass);
+}
+
+// M⁻¹ f: M⁻¹ is block diagonal over the mechanisms, so beyond one or two bodies it is applied
+// one block at a time, and many free bodies cost the sum of their blocks, not n².
+void apply_inverse_mass(const ContactForceWorkspace& ws, const Eigen::VectorXd& f,
+                        Eigen::VectorXd& out) {
+  const Eigen::Index n = f.size();
+  const std::size_t mechanisms = ws.mechanism_start.size() - 1;
+  if (n <= kSmallSystemVelocities || mechanisms == 1) {
+    out.noalias() = ws.inverse_mass.lazyProduct(f);
+    return;
+  }
+  out.resize(n);
+  for (std::size_t m = 0; m < mechanisms; ++m) {
+    const int first = ws.mechanism_start[m], end = ws.mechanism_start[m + 1];
+    for (int a = first; a < end; ++a) {
+      const int i = ws.mechanism_velocities[static_cast<std::size_t>(a)];
+      double sum = 0.0;
+      for (int b = first; b < end; ++b) {
+        const int j = ws.mechanism_velocities[static_cast<std::size_t>(b)];
+        sum += ws.inverse_mass(i, j) * f[j];
+      }
+      out[i] = sum;
+    }
+  }
 }
 
 // λ from A λ = b; false when A is singular and b is not in its range. Several closed contacts on
@@ -507,22 +552,17 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   invert_mass_matrix(state.mass_matrix, ws);
   out.consistent = true;
   out.stick_reserve = std::numeric_limits<double>::infinity();
-  out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
+  apply_inverse_mass(ws, state.generalized_force, out.acceleration);  // M⁻¹ f
   out.forces.assign(modes.size(), ContactForce{});
   if (!any_closed(modes)) return;
-  const bool one_mechanism =
-      std::all_of(ws.mechanism_of_velocity.begin(), ws.mechanism_of_velocity.end(),
-                  [](int mechanism) { return mechanism == 0; });
+  const bool one_mechanism = ws.mechanism_start.size() == 2;
   if (one_mechanism || state.mass_matrix.rows() <= kSmallSystemVelocities) {  // one island
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);
     return;
   }
   ws.closed.assign(modes.size(), false);
   for (std::size_t k = 0; k < modes.size(); ++k) ws.closed[k] = is_closed(modes[k]);
-  const auto rows_per_contact =
-      static_cast<int>(state.contacts.jacobian.rows() / state.contacts.gap.size());
-  find_contact_islands(state.contacts.jacobian, rows_per_contact, ws.closed,
-                       ws.mechanism_of_velocity, ws.islands);
+  find_contact_islands(state.contacts, ws.closed, ws.mechanism_of_velocity, ws.islands);
   if (ws.islands.count == 1 &&
       static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);  // one system

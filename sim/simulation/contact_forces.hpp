@@ -82,8 +82,11 @@ struct IslandProblem {
 /// allocation); one of those beyond it keeps its minimum-norm forces, each sticking contact
 /// watched through its own cone.
 struct ContactForceWorkspace {
+  bool constant_mass_matrix = false;       ///< the system's M is the same at every q
   Eigen::MatrixXd inverted_mass_matrix;    ///< the M that `inverse_mass` inverts
   std::vector<int> mechanism_of_velocity;  ///< of that M (contact_islands.hpp)
+  std::vector<int> mechanism_velocities;   ///< the velocities, mechanism by mechanism
+  std::vector<int> mechanism_start;        ///< mechanism m's: [start[m], start[m + 1])
   std::vector<bool> closed;                ///< per contact, closed in the modes solved for
   ContactIslands islands;                  ///< of the closed contacts
   IslandProblem island;                    ///< the island being solved, when there are several
