@@ -31,31 +31,29 @@ TEST_CASE("contact islands: mechanisms are the groups of velocities M couples") 
   CHECK(mechanism == std::vector<int>{0, 0, 0, 0});
 }
 
-TEST_CASE("contact islands: contacts join the mechanisms their rows touch") {
-  // six velocities in three mechanisms (two bodies' worth each); four contacts of two rows
+TEST_CASE("contact islands: contacts join the mechanisms of the velocities they touch") {
+  // six velocities in three mechanisms (two bodies' worth each); four contacts
   const std::vector<int> mechanism{0, 0, 1, 1, 2, 2};
   ContactKinematics kinematics;
   kinematics.gap = Eigen::VectorXd::Zero(4);
-  kinematics.jacobian = Eigen::MatrixXd::Zero(8, 6);
-  kinematics.jacobian(0, 1) = 1.0;   // contact 0: mechanism 0 on the ground
-  kinematics.jacobian(2, 0) = 1.0;   // contact 1: mechanisms 0 and 1 (its tangential row)
-  kinematics.jacobian(3, 3) = -1.0;  //
-  kinematics.jacobian(4, 2) = 1.0;   // contact 2: mechanisms 1 and 2, but not in the set
-  kinematics.jacobian(4, 5) = 1.0;   //
-  kinematics.jacobian(7, 4) = 1.0;   // contact 3: mechanism 2
+  kinematics.touched_velocities = {1,     // contact 0: mechanism 0 on the ground
+                                   0, 3,  // contact 1: mechanisms 0 and 1
+                                   2, 5,  // contact 2: mechanisms 1 and 2, but not in the set
+                                   4};    // contact 3: mechanism 2
+  kinematics.touched_start = {0, 1, 3, 5, 6};
   ContactIslands islands;
-  find_contact_islands(kinematics.jacobian, 2, {true, true, false, true}, mechanism, islands);
+  find_contact_islands(kinematics, {true, true, false, true}, mechanism, islands);
   REQUIRE(islands.count == 2);
   CHECK(islands.contacts == std::vector<int>{0, 1, 3});
   CHECK(islands.contact_start == std::vector<int>{0, 2, 3});
   CHECK(islands.velocities == std::vector<int>{0, 1, 2, 3, 4, 5});
   CHECK(islands.velocity_start == std::vector<int>{0, 4, 6});
   // with contact 2 in the set, it joins them into one
-  find_contact_islands(kinematics.jacobian, 2, {true, true, true, true}, mechanism, islands);
+  find_contact_islands(kinematics, {true, true, true, true}, mechanism, islands);
   REQUIRE(islands.count == 1);
   CHECK(islands.contacts == std::vector<int>{0, 1, 2, 3});
   // a mechanism no contact touches is in no island
-  find_contact_islands(kinematics.jacobian, 2, {true, false, false, false}, mechanism, islands);
+  find_contact_islands(kinematics, {true, false, false, false}, mechanism, islands);
   REQUIRE(islands.count == 1);
   CHECK(islands.velocities == std::vector<int>{0, 1});
 }

@@ -463,3 +463,58 @@ TEST_CASE("model: a planar tree rejects inconsistent descriptions") {
   MatrixXd M;
   CHECK_THROWS_AS(ball->mass_matrix(VectorXd::Zero(2), M), std::invalid_argument);
 }
+
+TEST_CASE("model: a model that calls its M constant has the same M everywhere; a chain's is not") {
+  // a stack of free blocks, each at its centre of mass: M = diag(m, m, I) per block at every q
+  const auto stack = routh::make_stacked_blocks({{0.4, 0.3, 2.0, "a"}, {0.2, 0.5, 1.0, "b"}});
+  REQUIRE(stack->constant_mass_matrix());
+  const MatrixXd M0 = mass_matrix(*stack, VectorXd::Zero(stack->coordinate_count()));
+  for (const Sample& s : random_states(*stack, 10)) CHECK(mass_matrix(*stack, s.q) == M0);
+  // a chain's M varies with the angles between its links
+  const auto chain = routh::make_chain(3, 0.5, 0.3, routh::floor_at(-2.0));
+  CHECK_FALSE(chain->constant_mass_matrix());
+  const std::vector<Sample> states = random_states(*chain, 2);
+  CHECK(mass_matrix(*chain, states[0].q) != mass_matrix(*chain, states[1].q));
+}
+
+TEST_CASE("model: contact rows are zero outside the velocities each contact lists, at any subset") {
+  // the rows of a contact between two blocks touch both blocks' velocities, a floor contact one
+  // block's; after evaluating one subset the model clears only what it wrote, so a second subset
+  // of the same size must read as if evaluated afresh
+  const auto stack = routh::make_stacked_blocks(
+      {{0.4, 0.3, 2.0, "a"}, {0.3, 0.3, 1.0, "b"}, {0.2, 0.4, 1.0, "c"}});
+  const int n = stack->coordinate_count();
+  std::vector<int> first, second;
+  for (int k = 0; k < stack->contact_count(); ++k) (k % 2 == 0 ? first : second).push_back(k);
+  first.resize(second.size());
+  int checked = 0;
+  for (const Sample& s : random_states(*stack, 5)) {
+    auto workspace = stack->make_workspace();
+    routh::StateQuantities reused, fresh;
+    for (const std::vector<int>* subset : {&first, &second}) {
+      stack->evaluate(0.0, s.q, s.v, {.contacts = true, .contact_subset = subset}, *workspace,
+                      reused);
+    }
+    stack->evaluate(0.0, s.q, s.v, {.contacts = true, .contact_subset = &second},
+                    *stack->make_workspace(), fresh);
+    CHECK(reused.contacts.jacobian == fresh.contacts.jacobian);
+    const routh::ContactKinematics& contacts = fresh.contacts;
+    REQUIRE(contacts.touched_start.size() == second.size() + 1);
+    for (std::size_t i = 0; i < second.size(); ++i) {
+      std::vector<bool> listed(static_cast<std::size_t>(n), false);
+      for (int e = contacts.touched_start[i]; e < contacts.touched_start[i + 1]; ++e) {
+        const int j = contacts.touched_velocities[static_cast<std::size_t>(e)];
+        if (e > contacts.touched_start[i])  // ascending
+          CHECK(j > contacts.touched_velocities[static_cast<std::size_t>(e) - 1]);
+        listed[static_cast<std::size_t>(j)] = true;
+      }
+      for (int j = 0; j < n; ++j) {
+        if (listed[static_cast<std::size_t>(j)]) continue;
+        CHECK(contacts.jacobian(static_cast<Eigen::Index>(2 * i), j) == 0.0);
+        CHECK(contacts.jacobian(static_cast<Eigen::Index>(2 * i + 1), j) == 0.0);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 0);
+}

@@ -66,6 +66,7 @@ class UnitComplexRotor final : public MechanicalSystem {
       out.contacts.gap.resize(0);
       out.contacts.jacobian.resize(0, 1);
       out.contacts.jacobian_dot_v.resize(0);
+      touch_every_velocity(out.contacts);
     }
     // the torque does work −V: V = −τ θ
     if (request.potential_energy) out.potential_energy = -kTorque * std::atan2(q[1], q[0]);

@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string_view>
@@ -393,6 +394,39 @@ void write_row(const ContactRow& terms, const MovingBody& body, const MovingBody
   if (other) add(terms.other, *other);
 }
 
+// J as `rows` × `velocities` zeros. The nonzeros of the last fill are where its pattern says, so
+// a J of the same shape is cleared there only: zeroing the whole matrix would cost every contact
+// the model's velocities again. The pattern is emptied, for note_touched_velocities() to fill.
+void clear_rows(Eigen::Index rows, Eigen::Index velocities, ContactKinematics& contacts) {
+  Eigen::MatrixXd& J = contacts.jacobian;
+  const std::size_t filled = contacts.touched_start.empty() ? 0 : contacts.touched_start.size() - 1;
+  if (J.rows() == rows && J.cols() == velocities && static_cast<Eigen::Index>(2 * filled) == rows) {
+    for (std::size_t k = 0; k < filled; ++k) {
+      for (int e = contacts.touched_start[k]; e < contacts.touched_start[k + 1]; ++e) {
+        const int j = contacts.touched_velocities[static_cast<std::size_t>(e)];
+        J(static_cast<Eigen::Index>(2 * k), j) = J(static_cast<Eigen::Index>(2 * k + 1), j) = 0.0;
+      }
+    }
+  } else {
+    J.setZero(rows, velocities);
+  }
+  contacts.touched_velocities.clear();
+  contacts.touched_start.assign(1, 0);
+}
+
+// The next contact's touched velocities: its body's and the other body's, merged in order.
+void note_touched_velocities(const MovingBody& body, const MovingBody* other,
+                             ContactKinematics& contacts) {
+  std::vector<int>& touched = contacts.touched_velocities;
+  if (other) {
+    std::set_union(body.velocities->begin(), body.velocities->end(), other->velocities->begin(),
+                   other->velocities->end(), std::back_inserter(touched));
+  } else {
+    touched.insert(touched.end(), body.velocities->begin(), body.velocities->end());
+  }
+  contacts.touched_start.push_back(static_cast<int>(touched.size()));
+}
+
 }  // namespace
 
 void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
@@ -400,8 +434,8 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
                                        ContactKinematics& contacts) const {
   const std::vector<TreeContact>& all = contacts_.contacts;
   const auto count = static_cast<Eigen::Index>(subset ? subset->size() : all.size());
+  clear_rows(2 * count, coordinate_count_, contacts);
   contacts.gap.resize(count);
-  contacts.jacobian.setZero(2 * count, coordinate_count_);
   contacts.jacobian_dot_v.resize(2 * count);
   contacts.support.resize(count);
   const auto moving_body = [&](const TreeMotion& tree, int b) {
@@ -423,6 +457,7 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
     const MovingBody* other_moving = other == kGround ? nullptr : &other_body;
     contacts.gap[i] = pair.gap_m;
     contacts.support[i] = pair.support_m;
+    note_touched_velocities(body, other_moving, contacts);
     write_row(pair.normal, body, other_moving, 2 * i, contacts.jacobian);
     write_row(pair.tangential, body, other_moving, 2 * i + 1, contacts.jacobian);
     contacts.jacobian_dot_v[2 * i] = pair.normal.velocity_product;

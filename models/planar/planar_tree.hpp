@@ -108,6 +108,7 @@ class PlanarTree final : public MechanicalSystem {
   /// The listed contacts' names, then the generated ones' (after the aliases).
   const std::vector<std::string>& contact_names() const override { return contacts_.names; }
   ContactDimension contact_dimension() const override { return ContactDimension::planar; }
+  bool constant_mass_matrix() const override { return constant_mass_matrix_.has_value(); }
 
   std::unique_ptr<SystemWorkspace> make_workspace() const override;
   void nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,

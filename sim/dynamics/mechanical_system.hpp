@@ -48,7 +48,42 @@ struct ContactKinematics {
   /// may close goes by its gap alone: a disk rolled past the end of an edge touches the corner
   /// there with support ≤ 0 (models/planar/contact_pair_kinematics.hpp).
   Eigen::VectorXd support;
+  /// Per contact, the velocities its rows may be nonzero in, ascending: contact k's are
+  /// touched_velocities[touched_start[k]] … [touched_start[k + 1] − 1] (its two bodies', with
+  /// their ancestors' in a tree). J is zero outside them, so that a row's product costs its
+  /// contact's bodies, not the model (contact_row_product()). A system that does not know
+  /// lists every velocity for every contact (touch_every_velocity()).
+  std::vector<int> touched_velocities;
+  std::vector<int> touched_start;
 };
+
+/// The pattern of a dense J: every contact touches every velocity.
+inline void touch_every_velocity(ContactKinematics& kinematics) {
+  const auto n = static_cast<int>(kinematics.jacobian.cols());
+  const auto contacts = static_cast<int>(kinematics.gap.size());
+  kinematics.touched_velocities.resize(static_cast<std::size_t>(n) *
+                                       static_cast<std::size_t>(contacts));
+  kinematics.touched_start.resize(static_cast<std::size_t>(contacts) + 1);
+  for (int k = 0; k <= contacts; ++k) kinematics.touched_start[static_cast<std::size_t>(k)] = k * n;
+  for (std::size_t i = 0; i < kinematics.touched_velocities.size(); ++i)
+    kinematics.touched_velocities[i] = static_cast<int>(i % static_cast<std::size_t>(n));
+}
+
+/// Row `row` of J (contact `row / rows_per_contact`'s) times x, over the velocities the contact
+/// touches. A contact that touches every velocity (a single body's) takes the dense product, so
+/// that its value does not depend on the pattern.
+inline double contact_row_product(const ContactKinematics& kinematics, int rows_per_contact,
+                                  Eigen::Index row, const Eigen::VectorXd& x) {
+  const auto k = static_cast<std::size_t>(row / rows_per_contact);
+  const int first = kinematics.touched_start[k], end = kinematics.touched_start[k + 1];
+  if (end - first == x.size()) return kinematics.jacobian.row(row).dot(x);
+  double product = 0.0;
+  for (int e = first; e < end; ++e) {
+    const int j = kinematics.touched_velocities[static_cast<std::size_t>(e)];
+    product += kinematics.jacobian(row, j) * x[j];
+  }
+  return product;
+}
 
 /// Which quantities one evaluate() computes.
 struct QuantityRequest {
@@ -94,6 +129,9 @@ class MechanicalSystem {
 
   /// nq, the number of generalized coordinates.
   virtual int coordinate_count() const = 0;
+  /// Whether M is the same at every q (free bodies described at their centres of mass): the
+  /// simulator then factors it once per run instead of checking it at every evaluation.
+  virtual bool constant_mass_matrix() const { return false; }
   /// Names of q in order, e.g. {"x", "y", "theta"} or {"theta1", "theta2"}.
   virtual const std::vector<std::string>& coordinate_names() const = 0;
   /// SI unit of each coordinate, "m" or "rad".

@@ -77,18 +77,63 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
   }
 }
 
+// The velocities of each mechanism, ascending, mechanism by mechanism (a counting sort).
+void group_mechanism_velocities(ContactForceWorkspace& ws) {
+  const std::vector<int>& mechanism = ws.mechanism_of_velocity;
+  const int mechanisms =
+      mechanism.empty() ? 0 : 1 + *std::max_element(mechanism.begin(), mechanism.end());
+  ws.mechanism_start.assign(static_cast<std::size_t>(mechanisms) + 1, 0);
+  for (const int m : mechanism) ++ws.mechanism_start[static_cast<std::size_t>(m) + 1];
+  for (std::size_t m = 0; m < static_cast<std::size_t>(mechanisms); ++m)
+    ws.mechanism_start[m + 1] += ws.mechanism_start[m];
+  ws.mechanism_velocities.resize(mechanism.size());
+  std::vector<int> next(ws.mechanism_start.begin(), ws.mechanism_start.end() - 1);
+  for (std::size_t j = 0; j < mechanism.size(); ++j)
+    ws.mechanism_velocities[static_cast<std::size_t>(
+        next[static_cast<std::size_t>(mechanism[j])]++)] = static_cast<int>(j);
+}
+
 // M⁻¹ into ws.inverse_mass, unless M is the matrix inverted last: a free body's M is constant,
-// so its inverse is formed once per run. With M⁻¹ at hand every solve with M is a product, which
-// at the few coordinates of a planar model costs a fraction of two triangular substitutions
-// (Eigen's set-up, and the stalls of their chained loads and stores).
+// so its inverse is formed once per run (and, when the system says M is constant, without
+// comparing its n² entries at every evaluation). With M⁻¹ at hand every solve with M is a
+// product, which at the few coordinates of a planar model costs a fraction of two triangular
+// substitutions (Eigen's set-up, and the stalls of their chained loads and stores).
 void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
   const Eigen::MatrixXd& last = ws.inverted_mass_matrix;
-  if (last.size() == M.size() && std::equal(M.data(), M.data() + M.size(), last.data())) return;
+  if (last.size() == M.size() &&
+      (ws.constant_mass_matrix || std::equal(M.data(), M.data() + M.size(), last.data())))
+    return;
   ws.inverted_mass_matrix = M;
   find_mechanisms(M, ws.mechanism_of_velocity);
+  group_mechanism_velocities(ws);
   ws.mass.compute(M);
   ws.inverse_mass.setIdentity(M.rows(), M.cols());
   ws.mass.solveInPlace(ws.inverse_mass);
+}
+
+// M⁻¹ f: M⁻¹ is block diagonal over the mechanisms, so beyond one or two bodies it is applied
+// one block at a time, and many free bodies cost the sum of their blocks, not n².
+void apply_inverse_mass(const ContactForceWorkspace& ws, const Eigen::VectorXd& f,
+                        Eigen::VectorXd& out) {
+  const Eigen::Index n = f.size();
+  const std::size_t mechanisms = ws.mechanism_start.size() - 1;
+  if (n <= kSmallSystemVelocities || mechanisms == 1) {
+    out.noalias() = ws.inverse_mass.lazyProduct(f);
+    return;
+  }
+  out.resize(n);
+  for (std::size_t m = 0; m < mechanisms; ++m) {
+    const int first = ws.mechanism_start[m], end = ws.mechanism_start[m + 1];
+    for (int a = first; a < end; ++a) {
+      const int i = ws.mechanism_velocities[static_cast<std::size_t>(a)];
+      double sum = 0.0;
+      for (int b = first; b < end; ++b) {
+        const int j = ws.mechanism_velocities[static_cast<std::size_t>(b)];
+        sum += ws.inverse_mass(i, j) * f[j];
+      }
+      out[i] = sum;
+    }
+  }
 }
 
 // λ from A λ = b; false when A is singular and b is not in its range. Several closed contacts on
@@ -103,6 +148,16 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
 // threshold) at a fraction of the general one's cost and a regular A is inverted in closed form;
 // up to the contact-space capacity the scratch lives on the stack, beyond it (a stack of blocks)
 // on the heap.
+// With λ a solution of A λ = b and N a basis of ker A: λ's part in ker A removed, leaving the
+// minimum-norm solution; false when the residual says A λ = b has no solution.
+template <class Kernel>
+bool remove_null_part(const Kernel& N, ContactForceWorkspace& ws) {
+  ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
+  constexpr double kConsistency = 1e-9;
+  return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
+         kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm());
+}
+
 template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
   using Kernel = std::conditional_t<Matrix::MaxRowsAtCompileTime == Eigen::Dynamic, Eigen::MatrixXd,
@@ -120,13 +175,27 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
   ws.lambda = lu.solve(ws.b);
   const Kernel N = lu.kernel();
   ws.null_basis = N;
-  ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
-  constexpr double kConsistency = 1e-9;
-  return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
-         kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm());
+  return remove_null_part(N, ws);
 }
 
-bool solve_force_unknowns(ContactForceWorkspace& ws) {
+// The same for a symmetric A of a multibody island (every closed contact sticks, so W = J_cᵀ and
+// A = J_c M⁻¹ J_cᵀ is semidefinite): the pivoted LDLᵀ of pivoted_ldlt.hpp, which on such an A
+// makes the full-pivot LU's rank decision with the LU's default threshold (the size times the
+// machine epsilon, relative to the largest pivot) at a fraction of its cost.
+bool solve_semidefinite_force_unknowns(ContactForceWorkspace& ws) {
+  ws.semidefinite.compute(ws.A,
+                          static_cast<double>(ws.A.rows()) * Eigen::NumTraits<double>::epsilon());
+  ws.semidefinite.solve(ws.b, ws.lambda);
+  if (ws.semidefinite.is_invertible()) {
+    ws.null_basis.resize(ws.A.rows(), 0);
+    return true;
+  }
+  ws.semidefinite.kernel(ws.null_basis);
+  return remove_null_part(ws.null_basis, ws);
+}
+
+bool solve_force_unknowns(bool semidefinite, ContactForceWorkspace& ws) {
+  if (semidefinite) return solve_semidefinite_force_unknowns(ws);
   switch (ws.A.rows()) {
     case 1: return solve_force_unknowns<Eigen::Matrix<double, 1, 1>>(ws);
     case 2: return solve_force_unknowns<Eigen::Matrix2d>(ws);
@@ -395,7 +464,10 @@ void solve_island(const ContactKinematics& kinematics, const std::vector<Contact
   multiply_by_contact_rows(inverse_mass, ws);
   ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
   out.stick_reserve = std::numeric_limits<double>::infinity();
-  out.consistent = solve_force_unknowns(ws);
+  // a system of one or two bodies keeps the full-pivot LU, so that its forces stay as they were
+  const bool semidefinite = inverse_mass.rows() > kSmallSystemVelocities &&
+                            std::none_of(modes.begin(), modes.end(), is_sliding);
+  out.consistent = solve_force_unknowns(semidefinite, ws);
   if (!out.consistent) {  // the free acceleration stands
     out.forces.assign(modes.size(), ContactForce{});
     return;
@@ -480,22 +552,17 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   invert_mass_matrix(state.mass_matrix, ws);
   out.consistent = true;
   out.stick_reserve = std::numeric_limits<double>::infinity();
-  out.acceleration.noalias() = ws.inverse_mass.lazyProduct(state.generalized_force);  // M⁻¹ f
+  apply_inverse_mass(ws, state.generalized_force, out.acceleration);  // M⁻¹ f
   out.forces.assign(modes.size(), ContactForce{});
   if (!any_closed(modes)) return;
-  const bool one_mechanism =
-      std::all_of(ws.mechanism_of_velocity.begin(), ws.mechanism_of_velocity.end(),
-                  [](int mechanism) { return mechanism == 0; });
+  const bool one_mechanism = ws.mechanism_start.size() == 2;
   if (one_mechanism || state.mass_matrix.rows() <= kSmallSystemVelocities) {  // one island
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);
     return;
   }
   ws.closed.assign(modes.size(), false);
   for (std::size_t k = 0; k < modes.size(); ++k) ws.closed[k] = is_closed(modes[k]);
-  const auto rows_per_contact =
-      static_cast<int>(state.contacts.jacobian.rows() / state.contacts.gap.size());
-  find_contact_islands(state.contacts.jacobian, rows_per_contact, ws.closed,
-                       ws.mechanism_of_velocity, ws.islands);
+  find_contact_islands(state.contacts, ws.closed, ws.mechanism_of_velocity, ws.islands);
   if (ws.islands.count == 1 &&
       static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);  // one system

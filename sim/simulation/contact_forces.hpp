@@ -36,6 +36,7 @@
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/contact_islands.hpp"
 #include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/pivoted_ldlt.hpp"
 #include "sim/static_friction.hpp"
 
 namespace routh {
@@ -81,8 +82,11 @@ struct IslandProblem {
 /// allocation); one of those beyond it keeps its minimum-norm forces, each sticking contact
 /// watched through its own cone.
 struct ContactForceWorkspace {
+  bool constant_mass_matrix = false;       ///< the system's M is the same at every q
   Eigen::MatrixXd inverted_mass_matrix;    ///< the M that `inverse_mass` inverts
   std::vector<int> mechanism_of_velocity;  ///< of that M (contact_islands.hpp)
+  std::vector<int> mechanism_velocities;   ///< the velocities, mechanism by mechanism
+  std::vector<int> mechanism_start;        ///< mechanism m's: [start[m], start[m + 1])
   std::vector<bool> closed;                ///< per contact, closed in the modes solved for
   ContactIslands islands;                  ///< of the closed contacts
   IslandProblem island;                    ///< the island being solved, when there are several
@@ -96,8 +100,9 @@ struct ContactForceWorkspace {
   std::vector<int> row_entries, row_start;              ///< and of J_c's rows
   Eigen::VectorXd velocity_product;                     ///< J̇_c v of the constrained rows
   Eigen::MatrixXd A;                                    ///< J_c M⁻¹ W
-  Eigen::VectorXd b;                                    ///< −(J_c M⁻¹ f + J̇_c v)
-  Eigen::VectorXd lambda;                               ///< the force unknowns
+  PivotedLdlt semidefinite;    ///< of A, when A is symmetric and large (contact_forces.cpp)
+  Eigen::VectorXd b;           ///< −(J_c M⁻¹ f + J̇_c v)
+  Eigen::VectorXd lambda;      ///< the force unknowns
   Eigen::MatrixXd null_basis;  ///< N_A, ker A (no columns when A is regular)
   Eigen::MatrixXd force_free;  ///< N, the force-free part ker(W N_A) of ker A
   SetContacts set_contacts;    ///< the closed contacts N moves, as the stage sees them

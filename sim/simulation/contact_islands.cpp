@@ -40,17 +40,15 @@ int label_components(std::vector<int>& parent, std::vector<int>& label) {
   return labels;
 }
 
-// The mechanisms contact k's rows touch, joined in `parent`; one of them into `touched`, or −1
-// when the rows are zero (a contact that moves nothing joins nothing).
-int join_touched_mechanisms(const Eigen::MatrixXd& J, int rows_per_contact, int k,
+// The mechanisms of the velocities contact k touches, joined in `parent`; one of them, or −1
+// for a contact that touches none.
+int join_touched_mechanisms(const ContactKinematics& kinematics, int k,
                             const std::vector<int>& mechanism_of_velocity,
                             std::vector<int>& parent) {
   int touched = -1;
-  for (Eigen::Index j = 0; j < J.cols(); ++j) {
-    bool moves = false;
-    for (int r = 0; r < rows_per_contact; ++r)
-      moves = moves || J(k * rows_per_contact + r, j) != 0.0;
-    if (!moves) continue;
+  for (int e = kinematics.touched_start[static_cast<std::size_t>(k)];
+       e < kinematics.touched_start[static_cast<std::size_t>(k) + 1]; ++e) {
+    const int j = kinematics.touched_velocities[static_cast<std::size_t>(e)];
     const int mechanism = mechanism_of_velocity[static_cast<std::size_t>(j)];
     if (touched < 0) {
       touched = mechanism;
@@ -75,8 +73,7 @@ void find_mechanisms(const Eigen::MatrixXd& mass_matrix, std::vector<int>& mecha
   label_components(parent, mechanism_of_velocity);
 }
 
-void find_contact_islands(const Eigen::MatrixXd& jacobian, int rows_per_contact,
-                          const std::vector<bool>& in_set,
+void find_contact_islands(const ContactKinematics& kinematics, const std::vector<bool>& in_set,
                           const std::vector<int>& mechanism_of_velocity, ContactIslands& islands) {
   const int mechanisms =
       mechanism_of_velocity.empty()
@@ -89,7 +86,7 @@ void find_contact_islands(const Eigen::MatrixXd& jacobian, int rows_per_contact,
   for (int k = 0; k < contacts; ++k) {
     if (!in_set[static_cast<std::size_t>(k)]) continue;
     islands.mechanisms_of_contact[static_cast<std::size_t>(k)] =
-        join_touched_mechanisms(jacobian, rows_per_contact, k, mechanism_of_velocity, parent);
+        join_touched_mechanisms(kinematics, k, mechanism_of_velocity, parent);
   }
   // island numbers in order of first contact; −1 for mechanisms no contact touches
   std::vector<int>& island_of = islands.island_of_mechanism;

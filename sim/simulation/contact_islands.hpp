@@ -9,14 +9,16 @@
 //     so is M⁻¹. A chain hanging from a pivot is one; a free body is one or more (at its centre
 //     of mass its x, y and θ are not coupled by M at all, and only its contacts join them).
 //   - Islands are the groups of mechanisms that a set of contacts joins: contact k joins every
-//     mechanism in which one of its Jacobian rows J_k has a nonzero entry (its two bodies').
+//     mechanism of the velocities its Jacobian rows J_k may be nonzero in (its two bodies', as
+//     the system lists them in ContactKinematics::touched_velocities).
 // A contact's accelerations and forces then involve only its island's velocities: in
 //     (J_c M⁻¹ W) λ = −(J_c M⁻¹ f + J̇_c v)
 // an entry of J_c M⁻¹ W couples two contacts only through a block of M⁻¹ that both rows touch,
 // so the matrix is block diagonal over islands, and each island's block uses only its own
 // columns of J_c and its own blocks of M⁻¹ (contact_forces.hpp). Found this way, the islands
-// are exact for any model: an entry that is zero by coincidence at one state (M of a chain at a
-// pose where a coupling vanishes) decouples that state's equations exactly.
+// are exact for any model: an entry of M that is zero by coincidence at one state (a chain at a
+// pose where a coupling vanishes) decouples that state's equations exactly, and a contact row's
+// entry that is zero by coincidence leaves its velocity in the island, where it changes nothing.
 
 #include <Eigen/Core>
 #include <vector>
@@ -46,11 +48,9 @@ struct ContactIslands {
   std::vector<int> mechanisms_of_contact;  ///< per contact of the set, one mechanism it touches
 };
 
-/// The islands of the contacts k with in_set[k], over the mechanisms of `mechanism_of_velocity`:
-/// contact k's rows are rows_per_contact·k … rows_per_contact·(k + 1) − 1 of `jacobian` (a
-/// ContactKinematics' Jacobian; or any constraint rows, one "contact" per row).
-void find_contact_islands(const Eigen::MatrixXd& jacobian, int rows_per_contact,
-                          const std::vector<bool>& in_set,
+/// The islands of the contacts k with in_set[k] (one entry per contact of `kinematics`), over
+/// the mechanisms of `mechanism_of_velocity`, from the velocities each contact touches.
+void find_contact_islands(const ContactKinematics& kinematics, const std::vector<bool>& in_set,
                           const std::vector<int>& mechanism_of_velocity, ContactIslands& islands);
 
 }  // namespace routh

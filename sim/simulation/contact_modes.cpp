@@ -384,8 +384,7 @@ std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
   std::vector<bool> in_set(static_cast<std::size_t>(evaluation.contacts), false);
   for (const int k : candidates) in_set[static_cast<std::size_t>(k)] = true;
   ContactIslands islands;
-  find_contact_islands(contacts_at(evaluation, q, v).jacobian, evaluation.rows_per_contact, in_set,
-                       mechanism_of_velocity, islands);
+  find_contact_islands(contacts_at(evaluation, q, v), in_set, mechanism_of_velocity, islands);
   std::vector<std::vector<int>> sets;
   for (int i = 0; i < islands.count; ++i) {
     sets.emplace_back(

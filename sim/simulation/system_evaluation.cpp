@@ -23,6 +23,7 @@ SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
     throw std::invalid_argument(cat("system evaluation: ", all_parameters.size(),
                                     " contact parameter sets for ", all_contacts, " contacts"));
   }
+  force_workspace.constant_mass_matrix = model.constant_mass_matrix();
   std::vector<int> every(static_cast<std::size_t>(all_contacts));
   std::iota(every.begin(), every.end(), 0);
   select_contacts(*this, every);

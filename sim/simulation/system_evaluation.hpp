@@ -79,18 +79,19 @@ inline bool is_touching(const ContactKinematics& kinematics, int k, double conta
 /// Contact k's normal velocity u_n = J_n v [m/s] (< 0 approaching).
 inline double normal_velocity(const ContactKinematics& kinematics, int rows_per_contact, int k,
                               const Eigen::VectorXd& v) {
-  return kinematics.jacobian.row(k * rows_per_contact).dot(v);
+  return contact_row_product(kinematics, rows_per_contact, k * rows_per_contact, v);
 }
 /// Contact k's (first) tangential velocity u_t = J_t v [m/s], its slip.
 inline double tangential_velocity(const ContactKinematics& kinematics, int rows_per_contact, int k,
                                   const Eigen::VectorXd& v) {
-  return kinematics.jacobian.row(k * rows_per_contact + 1).dot(v);
+  return contact_row_product(kinematics, rows_per_contact, k * rows_per_contact + 1, v);
 }
 /// Contact k's normal or tangential acceleration a = J v̇ + J̇ v at `row` (0 normal, 1 tangential).
 inline double contact_acceleration(const ContactKinematics& kinematics, int rows_per_contact, int k,
                                    int row, const Eigen::VectorXd& acceleration) {
   const int r = k * rows_per_contact + row;
-  return kinematics.jacobian.row(r).dot(acceleration) + kinematics.jacobian_dot_v[r];
+  return contact_row_product(kinematics, rows_per_contact, r, acceleration) +
+         kinematics.jacobian_dot_v[r];
 }
 
 }  // namespace routh

@@ -89,6 +89,7 @@ class PointMassSystem final : public MechanicalSystem {
       contacts.jacobian.row(2 * k) = plane.normal.transpose();
       contacts.jacobian.row(2 * k + 1) = plane.tangent().transpose();
     }
+    touch_every_velocity(contacts);
   }
 
   double mass_, gravity_;
