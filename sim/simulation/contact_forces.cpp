@@ -148,16 +148,6 @@ void apply_inverse_mass(const ContactForceWorkspace& ws, const Eigen::VectorXd& 
 // threshold) at a fraction of the general one's cost and a regular A is inverted in closed form;
 // up to the contact-space capacity the scratch lives on the stack, beyond it (a stack of blocks)
 // on the heap.
-// With λ a solution of A λ = b and N a basis of ker A: λ's part in ker A removed, leaving the
-// minimum-norm solution; false when the residual says A λ = b has no solution.
-template <class Kernel>
-bool remove_null_part(const Kernel& N, ContactForceWorkspace& ws) {
-  ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
-  constexpr double kConsistency = 1e-9;
-  return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
-         kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm());
-}
-
 template <class Matrix>
 bool solve_force_unknowns(ContactForceWorkspace& ws) {
   using Kernel = std::conditional_t<Matrix::MaxRowsAtCompileTime == Eigen::Dynamic, Eigen::MatrixXd,
@@ -175,27 +165,13 @@ bool solve_force_unknowns(ContactForceWorkspace& ws) {
   ws.lambda = lu.solve(ws.b);
   const Kernel N = lu.kernel();
   ws.null_basis = N;
-  return remove_null_part(N, ws);
+  ws.lambda -= N * (N.transpose() * N).ldlt().solve(N.transpose() * ws.lambda);
+  constexpr double kConsistency = 1e-9;
+  return (ws.A.lazyProduct(ws.lambda) - ws.b).norm() <=
+         kConsistency * (ws.b.norm() + ws.A.norm() * ws.lambda.norm());
 }
 
-// The same for a symmetric A of a multibody island (every closed contact sticks, so W = J_cᵀ and
-// A = J_c M⁻¹ J_cᵀ is semidefinite): the pivoted LDLᵀ of pivoted_ldlt.hpp, which on such an A
-// makes the full-pivot LU's rank decision with the LU's default threshold (the size times the
-// machine epsilon, relative to the largest pivot) at a fraction of its cost.
-bool solve_semidefinite_force_unknowns(ContactForceWorkspace& ws) {
-  ws.semidefinite.compute(ws.A,
-                          static_cast<double>(ws.A.rows()) * Eigen::NumTraits<double>::epsilon());
-  ws.semidefinite.solve(ws.b, ws.lambda);
-  if (ws.semidefinite.is_invertible()) {
-    ws.null_basis.resize(ws.A.rows(), 0);
-    return true;
-  }
-  ws.semidefinite.kernel(ws.null_basis);
-  return remove_null_part(ws.null_basis, ws);
-}
-
-bool solve_force_unknowns(bool semidefinite, ContactForceWorkspace& ws) {
-  if (semidefinite) return solve_semidefinite_force_unknowns(ws);
+bool solve_force_unknowns(ContactForceWorkspace& ws) {
   switch (ws.A.rows()) {
     case 1: return solve_force_unknowns<Eigen::Matrix<double, 1, 1>>(ws);
     case 2: return solve_force_unknowns<Eigen::Matrix2d>(ws);
@@ -464,10 +440,7 @@ void solve_island(const ContactKinematics& kinematics, const std::vector<Contact
   multiply_by_contact_rows(inverse_mass, ws);
   ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
   out.stick_reserve = std::numeric_limits<double>::infinity();
-  // a system of one or two bodies keeps the full-pivot LU, so that its forces stay as they were
-  const bool semidefinite = inverse_mass.rows() > kSmallSystemVelocities &&
-                            std::none_of(modes.begin(), modes.end(), is_sliding);
-  out.consistent = solve_force_unknowns(semidefinite, ws);
+  out.consistent = solve_force_unknowns(ws);
   if (!out.consistent) {  // the free acceleration stands
     out.forces.assign(modes.size(), ContactForce{});
     return;

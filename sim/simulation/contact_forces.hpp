@@ -36,7 +36,6 @@
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/contact_islands.hpp"
 #include "sim/simulation/contact_mode.hpp"
-#include "sim/simulation/pivoted_ldlt.hpp"
 #include "sim/static_friction.hpp"
 
 namespace routh {
@@ -100,9 +99,8 @@ struct ContactForceWorkspace {
   std::vector<int> row_entries, row_start;              ///< and of J_c's rows
   Eigen::VectorXd velocity_product;                     ///< J̇_c v of the constrained rows
   Eigen::MatrixXd A;                                    ///< J_c M⁻¹ W
-  PivotedLdlt semidefinite;    ///< of A, when A is symmetric and large (contact_forces.cpp)
-  Eigen::VectorXd b;           ///< −(J_c M⁻¹ f + J̇_c v)
-  Eigen::VectorXd lambda;      ///< the force unknowns
+  Eigen::VectorXd b;                                    ///< −(J_c M⁻¹ f + J̇_c v)
+  Eigen::VectorXd lambda;                               ///< the force unknowns
   Eigen::MatrixXd null_basis;  ///< N_A, ker A (no columns when A is regular)
   Eigen::MatrixXd force_free;  ///< N, the force-free part ker(W N_A) of ker A
   SetContacts set_contacts;    ///< the closed contacts N moves, as the stage sees them
