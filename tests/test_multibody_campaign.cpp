@@ -938,6 +938,19 @@ contact: {law: poisson, restitution: 0, friction: 0.9}
 
 using test::deepest_corner_inside;
 
+// Independently of the contact model: no two neighbouring blocks of a column (one width, the
+// heights from the bottom up, block i's coordinates at 3 i) overlap (separating-axis depth) by
+// more than the contact distance, 1e-9 m, at any sample.
+void check_column_apart(const test::TrajectoryMemory& trajectory, double width,
+                        const std::vector<double>& heights) {
+  for (std::size_t i = 0; i + 1 < heights.size(); ++i) {
+    const int lower = 3 * static_cast<int>(i), upper = lower + 3;
+    INFO("block" << i + 1 << " and block" << i + 2);
+    CHECK(test::deepest_rectangle_overlap(trajectory, {0.5 * width, 0.5 * heights[i]}, lower,
+                                          {0.5 * width, 0.5 * heights[i + 1]}, upper) < 1e-9);
+  }
+}
+
 TEST_CASE(
     "multibody campaign: a shaken block whose corner rests near the lower block's side is not "
     "closed against that side (it stays out of the lower block)") {
@@ -1087,18 +1100,9 @@ output: {rate: 1000}
       test::run_scenario_file(test::write_problem(yaml, "column_side.yaml"));
   CHECK(outcome.status == RunStatus::completed);
   CHECK(outcome.impacts > 10);
-  const double width = 0.36390413622898499;
-  const std::vector<Eigen::Vector2d> halves = {{0.5 * width, 0.5 * 0.33174583836755933},
-                                               {0.5 * width, 0.5 * 0.98473493691460967},
-                                               {0.5 * width, 0.5 * 0.31129052265866525},
-                                               {0.5 * width, 0.5 * 0.88613133580503178},
-                                               {0.5 * width, 0.5 * 0.21634338808273734}};
-  for (std::size_t i = 0; i + 1 < halves.size(); ++i) {
-    const int lower = 3 * static_cast<int>(i), upper = lower + 3;
-    INFO("block" << i + 1 << " and block" << i + 2);
-    CHECK(test::deepest_rectangle_overlap(trajectory, halves[i], lower, halves[i + 1], upper) <
-          1e-9);
-  }
+  check_column_apart(trajectory, 0.36390413622898499,
+                     {0.33174583836755933, 0.98473493691460967, 0.31129052265866525,
+                      0.88613133580503178, 0.21634338808273734});
 }
 
 TEST_CASE(
@@ -1139,16 +1143,10 @@ output: {rate: 1000}
       test::run_scenario_file(test::write_problem(yaml, "column_return.yaml"));
   CHECK(outcome.status == RunStatus::completed);
   CHECK(outcome.impacts > 100);
-  const double width = 0.24581711885031049;
-  const std::vector<double> heights = {
-      0.88760986652546059, 0.69426475287064804, 0.1915020238612842,  0.40697156952975155,
-      0.74034410078006752, 0.15119232278021136, 0.78895717542360544, 0.28023080161229108};
-  for (std::size_t i = 0; i + 1 < heights.size(); ++i) {
-    const int lower = 3 * static_cast<int>(i), upper = lower + 3;
-    INFO("block" << i + 1 << " and block" << i + 2);
-    CHECK(test::deepest_rectangle_overlap(trajectory, {0.5 * width, 0.5 * heights[i]}, lower,
-                                          {0.5 * width, 0.5 * heights[i + 1]}, upper) < 1e-9);
-  }
+  check_column_apart(
+      trajectory, 0.24581711885031049,
+      {0.88760986652546059, 0.69426475287064804, 0.1915020238612842, 0.40697156952975155,
+       0.74034410078006752, 0.15119232278021136, 0.78895717542360544, 0.28023080161229108});
 }
 
 TEST_CASE(
