@@ -57,6 +57,12 @@ struct ContactKinematics {
   std::vector<int> touched_start;
 };
 
+/// Contact k's support [m] from a per-contact `support` (ContactKinematics::support, or a sample
+/// of it): +∞ where the system gives none, as for surfaces without an end.
+inline double support_at(const Eigen::VectorXd& support, Eigen::Index k) {
+  return support.size() == 0 ? std::numeric_limits<double>::infinity() : support[k];
+}
+
 /// The pattern of a dense J: every contact touches every velocity.
 inline void touch_every_velocity(ContactKinematics& kinematics) {
   const auto n = static_cast<int>(kinematics.jacobian.cols());

@@ -77,20 +77,16 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
   }
 }
 
-// The velocities of each mechanism, ascending, mechanism by mechanism (a counting sort).
+// The velocities of each mechanism, ascending, mechanism by mechanism.
 void group_mechanism_velocities(ContactForceWorkspace& ws) {
   const std::vector<int>& mechanism = ws.mechanism_of_velocity;
   const int mechanisms =
       mechanism.empty() ? 0 : 1 + *std::max_element(mechanism.begin(), mechanism.end());
-  ws.mechanism_start.assign(static_cast<std::size_t>(mechanisms) + 1, 0);
-  for (const int m : mechanism) ++ws.mechanism_start[static_cast<std::size_t>(m) + 1];
-  for (std::size_t m = 0; m < static_cast<std::size_t>(mechanisms); ++m)
-    ws.mechanism_start[m + 1] += ws.mechanism_start[m];
-  ws.mechanism_velocities.resize(mechanism.size());
-  std::vector<int> next(ws.mechanism_start.begin(), ws.mechanism_start.end() - 1);
-  for (std::size_t j = 0; j < mechanism.size(); ++j)
-    ws.mechanism_velocities[static_cast<std::size_t>(
-        next[static_cast<std::size_t>(mechanism[j])]++)] = static_cast<int>(j);
+  std::vector<int> next;
+  group_by_label(
+      static_cast<int>(mechanism.size()), mechanisms,
+      [&](int j) { return mechanism[static_cast<std::size_t>(j)]; }, ws.mechanism_velocities,
+      ws.mechanism_start, next);
 }
 
 // M⁻¹ into ws.inverse_mass, unless M is the matrix inverted last: a free body's M is constant,

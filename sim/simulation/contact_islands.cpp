@@ -102,39 +102,22 @@ void find_contact_islands(const ContactKinematics& kinematics, const std::vector
     island_of[static_cast<std::size_t>(m)] =
         island_of[static_cast<std::size_t>(find_root(parent, m))];
   }
-  // counting sort of contacts and velocities by island, each ascending within its island
-  const auto fill = [&](int members, const auto& island_of_member, std::vector<int>& sorted,
-                        std::vector<int>& start) {
-    start.assign(static_cast<std::size_t>(islands.count) + 1, 0);
-    for (int i = 0; i < members; ++i) {
-      const int island = island_of_member(i);
-      if (island >= 0) ++start[static_cast<std::size_t>(island) + 1];
-    }
-    for (int i = 0; i < islands.count; ++i)
-      start[static_cast<std::size_t>(i) + 1] += start[static_cast<std::size_t>(i)];
-    sorted.resize(static_cast<std::size_t>(start.back()));
-    std::vector<int>& next = islands.root_of_mechanism;  // reused: the union–find is done
-    next.assign(start.begin(), start.end() - 1);
-    for (int i = 0; i < members; ++i) {
-      const int island = island_of_member(i);
-      if (island >= 0)
-        sorted[static_cast<std::size_t>(next[static_cast<std::size_t>(island)]++)] = i;
-    }
-  };
-  fill(
-      contacts,
+  // contacts and velocities by island, each ascending within its island; the union–find's
+  // scratch is done with, and serves as the sort's
+  group_by_label(
+      contacts, islands.count,
       [&](int k) {
         const int touched = islands.mechanisms_of_contact[static_cast<std::size_t>(k)];
         return touched < 0 ? -1 : island_of[static_cast<std::size_t>(touched)];
       },
-      islands.contacts, islands.contact_start);
-  fill(
-      static_cast<int>(mechanism_of_velocity.size()),
+      islands.contacts, islands.contact_start, islands.root_of_mechanism);
+  group_by_label(
+      static_cast<int>(mechanism_of_velocity.size()), islands.count,
       [&](int j) {
         return island_of[static_cast<std::size_t>(
             mechanism_of_velocity[static_cast<std::size_t>(j)])];
       },
-      islands.velocities, islands.velocity_start);
+      islands.velocities, islands.velocity_start, islands.root_of_mechanism);
 }
 
 }  // namespace routh

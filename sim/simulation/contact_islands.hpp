@@ -31,6 +31,27 @@ namespace routh {
 /// from the sparsity of M (nv × nv, symmetric).
 void find_mechanisms(const Eigen::MatrixXd& mass_matrix, std::vector<int>& mechanism_of_velocity);
 
+/// Members 0 … count − 1 grouped by label_of(i) ∈ [0, groups) (−1: in no group), ascending
+/// within each group: group g's are sorted[start[g] … start[g + 1]). A counting sort; `next` is
+/// scratch.
+template <class LabelOf>
+void group_by_label(int count, int groups, const LabelOf& label_of, std::vector<int>& sorted,
+                    std::vector<int>& start, std::vector<int>& next) {
+  start.assign(static_cast<std::size_t>(groups) + 1, 0);
+  for (int i = 0; i < count; ++i) {
+    const int group = label_of(i);
+    if (group >= 0) ++start[static_cast<std::size_t>(group) + 1];
+  }
+  for (int g = 0; g < groups; ++g)
+    start[static_cast<std::size_t>(g) + 1] += start[static_cast<std::size_t>(g)];
+  sorted.resize(static_cast<std::size_t>(start.back()));
+  next.assign(start.begin(), start.end() - 1);
+  for (int i = 0; i < count; ++i) {
+    const int group = label_of(i);
+    if (group >= 0) sorted[static_cast<std::size_t>(next[static_cast<std::size_t>(group)]++)] = i;
+  }
+}
+
 /// The islands of a set of contacts: island i holds the contacts
 /// contacts[contact_start[i] … contact_start[i + 1]) and the velocities
 /// velocities[velocity_start[i] … velocity_start[i + 1]), each ascending; islands are ordered by

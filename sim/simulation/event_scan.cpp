@@ -18,8 +18,7 @@ GapAndRate gap_and_rate_at(int k, double t, const DenseStepper& stepper, RunWork
       one_contact_at(workspace.evaluation, k, workspace.q, workspace.v);
   return {kinematics.gap[0],
           normal_velocity(kinematics, workspace.evaluation.rows_per_contact, 0, workspace.v),
-          kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
-                                         : kinematics.support[0]};
+          support_at(kinematics.support, 0)};
 }
 
 std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& stepper,
@@ -32,12 +31,9 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
   if (witness.kind == WitnessKind::gap) {
     const int k = witness.contact;
     const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
-    const auto support = [k](const WitnessSample& sample) {
-      return sample.support.size() == 0 ? std::numeric_limits<double>::infinity()
-                                        : sample.support[k];
-    };
-    const GapAndRate at_start{start.gap[k], start.separation_speed[k], support(start)},
-        at_end{end.gap[k], end.separation_speed[k], support(end)};
+    const GapAndRate at_start{start.gap[k], start.separation_speed[k],
+                              support_at(start.support, k)},
+        at_end{end.gap[k], end.separation_speed[k], support_at(end.support, k)};
     if (!rests_touching(at_start, settings.contact_distance, settings.absolute_tolerance)) {
       const std::optional<WitnessCrossing> closing =
           locate_gap_closing(gap_at, t0, at_start, t1, at_end, tolerance, settings.contact_distance,

@@ -80,10 +80,7 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
       case WitnessKind::slip:
         value = slip_direction(modes[k]) * tangential_velocity(kinematics, rows_per_contact, k, v);
         break;
-      case WitnessKind::support:
-        value = kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
-                                               : kinematics.support[k];
-        break;
+      case WitnessKind::support: value = support_at(kinematics.support, k); break;
       case WitnessKind::rotation: value = rotation_margin(witness, q); break;
     }
   }
