@@ -134,8 +134,9 @@ bool gap_jumps(const TriggeredWitness& fired, const DenseStepper& stepper,
 // that face's end), only the jump is located, and restarting past it left the first contact sunk
 // and open, its witness never to fire again (stack:145 of the multibody campaign: a top block
 // fell 0.1 m into the one below). Such a contact, positive at the step's start, is sunk and
-// approaching at the jump's far side; the earliest crossing of such contacts on the step is the
-// event, an impact.
+// approaching at the jump's far side; the earliest crossing of such contacts on the step at which
+// the gap falls (event_location.hpp, falling_crossing: a corner touching at the step's start and
+// leaving crosses zero there by round-off) is the event, an impact.
 std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
                                                        const DenseStepper& stepper,
                                                        const SimulationSettings& settings,
@@ -162,11 +163,16 @@ std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& j
   std::optional<TriggeredWitness> earliest;
   for (const auto& [i, gap_past] : sunk) {
     const int k = witnesses[i].contact;
-    const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace).gap; };
-    const WitnessCrossing crossing = locate_witness_crossing(gap_at, t0, state.start.gap[k], t_past,
-                                                             gap_past, settings.time_tolerance);
-    if (!earliest || crossing.before < earliest->crossing.before) {
-      earliest = TriggeredWitness{i, crossing};
+    const auto gap_and_rate = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
+    const auto gap_at = [&](double t) { return gap_and_rate(t).gap; };
+    const GapAndRate at_start{state.start.gap[k], state.start.separation_speed[k]};
+    const std::optional<WitnessCrossing> crossing =
+        falling_crossing(gap_and_rate,
+                         locate_witness_crossing(gap_at, t0, at_start.gap, t_past, gap_past,
+                                                 settings.time_tolerance),
+                         t0, at_start, t_past, gap_and_rate(t_past), settings.time_tolerance);
+    if (crossing && (!earliest || crossing->before < earliest->crossing.before)) {
+      earliest = TriggeredWitness{i, *crossing};
     }
   }
   return earliest;
