@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "sim/simulation/active_contacts.hpp"
 #include "sim/simulation/event_location.hpp"
 
 namespace routh {
@@ -20,6 +21,16 @@ GapAndRate gap_and_rate_at(int k, double t, const DenseStepper& stepper, RunWork
           normal_velocity(kinematics, workspace.evaluation.rows_per_contact, 0, workspace.v),
           kinematics.support.size() == 0 ? std::numeric_limits<double>::infinity()
                                          : kinematics.support[0]};
+}
+
+// Whether the broad phase lists active contact k at t on the step's dense output (and so whether
+// the contact exists there: planar_broad_phase.hpp).
+bool listed_at(int k, double t, const DenseStepper& stepper, const RunState& state,
+               RunWorkspace& workspace) {
+  const int contact = workspace.evaluation.active[static_cast<std::size_t>(k)];
+  dense_state_at(stepper, t, workspace);
+  wanted_contacts(workspace.q, state.modes, workspace, contact);
+  return std::binary_search(workspace.wanted.begin(), workspace.wanted.end(), contact);
 }
 
 std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& stepper,
@@ -117,15 +128,17 @@ double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
   return impact_instant(gap_at, fired.crossing);
 }
 
-bool gap_jumps(const TriggeredWitness& fired, const DenseStepper& stepper,
-               const SimulationSettings& settings, const RunState& state, RunWorkspace& workspace) {
+bool crossing_is_no_landing(const TriggeredWitness& fired, const DenseStepper& stepper,
+                            const SimulationSettings& settings, const RunState& state,
+                            RunWorkspace& workspace) {
   constexpr double kRateMargin = 10.0;  // a landing's gap changes at its rate, give or take
   const int k = state.witnesses[fired.index].contact;
   const GapAndRate near = gap_and_rate_at(k, fired.crossing.before, stepper, workspace);
   const GapAndRate far = gap_and_rate_at(k, fired.crossing.after, stepper, workspace);
   const double explained = kRateMargin * std::max(std::abs(near.rate), std::abs(far.rate)) *
                            (fired.crossing.after - fired.crossing.before);
-  return near.gap > settings.contact_distance && near.gap - far.gap > explained;
+  if (near.gap > settings.contact_distance && near.gap - far.gap > explained) return true;
+  return !listed_at(k, fired.crossing.before, stepper, state, workspace);
 }
 
 // Where two corners slide past each other, one crosses the other's face (its gap falls
@@ -136,7 +149,8 @@ bool gap_jumps(const TriggeredWitness& fired, const DenseStepper& stepper,
 // fell 0.1 m into the one below). Such a contact, positive at the step's start, is sunk and
 // approaching at the jump's far side; the earliest crossing of such contacts on the step at which
 // the gap falls (event_location.hpp, falling_crossing: a corner touching at the step's start and
-// leaving crosses zero there by round-off) is the event, an impact.
+// leaving crosses zero there by round-off) and the contact exists (crossing_is_no_landing) is the
+// event, an impact.
 std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
                                                        const DenseStepper& stepper,
                                                        const SimulationSettings& settings,
@@ -171,7 +185,8 @@ std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& j
                          locate_witness_crossing(gap_at, t0, at_start.gap, t_past, gap_past,
                                                  settings.time_tolerance),
                          t0, at_start, t_past, gap_and_rate(t_past), settings.time_tolerance);
-    if (crossing && (!earliest || crossing->before < earliest->crossing.before)) {
+    if (crossing && (!earliest || crossing->before < earliest->crossing.before) &&
+        listed_at(k, crossing->before, stepper, state, workspace)) {
       earliest = TriggeredWitness{i, *crossing};
     }
   }
