@@ -87,8 +87,8 @@ TEST_CASE("event location: a contact touching and rising at a step's start lands
   CHECK(crossing->before == doctest::Approx(landing).epsilon(1e-8));
   CHECK(noisy(crossing->before).rate < 0.0);
   const routh::WitnessCrossing at_start{0.0, 1e-15};
-  const auto moved =
-      routh::falling_crossing(noisy, at_start, 0.0, noisy(0.0), t1, noisy(t1), kTolerance);
+  const auto moved = routh::falling_crossing(noisy, at_start, 0.0, noisy(0.0), t1, noisy(t1),
+                                             /*contact_distance_m=*/1e-9, kTolerance);
   REQUIRE(moved.has_value());
   CHECK(moved->before == doctest::Approx(landing).epsilon(1e-8));
 }

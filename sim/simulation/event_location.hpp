@@ -94,25 +94,28 @@ std::optional<WitnessCrossing> landing_after_apex(const GapAt& gap_at, double t0
   return locate_landing(gap_at, a, at_a, t1, end, time_tolerance);
 }
 
-/// A gap crossing located on (t0, t1] is a landing only where the gap falls: where it rises
-/// there, it is the round-off of a contact that touches at t0 and leaves (a corner that an impact
-/// left 6e-21 m above a block's top, rising at 2.3e-4 m/s, read −3e-17 m a hair later; taken as
-/// a landing, the impact found nothing approaching and the gap read the same crossing again, an
-/// event storm). Such a contact lands after its apex (landing_after_apex), or not on the step.
+/// A gap crossing located on (t0, t1] is a landing only where the gap falls: where it rises at
+/// a crossing whose near side touches (within `contact_distance_m` [m]), it is the round-off of a
+/// contact that touches at t0 and leaves (a corner that an impact left 6e-21 m above a block's
+/// top, rising at 2.3e-4 m/s, read −3e-17 m a hair later; taken as a landing, the impact found
+/// nothing approaching and the gap read the same crossing again, an event storm). Such a contact
+/// lands after its apex (landing_after_apex), or not on the step. A crossing farther from zero on
+/// its near side is a gap's jump, whatever its rate, and stays for the simulator to tell apart.
 template <class GapAt>
 std::optional<WitnessCrossing> falling_crossing(const GapAt& gap_at,
                                                 const WitnessCrossing& crossing, double t0,
                                                 GapAndRate start, double t1, GapAndRate end,
-                                                double time_tolerance) {
-  if (!(gap_at(crossing.before).rate > 0.0)) return crossing;
+                                                double contact_distance_m, double time_tolerance) {
+  const GapAndRate near = gap_at(crossing.before);
+  if (!(near.rate > 0.0) || near.gap > contact_distance_m) return crossing;
   return landing_after_apex(gap_at, t0, start, t1, end, time_tolerance);
 }
 
 /// The first time on (t0, t1] at which an open contact's gap closes, or nothing. Cases:
 ///  - the contact left at t0 (g(t0) ≤ 0): a landing within the step must follow a flight that
 ///    turns back (landing_after_apex);
-///  - g(t1) ≤ 0: a landing, located by locate_landing(), where the gap falls
-///    (falling_crossing);
+///  - g(t1) ≤ 0: a landing, located by locate_landing() (falling_crossing then tells a rising
+///    crossing of round-off from a landing);
 ///  - g > 0 at both ends with u_n turning from − to +: the lowest point is located, and a dip to
 ///    or below zero there is a grazing impact;
 ///  - g > 0 at both ends, approaching at the start, and the gap above zero where u_n turns (or u_n
@@ -127,10 +130,7 @@ std::optional<WitnessCrossing> locate_gap_closing(const GapAt& gap_at, double t0
                                                   double t1, GapAndRate end,
                                                   double time_tolerance) {
   if (!(start.gap > 0.0)) return landing_after_apex(gap_at, t0, start, t1, end, time_tolerance);
-  if (end.gap <= 0.0) {
-    return falling_crossing(gap_at, locate_landing(gap_at, t0, start, t1, end, time_tolerance), t0,
-                            start, t1, end, time_tolerance);
-  }
+  if (end.gap <= 0.0) return locate_landing(gap_at, t0, start, t1, end, time_tolerance);
   if (!(start.rate < 0.0)) return std::nullopt;
   const auto rate = [&](double t) { return gap_at(t).rate; };
   const auto gap = [&](double t) { return gap_at(t).gap; };

@@ -46,8 +46,12 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
     const GapAndRate at_start{start.gap[k], start.separation_speed[k]},
         at_end{end.gap[k], end.separation_speed[k]};
     if (!rests_touching(at_start, settings.contact_distance, settings.absolute_tolerance)) {
-      const std::optional<WitnessCrossing> closing =
+      std::optional<WitnessCrossing> closing =
           locate_gap_closing(gap_at, t0, at_start, t1, at_end, tolerance);
+      if (closing) {
+        closing = falling_crossing(gap_at, *closing, t0, at_start, t1, at_end,
+                                   settings.contact_distance, tolerance);
+      }
       if (closing) return closing;
     }
     // An open contact that starts touching without leaving (settled open: its acceleration let
@@ -149,8 +153,9 @@ bool crossing_is_no_landing(const TriggeredWitness& fired, const DenseStepper& s
 // fell 0.1 m into the one below). Such a contact, positive at the step's start, is sunk and
 // approaching at the jump's far side; the earliest crossing of such contacts on the step at which
 // the gap falls (event_location.hpp, falling_crossing: a corner touching at the step's start and
-// leaving crosses zero there by round-off) and the contact exists (crossing_is_no_landing) is the
-// event, an impact.
+// leaving crosses zero there by round-off) and that is itself a landing (crossing_is_no_landing:
+// stack:41's was another corner's gap jumping from +0.24 m to −0.24 m, and the impact stage found
+// nothing approaching there at every try, an event storm) is the event, an impact.
 std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
                                                        const DenseStepper& stepper,
                                                        const SimulationSettings& settings,
@@ -184,9 +189,10 @@ std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& j
         falling_crossing(gap_and_rate,
                          locate_witness_crossing(gap_at, t0, at_start.gap, t_past, gap_past,
                                                  settings.time_tolerance),
-                         t0, at_start, t_past, gap_and_rate(t_past), settings.time_tolerance);
+                         t0, at_start, t_past, gap_and_rate(t_past), settings.contact_distance,
+                         settings.time_tolerance);
     if (crossing && (!earliest || crossing->before < earliest->crossing.before) &&
-        listed_at(k, crossing->before, stepper, state, workspace)) {
+        !crossing_is_no_landing({i, *crossing}, stepper, settings, state, workspace)) {
       earliest = TriggeredWitness{i, *crossing};
     }
   }
