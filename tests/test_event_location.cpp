@@ -68,6 +68,34 @@ TEST_CASE("event location: a bounce that lands again within the step that left t
                                         kContactDistance, kSpeedRoundOff));
 }
 
+TEST_CASE("event location: a contact touching and rising at a step's start lands after its apex") {
+  // A corner an impact leaves touching, rising at u0 = 2.3e-4 m/s: its gap reads 6e-21 m at t0
+  // and, with the round-off of the bodies' positions (2.2e-16 m at 1 m), −3e-17 m a hair later
+  // while it still rises. That crossing is no landing (the gap rises there); the landing is the
+  // flight's, at 2 u0 / g, where it falls (closed form). Whether a step is found by the landing
+  // locator (g(t1) ≤ 0) or handed a crossing located elsewhere (a landing hidden by a jump),
+  // falling_crossing moves it past the apex.
+  const double u0 = 2.3e-4, round_off = 3e-17;
+  const Flight flight{0.0, u0};
+  const auto noisy = [&](double t) {
+    GapAndRate at = flight(t);
+    at.gap = t == 0.0 ? 6e-21 : at.gap - round_off;
+    return at;
+  };
+  const double landing = 2.0 * u0 / kGravity, t1 = 2.0 * landing;
+  const auto crossing =
+      routh::locate_gap_closing(noisy, 0.0, noisy(0.0), t1, noisy(t1), kTolerance);
+  REQUIRE(crossing.has_value());
+  // the root of the shifted parabola, u0 t − ½ g t² = 3e-17 m, 1.3e-13 s before the flight's
+  CHECK(crossing->before == doctest::Approx(landing).epsilon(1e-8));
+  CHECK(noisy(crossing->before).rate < 0.0);
+  const routh::WitnessCrossing at_start{0.0, 1e-15};
+  const auto moved = routh::falling_crossing(noisy, at_start, 0.0, noisy(0.0), t1, noisy(t1),
+                                             /*contact_distance_m=*/1e-9, kTolerance);
+  REQUIRE(moved.has_value());
+  CHECK(moved->before == doctest::Approx(landing).epsilon(1e-8));
+}
+
 TEST_CASE("event location: a grazing dip inside one step is caught below the surface only") {
   const double t_m = 0.5;
   for (const double depth : {-1e-6, 1e-6}) {

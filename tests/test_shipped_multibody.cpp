@@ -651,8 +651,8 @@ TEST_CASE(
   expected += 0.5 * (low + high);
 
   // e = 0.5 once ended in an event storm at 0.71 s: the rod's line swept past a block corner
-  // round its end, and that contact's gap jumped from +0.42 m to −0.43 m (simulator.cpp,
-  // gap_jumps)
+  // round its end, and that contact's gap jumped from +0.42 m to −0.43 m (event_scan.hpp,
+  // crossing_is_no_landing)
   for (const std::string restitution : {"0.2", "0.5", "0.8"}) {
     CAPTURE(restitution);
     const ScenarioRun run =

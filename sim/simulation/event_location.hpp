@@ -67,6 +67,50 @@ WitnessCrossing locate_landing(const GapAt& gap_at, double a, GapAndRate at_a, d
   return locate_witness_crossing(gap, a, g_a, b, g_b, time_tolerance);
 }
 
+/// Where a contact that leaves at t0 (u_n(t0) > 0) lands on (t0, t1], or nothing, given the gap
+/// non-positive at t1 and approaching there: after its apex, where u_n turns from + to −, whose
+/// secant estimate from the step's ends is exact while u_n is linear in t (free flight); a
+/// flight so low that the gap reads ≤ 0 even at its apex lands as long after the apex as it rose.
+template <class GapAt>
+std::optional<WitnessCrossing> landing_after_apex(const GapAt& gap_at, double t0, GapAndRate start,
+                                                  double t1, GapAndRate end,
+                                                  double time_tolerance) {
+  const double u0 = start.rate, u1 = end.rate;
+  if (!(u0 > 0.0 && u1 < 0.0 && end.gap <= 0.0)) return std::nullopt;
+  const auto rate = [&](double t) { return gap_at(t).rate; };
+  double a = t0 + (t1 - t0) * (u0 / (u0 - u1));
+  GapAndRate at_a = gap_at(a);
+  if (!(at_a.gap > 0.0)) {
+    a = locate_witness_crossing(rate, t0, u0, t1, u1, time_tolerance).before;
+    at_a = gap_at(a);
+  }
+  if (!(at_a.gap > 0.0)) {
+    // A flight lower than the gap resolves (even at its apex the gap reads ≤ 0: a rocking
+    // block's last pivot switches lift a corner by 1e-13 m): it lands, ballistically, as long
+    // after its apex as it took to rise, where it approaches as fast as it left.
+    const double landing = std::min(t1, a + (a - t0));
+    return WitnessCrossing{landing, landing};
+  }
+  return locate_landing(gap_at, a, at_a, t1, end, time_tolerance);
+}
+
+/// A gap crossing located on (t0, t1] is a landing only where the gap falls: where it rises at
+/// a crossing whose near side touches (within `contact_distance_m` [m]), it is the round-off of a
+/// contact that touches at t0 and leaves (a corner that an impact left 6e-21 m above a block's
+/// top, rising at 2.3e-4 m/s, read −3e-17 m a hair later; taken as a landing, the impact found
+/// nothing approaching and the gap read the same crossing again, an event storm). Such a contact
+/// lands after its apex (landing_after_apex), or not on the step. A crossing farther from zero on
+/// its near side is a gap's jump, whatever its rate, and stays for the simulator to tell apart.
+template <class GapAt>
+std::optional<WitnessCrossing> falling_crossing(const GapAt& gap_at,
+                                                const WitnessCrossing& crossing, double t0,
+                                                GapAndRate start, double t1, GapAndRate end,
+                                                double contact_distance_m, double time_tolerance) {
+  const GapAndRate near = gap_at(crossing.before);
+  if (!(near.rate > 0.0) || near.gap > contact_distance_m) return crossing;
+  return landing_after_apex(gap_at, t0, start, t1, end, time_tolerance);
+}
+
 /// Whether a contact leaves the extent of its surface within a step (its support > 0 at the
 /// start, < 0 at the end), so that only the part of the step before its exit can hold a landing:
 /// beyond the extent its gap is the distance to the end plus how far beyond, positive but at the
@@ -105,11 +149,9 @@ inline bool leaves_face(const GapAndRate& start, double contact_distance_m,
 /// leaves its surface's extent within the step (leaves_extent()) is looked at up to its exit
 /// only. Cases:
 ///  - the contact left at t0 (g(t0) ≤ 0, or leaves_face()): a landing within the step must
-///    follow a flight that turns back; its bracket starts at the apex, where u_n turns from + to
-///    −, whose secant estimate from the step's ends is exact while u_n is linear in t (free
-///    flight); a flight so low that the gap reads ≤ 0 even at its apex lands as long after the
-///    apex as it rose;
-///  - g(t1) ≤ 0: a landing, located by locate_landing();
+///    follow a flight that turns back (landing_after_apex);
+///  - g(t1) ≤ 0: a landing, located by locate_landing() (falling_crossing then tells a rising
+///    crossing of round-off from a landing);
 ///  - g > 0 at both ends with u_n turning from − to +: the lowest point is located, and a dip to
 ///    or below zero there is a grazing impact;
 ///  - g > 0 at both ends, approaching at the start, and the gap above zero where u_n turns (or u_n
@@ -132,43 +174,26 @@ std::optional<WitnessCrossing> locate_gap_closing(const GapAt& gap_at, double t0
     t1 = exit;
     end = gap_at(exit);
   }
+  if (!(start.gap > 0.0) || leaves_face(start, contact_distance_m, speed_round_off_m_s))
+    return landing_after_apex(gap_at, t0, start, t1, end, time_tolerance);
+  if (end.gap <= 0.0) return locate_landing(gap_at, t0, start, t1, end, time_tolerance);
+  if (!(start.rate < 0.0)) return std::nullopt;
   const auto rate = [&](double t) { return gap_at(t).rate; };
-  GapAndRate at_a = start;
-  double a = t0;
-  if (!(at_a.gap > 0.0) || leaves_face(at_a, contact_distance_m, speed_round_off_m_s)) {
-    const double u0 = at_a.rate, u1 = end.rate;
-    if (!(u0 > 0.0 && u1 < 0.0 && end.gap <= 0.0)) return std::nullopt;
-    a = t0 + (t1 - t0) * (u0 / (u0 - u1));
-    at_a = gap_at(a);
-    if (!(at_a.gap > 0.0)) {
-      a = locate_witness_crossing(rate, t0, u0, t1, u1, time_tolerance).before;
-      at_a = gap_at(a);
-    }
-    if (!(at_a.gap > 0.0)) {
-      // A flight lower than the gap resolves (even at its apex the gap reads ≤ 0: a rocking
-      // block's last pivot switches lift a corner by 1e-13 m): it lands, ballistically, as long
-      // after its apex as it took to rise, where it approaches as fast as it left.
-      const double landing = std::min(t1, a + (a - t0));
-      return WitnessCrossing{landing, landing};
-    }
-  }
-  if (end.gap <= 0.0) return locate_landing(gap_at, a, at_a, t1, end, time_tolerance);
-  if (!(at_a.rate < 0.0)) return std::nullopt;
   const auto gap = [&](double t) { return gap_at(t).gap; };
   if (end.rate > 0.0) {
     const double lowest =
-        locate_witness_crossing(rate, a, at_a.rate, t1, end.rate, time_tolerance).after;
+        locate_witness_crossing(rate, t0, start.rate, t1, end.rate, time_tolerance).after;
     const double g_lowest = gap_at(lowest).gap;
     if (g_lowest <= 0.0) {
-      return locate_witness_crossing(gap, a, at_a.gap, lowest, g_lowest, time_tolerance);
+      return locate_witness_crossing(gap, t0, start.gap, lowest, g_lowest, time_tolerance);
     }
   }
   const double lowest =
-      a + (t1 - a) * hermite_lowest(at_a.gap, at_a.rate, end.gap, end.rate, t1 - a);
-  if (!(lowest > a)) return std::nullopt;
+      t0 + (t1 - t0) * hermite_lowest(start.gap, start.rate, end.gap, end.rate, t1 - t0);
+  if (!(lowest > t0)) return std::nullopt;
   const double g_lowest = gap_at(lowest).gap;
   if (g_lowest > 0.0) return std::nullopt;
-  return locate_witness_crossing(gap, a, at_a.gap, lowest, g_lowest, time_tolerance);
+  return locate_witness_crossing(gap, t0, start.gap, lowest, g_lowest, time_tolerance);
 }
 
 /// Whether an open contact starts a step at rest against its surface: its gap within the contact

@@ -46,14 +46,23 @@ std::optional<TriggeredWitness> earliest_trigger(const DenseStepper& stepper,
 double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
                    const RunState& state, RunWorkspace& workspace);
 
-/// Whether a gap crossing is a jump, not a landing: across it the gap falls by far more than its
-/// rate explains, and on its near side the contact does not touch (a point came round the end of
-/// an edge to its back, where the contact does not exist; contact_pair_kinematics.cpp).
-bool gap_jumps(const TriggeredWitness& fired, const DenseStepper& stepper,
-               const SimulationSettings& settings, const RunState& state, RunWorkspace& workspace);
+/// Whether a gap crossing is no landing, because the contact does not exist there:
+///  - the gap jumps: across the crossing it falls by far more than its rate explains, and on its
+///    near side the contact does not touch (a point came round the end of an edge to its back;
+///    contact_pair_kinematics.cpp);
+///  - the broad phase does not list the contact at the crossing's near side (a block's corner
+///    resting at the corner of the block below, sliding onto its top, crosses the line of its
+///    side face within that face's extent, widened by a hair; the corner's normal cone does not
+///    face that side, planar_broad_phase.hpp). The impact stage, which works on the contacts
+///    listed there, would find nothing approaching, and the gap would read the same crossing
+///    again at the same instant (an event storm).
+bool crossing_is_no_landing(const TriggeredWitness& fired, const DenseStepper& stepper,
+                            const SimulationSettings& settings, const RunState& state,
+                            RunWorkspace& workspace);
 
-/// A landing hidden by a gap's jump: the earliest crossing on the step of another open contact
-/// that was apart at the step's start and is sunk and approaching at the jump's far side.
+/// A landing hidden by a crossing that is no landing (a gap's jump): the earliest crossing on the
+/// step of another open contact that was apart at the step's start and is sunk and approaching at
+/// the jump's far side.
 std::optional<TriggeredWitness> landing_hidden_by_jump(const TriggeredWitness& jump,
                                                        const DenseStepper& stepper,
                                                        const SimulationSettings& settings,

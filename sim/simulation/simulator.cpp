@@ -250,7 +250,7 @@ bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, Dense
   double t_event = rest_first ? t_pending
                    : impact   ? impact_time(*fired, stepper, state, ws)
                               : fired->crossing.after;
-  if (impact && gap_jumps(*fired, stepper, settings, state, ws)) {
+  if (impact && crossing_is_no_landing(*fired, stepper, settings, state, ws)) {
     const std::optional<TriggeredWitness> hidden =
         landing_hidden_by_jump(*fired, stepper, settings, state, ws);
     if (!hidden) return jump_past(fired->crossing.after, stepper, settings, state, ws, observer);

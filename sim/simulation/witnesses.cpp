@@ -11,6 +11,19 @@ double static_friction_margin(const ContactParameters& contact, const ContactFor
   return contact.static_friction * force.normal - std::abs(force.tangential);
 }
 
+namespace {
+
+// A frictionless contact's tangential force is zero whichever way it slips, or if it sticks:
+// its slip reaching zero changes nothing, and its witness never fires. Watched, a frictionless
+// stack at rest, its slips round-off of zero (1e-45 m/s), changed their sign with the
+// integration's noise, each change an event that settled the same modes again, at one instant
+// (an event storm).
+bool slides_without_friction(const ContactParameters& contact) {
+  return contact.static_friction == 0.0 && contact.kinetic_friction == 0.0;
+}
+
+}  // namespace
+
 double rotation_margin(const Witness& witness, const Eigen::VectorXd& q) {
   // A block that tips onto its side lands there at exactly π/2, with its landing impact: reached
   // to within kOverturnTolerance, the overturn comes first (an impact is located a time
@@ -78,7 +91,10 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
         value = static_friction_margin(parameters[k], dynamics.forces[k]);
         break;
       case WitnessKind::slip:
-        value = slip_direction(modes[k]) * tangential_velocity(kinematics, rows_per_contact, k, v);
+        value = slides_without_friction(parameters[k])
+                    ? std::numeric_limits<double>::infinity()
+                    : slip_direction(modes[k]) *
+                          tangential_velocity(kinematics, rows_per_contact, k, v);
         break;
       case WitnessKind::support: value = support_at(kinematics.support, k); break;
       case WitnessKind::rotation: value = rotation_margin(witness, q); break;

@@ -9,7 +9,7 @@
 //   stick     static friction margin  μs λ_n − |λ_t|, or    positive_then_non_positive   slip
 //                                     the set's reserve R
 //   slide     slip                    σ u_t                 positive_then_non_positive   stick or
-//                                                                                        reversal
+//                                     (+∞ without friction: its slip changes nothing)  reversal
 //   closed    support                 distance to the end   positive_then_non_positive   edge end
 //                                     of the touched edge
 //
