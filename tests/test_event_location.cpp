@@ -83,15 +83,15 @@ TEST_CASE("event location: a contact touching and rising at a step's start lands
     return at;
   };
   const double landing = 2.0 * u0 / kGravity, t1 = 2.0 * landing;
-  const auto crossing =
-      routh::locate_gap_closing(noisy, 0.0, noisy(0.0), t1, noisy(t1), kTolerance);
+  const auto crossing = routh::locate_gap_closing(noisy, 0.0, noisy(0.0), t1, noisy(t1), kTolerance,
+                                                  kContactDistance, kSpeedRoundOff);
   REQUIRE(crossing.has_value());
   // the root of the shifted parabola, u0 t − ½ g t² = 3e-17 m, 1.3e-13 s before the flight's
   CHECK(crossing->before == doctest::Approx(landing).epsilon(1e-8));
   CHECK(noisy(crossing->before).rate < 0.0);
   const routh::WitnessCrossing at_start{0.0, 1e-15};
   const auto moved = routh::falling_crossing(noisy, at_start, 0.0, noisy(0.0), t1, noisy(t1),
-                                             /*contact_distance_m=*/1e-9, kTolerance);
+                                             kContactDistance, kTolerance);
   REQUIRE(moved.has_value());
   CHECK(moved->before == doctest::Approx(landing).epsilon(1e-8));
 }
@@ -220,7 +220,6 @@ TEST_CASE("event location: the Hermite cubic's lowest point is the parabola's ve
 }
 
 TEST_CASE("event location: a contact flush at rest against its surface rests, a flight does not") {
-  constexpr double kContactDistance = 1e-9, kSpeedRoundOff = 3e-11;  // the simulator's defaults
   // a side face flush against its neighbour's: gap and rate are round-off that changes sign
   CHECK(routh::rests_touching({5.6e-17, 1e-17}, kContactDistance, kSpeedRoundOff));
   CHECK(routh::rests_touching({-5.6e-17, -2e-17}, kContactDistance, kSpeedRoundOff));
