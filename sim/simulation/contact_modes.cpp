@@ -335,6 +335,18 @@ bool is_persistent_contact_candidate(const ContactKinematics& kinematics, int ro
          normal_velocity(kinematics, rows_per_contact, k, v) <= settings.rest_speed;
 }
 
+namespace {
+
+// Whether contact k touches and moves along its normal slower than the rest speed either way:
+// closing it takes no impact (SimulationSettings::rest_speed).
+bool closes_at_rest(const ContactKinematics& kinematics, int rows_per_contact, int k,
+                    const Eigen::VectorXd& v, const SimulationSettings& settings) {
+  return is_touching(kinematics, k, settings.contact_distance) &&
+         std::abs(normal_velocity(kinematics, rows_per_contact, k, v)) <= settings.rest_speed;
+}
+
+}  // namespace
+
 bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings& settings,
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                           const std::vector<ContactMode>& modes,
@@ -510,21 +522,25 @@ ModeSettlement settle_candidates(SystemEvaluation& evaluation, const SimulationS
   // closed ones. Projecting onto some can turn another from leaving to approaching (stack:41 of
   // the multibody campaign: a block's floor corner leaving at 1.4e-6 m/s after an impact was
   // approaching at 7.3e-7 m/s once its other corners were closed, left open at −20 m/s² and sank
-  // 4 µm unseen); such a contact joins them, and v is projected again.
+  // 4 µm unseen); such a contact joins them if it approaches slower than an impact
+  // (closes_at_rest), and v is projected again. One turned to approaching faster is an impact's
+  // to resolve, not the projection's.
   std::vector<int> candidates;
   ModeSettlement settlement;
   for (;;) {
     const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
     std::vector<int> touching;
     for (int k = 0; k < evaluation.contacts; ++k) {
-      if (is_persistent_contact_candidate(kinematics, rows, k, v, settings) ||
-          std::binary_search(candidates.begin(), candidates.end(), k))
+      const bool joins = candidates.empty()
+                             ? is_persistent_contact_candidate(kinematics, rows, k, v, settings)
+                             : closes_at_rest(kinematics, rows, k, v, settings);
+      if (joins || std::binary_search(candidates.begin(), candidates.end(), k))
         touching.push_back(k);
     }
-    if (touching.empty()) return settlement;
-    if (touching == candidates) break;
+    if (touching == candidates && !candidates.empty()) break;
     candidates = std::move(touching);
     close_candidates(kinematics, rows, v, candidates, settings, modes);
+    if (candidates.empty()) return settlement;
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   }
   // each round only turns sliding contacts into sticking ones, so at most K rounds
