@@ -418,6 +418,52 @@ TEST_CASE("lcp: a block sliding onto both corners, tangent rows equal to 1e-11, 
   CHECK(lcp.result.delta_T <= 0.0);
 }
 
+TEST_CASE(
+    "lcp: a block wedged between two others, two corners on one face, D singular, is solved") {
+  // From stack:41 of the multibody campaign: block2 stands on block1 with both bottom corners and
+  // touches block3 above with a top corner, everything sliding; block1's floor corner and
+  // block3's contact with block4 join the impact. Block2's bottom corners lie on one face, so
+  // their tangent rows of D agree to 4e-9 relative and D is singular (smallest eigenvalue 1e-15
+  // of the largest, computed here). Lemke's method ended the compression LCP on a ray, and with
+  // the fallback law the same, so the run stopped in impact_law_failure. Anitescu and Potra prove
+  // these LCPs solvable; lcp.cpp solves D + 1e-12 s_D I where D's own LCP fails. Checked against
+  // the problem as given (support/lcp_checks.hpp: both stages complementary, every impulse in
+  // its cone, ΔT from Γ): the regularization moves nothing beyond 1e-10 of the scales.
+  ImpactProblem problem;
+  problem.D.resize(10, 10);
+  problem.D << 7.185851079549298, -4.023340789897533, -7.185851694069248, -4.0233405554424255,
+      -5.296376297278429, -4.023340503707926, 0, 0, 0, 0, -4.023340789897533, 6.305338168110673,
+      4.023341791818849, 0.90886185452664, 2.3293447530938405, 0.9088618255606131, 0, 0, 0, 0,
+      -7.185851694069248, 4.023341791818849, 12.267740910547234, 0.6036760654054236,
+      5.796965603964184, 0.603676010066931, -0.9545127089889347, -3.321686426940227, 0, 0,
+      -4.0233405554424255, 0.90886185452664, 0.6036760654054236, 15.296763074791034,
+      6.80543427079646, 15.296763013599431, -4.060853450555985, 3.37081454319093, 0, 0,
+      -5.296376297278429, 2.3293447530938405, 5.796965603964184, 6.80543427079646,
+      10.699624641452932, 6.805434185888858, -5.838457602886374, 5.306700660965741, 0, 0,
+      -4.023340503707926, 0.9088618255606131, 0.603676010066931, 15.296763013599431,
+      6.805434185888858, 15.296762952407828, -4.060853408522045, 3.370814504985372, 0, 0, 0, 0,
+      -0.9545127089889347, -4.060853450555985, -5.838457602886374, -4.060853408522045,
+      5.859876863666602, -3.7393855496310433, -0.38833554636744533, 0.2444511730025628, 0, 0,
+      -3.321686426940227, 3.37081454319093, 5.306700660965741, 3.370814504985372,
+      -3.7393855496310433, 11.365192518897944, 0.14305581615338026, 0.3648756268984348, 0, 0, 0, 0,
+      0, 0, -0.38833554636744533, 0.14305581615338026, 0.8343776806489638, -0.0021651314105771285,
+      0, 0, 0, 0, 0, 0, 0.2444511730025628, 0.3648756268984348, -0.0021651314105771285,
+      1.423928728182035;
+  problem.u_pre.resize(10);
+  problem.u_pre << 5.204170427930421e-18, -0.004681260829488033, -2.1662359406260379e-16,
+      -0.20944078701523242, -2.1640675362810669e-16, -0.20944078704457023, 7.632783294297951e-17,
+      5.551115123125783e-17, -0.007553843951283473, 0.18311361960871253;
+  problem.contacts.assign(
+      5, ContactParameters{0.78547943477637783, 0.19790605105820169, 0.17649117874190512});
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> spectrum(problem.D);
+  REQUIRE(spectrum.eigenvalues()[0] < 1e-12 * spectrum.eigenvalues()[9]);
+  const LcpImpact lcp = routh::solve_lcp_stages(problem, {});
+  routh::test::check_lcp_impact(problem, lcp);
+  CHECK(lcp.result.impulse[8] > 0.0);  // the approaching contact is stopped
+  CHECK(lcp.result.u_post[8] >= 0.0);
+  CHECK(lcp.result.delta_T <= 0.0);
+}
+
 TEST_CASE("lcp: the simulator rocks Housner's block to rest with lcp for every impact") {
   // As tests/test_simulator.cpp with lcp in place of poisson and multipoint_energetic: Housner's
   // 0.2 m x 1.0 m block, 1 kg, released at half its critical angle α = atan(b/h), plastic corners
