@@ -1245,15 +1245,16 @@ output: {rate: 200}
 TEST_CASE(
     "multibody campaign: a gap's jump hides no landing where the other contact's crossing is a "
     "jump too") {
-  // stack:41 of the campaign, shortened: at t = 0.6478 s block2's bottom_right corner comes round
-  // the end of block1's left face (its gap jumps), and block4's bottom_left corner, sunk behind
-  // block3's left face at the jump's far side, was taken for the landing the jump hid; but its
-  // own gap jumps there too, from +0.24 m to −0.24 m. The impact stage found nothing approaching,
-  // the same crossing was read again at the same instant, and the run ended in an event storm. A
-  // hidden landing must itself be a landing. Independently of the contact model: no energy
-  // appears in the unexcited stack, no event raises the kinetic energy, and no corner enters a
-  // neighbour.
-  const std::string yaml = R"(duration: 0.66
+  // stack:41 of the campaign, from its state at t = 0.645 s (the 200 Hz sample's q and v, 17
+  // digits, of a run that completed it): at t = 0.6478 s (0.0028 s here) block2's bottom_right
+  // corner comes round the end of block1's left face (its gap jumps), and block4's bottom_left
+  // corner, sunk behind block3's left face at the jump's far side, was taken for the landing the
+  // jump hid; but its own gap jumps there too, from +0.24 m to −0.24 m. The impact stage found
+  // nothing approaching, the same crossing was read again at the same instant, and the run ended
+  // in an event storm. A hidden landing must itself be a landing. Independently of the contact
+  // model: no energy appears in the unexcited stack, no event raises the kinetic energy, and no
+  // corner enters a neighbour.
+  const std::string yaml = R"(duration: 0.02
 model:
   bodies:
     - {name: block1, mass: 0.37061224983314528, shape: {rectangle: {width: 0.65866446756056418, height: 0.5905212037267521}}}
@@ -1263,8 +1264,8 @@ model:
   obstacles:
     - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
 initial:
-  q: {block1.x: 0, block2.x: -0.16216828310857254, block3.x: -0.16067021341116539, block4.x: -0.30387697451490936, block4.theta: 0.74192981603474495}
-  v: {block4.theta: -1.5196313072905125}
+  q: {block1.x: -0.016682313976881476, block1.y: 0.2953179434618648, block1.theta: 0.00017412833955794536, block2.x: -0.283257496824646, block2.y: 0.6942445058356833, block2.theta: -0.002488347217212614, block3.x: -0.2727522980983036, block3.y: 1.1971762007801603, block3.theta: -0.12662992230913883, block4.x: -0.10890866613764873, block4.y: 1.665159378624683, block4.theta: -0.10472431650786877}
+  v: {block1.x: -0.041644778614770665, block1.y: -0.04894142126182508, block1.theta: -0.14863125621190956, block2.x: -0.3369283444652191, block2.y: -0.06528603686844234, block2.theta: 0.565053757427618, block3.x: -0.07636588838513975, block3.y: 0.03383435843966587, block3.theta: -0.7980917710045614, block4.x: 0.38636518052122354, block4.y: -0.052746492391743754, block4.theta: -0.46014638358591464}
 contact:
   law: poisson
   multi_contact_law: lcp
