@@ -1243,6 +1243,65 @@ output: {rate: 200}
 }
 
 TEST_CASE(
+    "multibody campaign: a floor corner that the projection onto the closed contacts turns to "
+    "approaching closes with them (it does not sink unseen)") {
+  // stack:41 of the campaign, its first 0.3 s: after a one-contact impact, block1's floor corner
+  // left at 1.4e-6 m/s; projecting v onto the block's other closed contacts turned it to
+  // approaching at 7.3e-7 m/s, slower than an impact (rest_speed 1e-6 m/s), so it was neither
+  // struck nor closed. Settled open at a_n = −20 m/s², it sank from half the contact distance
+  // below the floor, where the landing locator no longer looks, and the run ended in
+  // interpenetration (4.3e-6 m) at t = 0.238 s. Such a contact joins the closed ones. Checked from
+  // the coordinates alone: no corner of any block below the floor or inside another block by
+  // more than the contact distance (1e-9 m), and no energy appears.
+  const std::string yaml = R"(duration: 0.3
+model:
+  bodies:
+    - {name: block1, mass: 0.37061224983314528, shape: {rectangle: {width: 0.65866446756056418, height: 0.5905212037267521}}}
+    - {name: block2, mass: 0.32281806265241991, shape: {rectangle: {width: 0.1572154348461533, height: 0.20700689746704437}}}
+    - {name: block3, mass: 2.3136998711476218, shape: {rectangle: {width: 0.61399007059019339, height: 0.77558230177105625}}}
+    - {name: block4, mass: 8.7545519432421042, shape: {rectangle: {width: 0.35399633625061244, height: 0.18655491949017389}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: -0.16216828310857254, block3.x: -0.16067021341116539, block4.x: -0.30387697451490936, block4.theta: 0.74192981603474495}
+  v: {block4.theta: -1.5196313072905125}
+contact:
+  law: poisson
+  multi_contact_law: lcp
+  restitution: 0.78547943477637783
+  friction: {static: 0.19790605105820169, kinetic: 0.17649117874190512}
+output: {rate: 200}
+)";
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "projection_turns_approaching.yaml"));
+  CHECK(outcome.status == RunStatus::completed);
+  CHECK(energy_rise_J(trajectory) < 1e-9 * trajectory.samples.front().energy.total());
+  CHECK(test::first_energy_raising_event(trajectory) == "");
+  const Eigen::Vector2d half[] = {{0.5 * 0.65866446756056418, 0.5 * 0.5905212037267521},
+                                  {0.5 * 0.1572154348461533, 0.5 * 0.20700689746704437},
+                                  {0.5 * 0.61399007059019339, 0.5 * 0.77558230177105625},
+                                  {0.5 * 0.35399633625061244, 0.5 * 0.18655491949017389}};
+  double lowest = std::numeric_limits<double>::infinity();
+  for (const auto& sample : trajectory.samples) {
+    for (int i = 0; i < 4; ++i) {
+      const double c = std::cos(sample.q[3 * i + 2]), s = std::sin(sample.q[3 * i + 2]);
+      // the lowest corner's height: y − |hx sin θ| − |hy cos θ|
+      lowest = std::min(
+          lowest, sample.q[3 * i + 1] - std::abs(half[i].x() * s) - std::abs(half[i].y() * c));
+    }
+  }
+  CHECK(lowest > -1e-9);
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) {
+      if (i == j) continue;
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK(deepest_corner_inside(trajectory, half[i], 3 * i, half[j], 3 * j) < 1e-9);
+    }
+  }
+}
+
+TEST_CASE(
     "multibody campaign: a gap's jump hides no landing where the other contact's crossing is a "
     "jump too") {
   // stack:41 of the campaign, from its state at t = 0.645 s (the 200 Hz sample's q and v, 17
