@@ -280,16 +280,19 @@ output: {rate: 200}
 namespace routh {
 
 TEST_CASE(
-    "stack contact modes: Painlevé's paradox of a shaken two-block stack ends in a sticking "
-    "impulse inside every friction cone") {
+    "stack contact modes: a shaken two-block stack where no mode assignment admits forces goes "
+    "on, any sticking impulse inside every friction cone") {
   // Two blocks (1.116 m × 0.7813 m under 1.001 m × 0.8984 m), e = 0.48, μ = 1.14, shaken at
   // 0.57 g and 3.6 Hz, simultaneous impacts by the lcp law. After 122 impacts the upper block
   // slips on the lower at 3.2e-5 m/s while the lower one pivots on a floor corner, and no mode
   // assignment of the three touching contacts admits forces (settling enumerates all of them).
-  // The lcp law finds no impact from u_n = 0, and the run stopped painleve_unresolved. Its
-  // sticking end, which stops every touching contact, needs a tangential impulse of 1.01 of μ Γ_n
-  // across the upper block's corners in the least-norm split, within μ = 1.14 in the split that
-  // loads both equally: Coulomb's, so the run goes on.
+  // The lcp law finds no impact from u_n = 0, and the run stopped painleve_unresolved. Two ways
+  // on, both Coulomb's: the slip's own friction stops it within the contact distance
+  // (contact_modes.cpp, stop_slow_slips, also tried for an enumerated set since the random
+  // stacks showed such slips), or the tangential impact's sticking end, which stops every
+  // touching contact: a tangential impulse of 1.01 of μ Γ_n across the upper block's corners in
+  // the least-norm split, within μ = 1.14 in the split that loads both equally. Any such impulse
+  // must lie in every cone and dissipate.
   const std::vector<Block> blocks = {{1.116, 0.7813, 239.883}, {1.001, 0.8984, 636.289}};
   const StackRun stack = run_stack(blocks, 0.2, R"(initial: {}
 contact:
@@ -323,7 +326,7 @@ output: {rate: 200}
     CHECK(impulse.delta_T <= 0.0);
     CHECK(impulse.delta_T == doctest::Approx(impulse.normal_work + impulse.tangential_work));
   }
-  CHECK(resolved >= 1);
+  MESSAGE(resolved << " tangential impacts");
   check_physics(stack, /*excited=*/true);
 }
 
@@ -361,20 +364,21 @@ output: {rate: 200}
 namespace routh {
 
 TEST_CASE(
-    "stack contact modes: a plastic three-block stack meets a Painlevé configuration no mode "
-    "assignment resolves (known remaining trouble)") {
+    "stack contact modes: a plastic three-block stack whose slips no mode assignment carries "
+    "stops them within the contact distance and goes on") {
   // The top block (0.3918 m × 1.1157 m) released tilted at 0.27 rad on two blocks, plastic, μ =
   // 0.68, simultaneous impacts by multipoint_energetic. At t = 0.6828 s a micro-impact (3.6e-5
   // m/s) leaves the bottom block's floor corner slipping at 1.3e-6 m/s and the middle block
-  // slipping on the bottom one at 8.9e-6 m/s. This test proves, at the state where the run stops,
-  // that the acceleration-level problem has no solution: every assignment of modes to the five
-  // touching contacts (a slipping contact slides its way or opens; one without slip sticks,
-  // slips either way or opens; the fifth is the middle block's corner against the bottom block's
-  // side face, at that face's top end) is inconsistent, 128 of them. The laws find no impact from
-  // u_n = 0, and the sticking impulse is not Coulomb's (the middle block's corners would need 0.72
-  // of their normal impulse in friction, μs = 0.68): the run honestly stops painleve_unresolved.
-  // What resolves such a configuration (a tangential impact that ends with slip on, or a lift-off)
-  // is not settled here.
+  // slipping on the bottom one at 8.9e-6 m/s. No assignment of modes to the five touching
+  // contacts is consistent (every one of 128 tried: a slipping contact slides its way or opens;
+  // one without slip sticks, slips either way or opens), the laws find no impact from u_n = 0,
+  // and the sticking impulse is not Coulomb's (the middle block's corners would need 0.72 of
+  // their normal impulse in friction, μs = 0.68): the run stopped painleve_unresolved. Those
+  // slips are slow enough that their own friction stops them within the contact distance (the
+  // kinetic energy of each slip relative to the closed contacts over μd λ_n, below 1e-9 m):
+  // stopped, the set settles, and the run goes on (contact_modes.cpp, stop_slow_slips, now tried
+  // for an enumerated set too). Independently: no block enters another or the floor, no energy
+  // appears.
   const std::vector<Block> blocks = {
       {0.5441, 0.5852, 151.58}, {0.415, 1.0384, 325.213}, {0.3918, 1.1157, 118.547}};
   const StackRun stack = run_stack(blocks, 0.7, R"(initial:
@@ -389,50 +393,7 @@ output: {rate: 200}
                                    "plastic_painleve");
   check_apart(stack);
   check_energy(stack, /*excited=*/false);
-  REQUIRE(stack.run.outcome.status == RunStatus::painleve_unresolved);
-  const SimulationState& state = stack.run.outcome.final_state;
-  const SimulationSettings& settings = stack.run.scenario.settings;
-  SystemEvaluation evaluation(*stack.run.scenario.model, settings.contacts);
-  const ContactKinematics& kinematics = contacts_at(evaluation, state.q, state.v);
-  std::vector<int> candidates;
-  std::vector<std::vector<ContactMode>> options;
-  int slipping = 0;
-  for (int k = 0; k < evaluation.contacts; ++k) {
-    if (!is_persistent_contact_candidate(kinematics, 2, k, state.v, settings)) continue;
-    candidates.push_back(k);
-    const double u_t = tangential_velocity(kinematics, 2, k, state.v);
-    if (std::abs(u_t) > settings.rest_speed) {
-      ++slipping;
-      options.push_back({u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative,
-                         ContactMode::open});
-    } else {
-      options.push_back({ContactMode::stick, ContactMode::slide_positive,
-                         ContactMode::slide_negative, ContactMode::open});
-    }
-  }
-  std::size_t expected = 1;
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    expected *= options[i].size();
-    MESSAGE(stack.run.scenario.model->contact_names()[static_cast<std::size_t>(candidates[i])]
-            << ": " << options[i].size() << " options");
-  }
-  CHECK(slipping == 3);  // the floor corner and the middle block's two corners
-  std::vector<std::size_t> choice(candidates.size(), 0);
-  int assignments = 0, consistent = 0;
-  while (true) {
-    std::vector<ContactMode> modes(static_cast<std::size_t>(evaluation.contacts),
-                                   ContactMode::open);
-    for (std::size_t i = 0; i < candidates.size(); ++i)
-      modes[static_cast<std::size_t>(candidates[i])] = options[i][choice[i]];
-    ++assignments;
-    if (modes_are_consistent(evaluation, settings, state.t, state.q, state.v, modes, candidates))
-      ++consistent;
-    std::size_t digit = candidates.size();
-    while (digit > 0 && ++choice[digit - 1] == options[digit - 1].size()) choice[--digit] = 0;
-    if (digit == 0) break;
-  }
-  CHECK(static_cast<std::size_t>(assignments) == expected);
-  CHECK(consistent == 0);
+  CHECK(stack.run.outcome.status == RunStatus::completed);
 }
 
 }  // namespace routh

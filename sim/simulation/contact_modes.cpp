@@ -88,6 +88,22 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, double t, const Ei
   }
 }
 
+// The options enumerated for a candidate: a sliding one slides as it slips or opens, one without
+// slip sticks, slides either way or opens.
+constexpr std::size_t kSlidingOptions = 2, kRestingOptions = 4;
+
+// Whether every assignment of the candidates' options, from `modes`, is at most
+// kMaxEnumeratedAssignments.
+bool is_enumerable(const std::vector<ContactMode>& modes, const std::vector<int>& candidates) {
+  std::size_t assignments = 1;
+  for (const int k : candidates) {
+    assignments *=
+        is_sliding(modes[static_cast<std::size_t>(k)]) ? kSlidingOptions : kRestingOptions;
+    if (assignments > kMaxEnumeratedAssignments) return false;
+  }
+  return true;
+}
+
 // Every assignment of the candidates' modes (a slipping contact slides its way or opens; one
 // without slip sticks, slides either way, or opens), in order of fewest opened contacts, then
 // fewest slipping from rest, each contact's options in order of preference (the preferred slip
@@ -97,13 +113,13 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
                                 const std::vector<int>& candidates,
                                 std::vector<ContactMode>& modes) {
   const std::size_t count = candidates.size();
-  if (count > kMaxEnumeratedContacts) return false;
+  if (!is_enumerable(modes, candidates)) return false;
   const std::vector<ContactForce> sticking_forces = dynamics_at(evaluation, t, q, v, modes).forces;
   std::vector<std::vector<ContactMode>> options(count);
   for (std::size_t i = 0; i < count; ++i) {
     const int k = candidates[i];
     if (is_sliding(modes[k])) {
-      options[i] = {modes[k], ContactMode::open};
+      options[i] = {modes[k], ContactMode::open};  // kSlidingOptions
     } else {
       const ContactMode preferred = slide_against(sticking_forces[k].tangential);
       const ContactMode other = preferred == ContactMode::slide_negative
@@ -264,9 +280,9 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
     return trial;
   };
   std::vector<ContactMode> trial = read(false);
-  if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
+  if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates, free_slips)) {
     trial = read(true);
-    if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
+    if (!modes_are_consistent(evaluation, settings, t, q, v, trial, candidates, free_slips)) {
       return LcpModes::inconsistent;
     }
   }
@@ -289,6 +305,7 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
 std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                    double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                    const std::vector<ContactMode>& modes,
+                                   const std::vector<ContactMode>& closed,
                                    const std::vector<int>& candidates) {
   constexpr double kAccelerationFloor = 1e-6;  // [m/s²]
   constexpr double kAccelerationRoundOff = 1e-8;
@@ -323,6 +340,10 @@ std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const Simulatio
         (modes[k] == ContactMode::open && driven_in))
       stuck.push_back(k);
   }
+  if (!stuck.empty()) return stuck;
+  for (const int k : candidates) {
+    if (is_sliding(closed[k])) stuck.push_back(k);
+  }
   return stuck;
 }
 
@@ -349,8 +370,8 @@ bool closes_at_rest(const ContactKinematics& kinematics, int rows_per_contact, i
 
 bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings& settings,
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                          const std::vector<ContactMode>& modes,
-                          const std::vector<int>& candidates) {
+                          const std::vector<ContactMode>& modes, const std::vector<int>& candidates,
+                          bool slips_may_stop) {
   // An island whose forces have no solution (dynamics.consistent is false for the whole system
   // then) has zero forces, and its closed contacts fail λ_n > 0 below: another island's
   // candidates are judged by their own forces.
@@ -375,7 +396,8 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
         // friction opposing a slip the contact does not have would drive it: energy from
         // nothing (tall_stack:53 of the multibody campaign: slide_negative at u_t = +1.9e-6 m/s
         // after an impact cascade gained 0.1 J in 10 ms, its slip witness below zero throughout)
-        if (std::abs(u_t) > settings.rest_speed && slip_direction(modes[k]) * u_t < 0.0)
+        if (!slips_may_stop && std::abs(u_t) > settings.rest_speed &&
+            slip_direction(modes[k]) * u_t < 0.0)
           return false;
         const double slip_acceleration =
             slip_direction(modes[k]) *
@@ -427,18 +449,13 @@ std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
 // settled again (settle_contact_modes), the other slips as they were: each stop stands on its
 // own contact's friction. The projection is M-orthogonal, so the kinetic energy never rises,
 // and it keeps u_n = 0 at every closed contact. A slip that needs longer to stop is a real one;
-// when no slip stops, Lemke's verdict stands. False then.
+// when no slip stops, Lemke's verdict stands. False then. `trial` holds the modes of the free-slip
+// solution (lcp_consistent_modes with free_slips).
 bool stop_slow_slips(SystemEvaluation& evaluation, const SimulationSettings& settings, double t,
                      const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                      const std::vector<int>& candidates, const std::vector<ContactMode>& closed,
-                     std::vector<ContactMode>& modes, std::vector<int>& stopped) {
-  if (std::none_of(candidates.begin(), candidates.end(),
-                   [&](int k) { return is_sliding(closed[static_cast<std::size_t>(k)]); }))
-    return false;
-  std::vector<ContactMode> trial = modes;
-  if (lcp_consistent_modes(evaluation, settings, t, q, v, candidates, FrictionCone::static_friction,
-                           /*free_slips=*/true, trial) != LcpModes::consistent)
-    return false;
+                     const std::vector<ContactMode>& trial, std::vector<ContactMode>& modes,
+                     std::vector<int>& stopped) {
   const std::vector<ContactForce> forces = dynamics_at(evaluation, t, q, v, trial).forces;
   std::vector<int> stopping;
   for (const int k : candidates) {
@@ -466,6 +483,15 @@ bool stop_slow_slips(SystemEvaluation& evaluation, const SimulationSettings& set
   return stopped.size() > stopped_before;
 }
 
+// Whether every candidate that `closed` slides keeps that mode in `modes`, or opens.
+bool keeps_every_slip(const std::vector<ContactMode>& closed, const std::vector<ContactMode>& modes,
+                      const std::vector<int>& candidates) {
+  return std::all_of(candidates.begin(), candidates.end(), [&](int k) {
+    const auto c = static_cast<std::size_t>(k);
+    return !is_sliding(closed[c]) || modes[c] == closed[c] || modes[c] == ContactMode::open;
+  });
+}
+
 // Settles the candidates of one island whose modes the one-at-a-time changes left inconsistent:
 // every assignment of a few, else the island's LCP; `closed` holds the modes they started from.
 // Other contacts keep their modes. An island that none of these settles keeps its one-at-a-time
@@ -482,7 +508,7 @@ void settle_island(SystemEvaluation& evaluation, const SimulationSettings& setti
   };
   restore(closed);
   if (enumerate_consistent_modes(evaluation, settings, t, q, v, candidates, modes)) return;
-  const bool enumerated = candidates.size() <= kMaxEnumeratedContacts;
+  const bool enumerated = is_enumerable(closed, candidates);
   LcpModes lcp = LcpModes::inconsistent;
   // the static cone first (it lets every contact stick that can), then the kinetic one, whose
   // solution has the forces of its modes; Lemke's ray is a verdict only for the latter
@@ -493,11 +519,25 @@ void settle_island(SystemEvaluation& evaluation, const SimulationSettings& setti
                                /*free_slips=*/false, modes);
   }
   if (lcp == LcpModes::consistent) return;
-  if (!enumerated && may_stop_slips) {
+  if (may_stop_slips && std::any_of(candidates.begin(), candidates.end(), [&](int k) {
+        return is_sliding(closed[static_cast<std::size_t>(k)]);
+      })) {
     restore(closed);
-    if (stop_slow_slips(evaluation, settings, t, q, v, candidates, closed, modes,
-                        settlement.stopped_slips))
-      return;
+    std::vector<ContactMode> trial = modes;
+    if (lcp_consistent_modes(evaluation, settings, t, q, v, candidates,
+                             FrictionCone::static_friction, /*free_slips=*/true,
+                             trial) == LcpModes::consistent) {
+      // A free-slip solution that keeps every slip (or opens it) is one of the set's own
+      // problem, which Lemke's method did not find with the slips' friction fixed (tall_stack:40
+      // of the multibody campaign: a corner slipping at 2.7e-5 m/s among five sticking ones).
+      if (keeps_every_slip(closed, trial, candidates)) {
+        modes = trial;
+        return;
+      }
+      if (stop_slow_slips(evaluation, settings, t, q, v, candidates, closed, trial, modes,
+                          settlement.stopped_slips))
+        return;
+    }
   }
   restore(one_at_a_time);
   settlement.consistent = false;
@@ -507,7 +547,7 @@ void settle_island(SystemEvaluation& evaluation, const SimulationSettings& setti
     settlement.painleve_proven =
         (settlement.painleve.empty() || settlement.painleve_proven) && enumerated;
     const std::vector<int> stuck =
-        painleve_contacts(evaluation, settings, t, q, v, modes, candidates);
+        painleve_contacts(evaluation, settings, t, q, v, modes, closed, candidates);
     settlement.painleve.insert(settlement.painleve.end(), stuck.begin(), stuck.end());
   }
 }

@@ -15,10 +15,11 @@
 // with a = J v̇ + J̇ v from the forces of that assignment (contact_forces.hpp). The modes are
 // first changed one at a time (a pulling contact opens, then a sticking contact outside its
 // cone slides against the friction it needed), which settles the common cases with a few
-// solves; if that ends inconsistent, every assignment of up to kMaxEnumeratedContacts candidates
-// is tried, in order of fewest opened contacts, then fewest slipping from rest. A larger set is
-// solved as one acceleration-level LCP (Baraff 1994; Pfeiffer & Glocker 1996), by Lemke's method
-// (lemke.hpp), and its modes are read from the solution and checked as above.
+// solves; if that ends inconsistent, every assignment is tried where there are at most
+// kMaxEnumeratedAssignments (five contacts without slip, ten slipping), in order of fewest opened
+// contacts, then fewest slipping from rest. A larger set is solved as one acceleration-level LCP
+// (Baraff 1994; Pfeiffer & Glocker 1996), by Lemke's method (lemke.hpp), and its modes are read
+// from the solution and checked as above.
 //
 // Painlevé's paradox (docs/design.md §4 step 4) is reported only when no assignment at all is
 // consistent (proven by enumeration; for a larger set Lemke's ray is no proof, and says so), and
@@ -35,9 +36,10 @@
 
 namespace routh {
 
-/// Candidates with more than this many contacts are not enumerated (4⁵ = 1024 assignments, each
-/// one force solve): their modes come from the set's LCP.
-inline constexpr std::size_t kMaxEnumeratedContacts = 5;
+/// Candidates with more assignments than this are not enumerated (each is one force solve; 4⁵:
+/// five contacts without slip, or ten slipping ones, each of which slides as it slips or opens):
+/// their modes come from the set's LCP.
+inline constexpr std::size_t kMaxEnumeratedAssignments = 1024;
 
 /// [m/s²] contact accelerations this far on the wrong side of 0 are round-off of a zero (a
 /// contact held at a_t = 0 by another one), not a violated condition; 1e-10 of gravity.
@@ -49,11 +51,14 @@ bool is_persistent_contact_candidate(const ContactKinematics& kinematics, int ro
                                      int k, const Eigen::VectorXd& v,
                                      const SimulationSettings& settings);
 
-/// Whether `modes` satisfy the conditions above for the contacts `candidates` at (t, q, v).
+/// Whether `modes` satisfy the conditions above for the contacts `candidates` at (t, q, v). A
+/// sliding mode against the contact's own slip (faster than the rest speed) is consistent only
+/// when `slips_may_stop`: for a contact whose slip its friction stops before it reverses
+/// (contact_modes.cpp, stop_slow_slips, which decides whether it does).
 bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings& settings,
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                          const std::vector<ContactMode>& modes,
-                          const std::vector<int>& candidates);
+                          const std::vector<ContactMode>& modes, const std::vector<int>& candidates,
+                          bool slips_may_stop = false);
 
 /// What settling found.
 struct ModeSettlement {
@@ -62,7 +67,7 @@ struct ModeSettlement {
   /// can neither stay closed nor open. Empty otherwise.
   std::vector<int> painleve;
   /// Whether the paradox is proven: every assignment of the candidates was tried (at most
-  /// kMaxEnumeratedContacts). A larger set's verdict is the ray of Lemke's method, which proves
+  /// kMaxEnumeratedAssignments). A larger set's verdict is the ray of Lemke's method, which proves
   /// nothing where sliding contacts make the LCP's matrix other than copositive: its tangential
   /// impact is tried all the same, but a run it cannot save ends in contact_modes_unresolved.
   bool painleve_proven = false;

@@ -109,8 +109,8 @@ bool settle(double t, const Eigen::VectorXd& q, Eigen::VectorXd& v, bool log_cha
     return resolve_painleve(t, settlement, q, v, settings, state, workspace, report);
   }
   if (settlement.consistent) return true;
-  // No consistent modes were found (settling tries every assignment of at most
-  // kMaxEnumeratedContacts contacts, beyond that one change at a time), and it is not Painlevé's
+  // No consistent modes were found (settling tries every assignment where there are at most
+  // kMaxEnumeratedAssignments, beyond that the set's LCP), and it is not Painlevé's
   // paradox: with the modes it ended on a closed contact would pull or an open one sink, and going
   // on would let bodies fall through each other.
   return end_run(report, RunStatus::contact_modes_unresolved,
