@@ -40,19 +40,25 @@ void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen
 // stick (the slide-or-open options of a slipping contact) nor judge σ a_t ≥ 0 against its
 // slip, and declared Painlevé's paradox at rest. Such a contact sticks, as one closed from
 // rest does; true when one changed (v must be projected again with its tangential row).
-bool stick_contacts_without_slip(const ContactKinematics& kinematics, int rows,
-                                 const Eigen::VectorXd& v, const std::vector<int>& candidates,
-                                 const SimulationSettings& settings,
-                                 std::vector<ContactMode>& modes) {
-  bool changed = false;
+// The projection can also turn a slip around (tall_stack:1 of the multibody campaign: two
+// corners of a block closed sliding at −u_t slipped at +2e-4 m/s once projected, and no mode
+// assignment with friction pushing that slip was consistent); such a contact slides the way it
+// now slips. Its constraint is its normal row alone, so v needs no new projection for it.
+bool modes_follow_slips(const ContactKinematics& kinematics, int rows, const Eigen::VectorXd& v,
+                        const std::vector<int>& candidates, const SimulationSettings& settings,
+                        std::vector<ContactMode>& modes) {
+  bool stuck = false;
   for (const int k : candidates) {
-    if (is_sliding(modes[k]) &&
-        std::abs(tangential_velocity(kinematics, rows, k, v)) <= settings.rest_speed) {
+    if (!is_sliding(modes[k])) continue;
+    const double u_t = tangential_velocity(kinematics, rows, k, v);
+    if (std::abs(u_t) <= settings.rest_speed) {
       modes[k] = ContactMode::stick;
-      changed = true;
+      stuck = true;
+    } else {
+      modes[k] = u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative;
     }
   }
-  return changed;
+  return stuck;
 }
 
 // One change at a time: a closed contact that pulls opens, the most pulling first; only when
@@ -584,8 +590,7 @@ ModeSettlement settle_candidates(SystemEvaluation& evaluation, const SimulationS
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   }
   // each round only turns sliding contacts into sticking ones, so at most K rounds
-  while (stick_contacts_without_slip(contacts_at(evaluation, q, v), rows, v, candidates, settings,
-                                     modes))
+  while (modes_follow_slips(contacts_at(evaluation, q, v), rows, v, candidates, settings, modes))
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   const std::vector<ContactMode> closed = modes;
   change_modes_one_at_a_time(evaluation, t, q, v, modes);
