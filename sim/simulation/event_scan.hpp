@@ -36,7 +36,8 @@ void sample_witnesses_at_step_end(double t, const OdeState& x,
                                   WitnessSample& sample);
 
 /// The earliest of state.witnesses to trigger on the step just taken, from their values at its
-/// ends (state.start, state.end), located on its dense output; nothing if none triggers.
+/// ends (state.start, state.end), located on its dense output, no later than the run's duration;
+/// nothing if none triggers.
 std::optional<TriggeredWitness> earliest_trigger(const DenseStepper& stepper,
                                                  const SimulationSettings& settings,
                                                  const RunState& state, RunWorkspace& workspace);

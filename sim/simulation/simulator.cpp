@@ -195,6 +195,12 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
   // interrupted: handled at the loop's top
   if (!emit_samples(t1, stepper, settings, state, ws, observer)) return true;
   track_rotation(stepper, settings, state.base_start_x_m, ws, state.outcome.summary);
+  if (t1 > settings.duration) {
+    // what happens past the run's duration is not the run's (earliest_trigger): the last step
+    // ends apart if its bodies are apart at the duration
+    dense_state_at(stepper, settings.duration, ws);
+    if (!bodies_apart(settings.duration, ws.q, ws.v, ws, state, observer)) return false;
+  }
   unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
   const bool projected = remove_drift(ws.evaluation, state.modes, state.end.gap, q, v);
   if (projected) {
@@ -205,7 +211,7 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
   if (narrow_after_step(stepper.current_state(), projected, state, ws)) {
     sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
   }
-  if (!bodies_apart(t1, q, v, ws, state, observer)) return false;
+  if (t1 <= settings.duration && !bodies_apart(t1, q, v, ws, state, observer)) return false;
   std::swap(state.start, state.end);
   return true;
 }
@@ -324,8 +330,8 @@ SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initi
     sample_witnesses_at_step_end(stepper.current_time(), stepper.current_state(), state.modes,
                                  state.witnesses, ws, state.end);
     const std::optional<TriggeredWitness> fired = earliest_trigger(stepper, settings, state, ws);
-    const bool rest_is_due =
-        rest_due(state.pending_rest, stepper.previous_time(), stepper.current_time());
+    const bool rest_is_due = rest_due(state.pending_rest, stepper.previous_time(),
+                                      std::min(stepper.current_time(), settings.duration));
     const bool going = !fired && !rest_is_due ? accept_step(stepper, settings, state, ws, observer)
                                               : handle_event(fired, rest_is_due, stepper, settings,
                                                              state, ws, observer);
