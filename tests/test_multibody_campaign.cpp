@@ -1258,6 +1258,52 @@ output: {rate: 200}
 }
 
 TEST_CASE(
+    "multibody campaign: a slip the projection turns around slides the way it now slips, and "
+    "nothing past the run's duration is the run's") {
+  // tall_stack:1 of the campaign, to 0.7 s: a six-block tower whose top block, thrown, lands on
+  // the tower. At t = 0.678 s two corners of block5 on block4 closed sliding at −u_t slipped at
+  // +2e-4 m/s once the velocity was projected onto the closed contacts; friction pushing that
+  // slip is no consistent mode, and the run ended in contact_modes_unresolved. Such a contact
+  // slides the way it now slips. After that, the last step (0.6995 s to 0.7208 s) held an impact
+  // at 0.7124 s: a completed run of 0.7 s logged it and its largest rotation there, and without
+  // it the bodies overlap at the step's end. The run's events, figures and checks stop at its
+  // duration.
+  const std::string yaml = R"(name: campaign_tall_stack_1
+duration: 0.7
+model:
+  gravity: 9.8100000000000005
+  bodies:
+    - {name: block1, mass: 2.6619599283905129, shape: {rectangle: {width: 0.53619772961300416, height: 0.47096636584179336}}}
+    - {name: block2, mass: 1.1304265562464288, shape: {rectangle: {width: 0.53619772961300416, height: 0.20229470407844319}}}
+    - {name: block3, mass: 2.2889241565052321, shape: {rectangle: {width: 0.53619772961300416, height: 0.1261518627500921}}}
+    - {name: block4, mass: 0.82143992181936609, shape: {rectangle: {width: 0.53619772961300416, height: 0.10077561394560096}}}
+    - {name: block5, mass: 0.84730284549115542, shape: {rectangle: {width: 0.53619772961300416, height: 0.11714500813634428}}}
+    - {name: block6, mass: 3.1932787873129405, shape: {rectangle: {width: 0.53619772961300416, height: 0.29970253020334786}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+initial:
+  q: {block1.x: 0, block2.x: 0, block3.x: 0, block4.x: 0, block5.x: 0, block6.x: 0, block6.theta: -0.67339013541720072}
+  v: {block6.theta: -2.0742070409632865}
+contact:
+  law: newton_routh
+  multi_contact_law: multipoint_energetic
+  restitution: 0.35060605338386536
+  friction: {static: 0.88145539939231687, kinetic: 0.85086194149022587}
+output: {rate: 200}
+)";
+  const auto [scenario, outcome, trajectory] =
+      test::run_scenario_file(test::write_problem(yaml, "slip_turned_around.yaml"));
+  CHECK(outcome.status == RunStatus::completed);
+  CHECK(outcome.final_state.t == 0.7);
+  for (const EventRecord& event : trajectory.events) CHECK(event.t <= 0.7);
+  for (const auto& sample : trajectory.samples) CHECK(sample.t <= 0.7);
+  const RunSummary& summary = outcome.summary;
+  CHECK(summary.max_abs_theta_time <= 0.7);
+  CHECK(summary.overturn_time <= 0.7);
+  CHECK(energy_rise_J(trajectory) < 1e-9 * trajectory.samples.front().energy.total());
+}
+
+TEST_CASE(
     "multibody campaign: a slip that no mode assignment of its enumerated set carries, stopped "
     "by its own friction within the contact distance, does not end the run") {
   // stack:20 of the campaign, to 0.95 s: at t = 0.9115 s block1 stands on a floor corner
