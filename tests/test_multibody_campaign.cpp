@@ -614,17 +614,35 @@ struct KnownDefect {
   const char* run;
   const char* defect;
 };
-// Runs that end `interpenetration` are not listed: the simulator's overlap guard found the
-// missed contact and said so (chain:13, where a corner meets another body's corner: a corner
-// crosses a face next to the other's corner without its gap witness firing; not yet analysed
-// further; stack:161, which ended earlier in step_size_failure where a corner slid off the end of
-// a face).
-// None at present: tall_stack:1 and tall_stack:63 (a corner a few nanometres inside the block
-// above in a slender column) and stack:237 (a corner's gap dipping below zero unseen within one
-// step of an impact cascade) no longer show since a landing is looked for up to the step's
-// instant where its point leaves the face's extent (event_location.hpp, leaves_extent()); they
-// were not analysed one by one.
-const std::vector<KnownDefect> kKnownDefects = {};
+// A run may end short of its duration only at its wall-clock limit or in Painlevé's paradox
+// proven by trying every assignment of modes (painleve_unresolved); any other status
+// (interpenetration, contact_modes_unresolved, event_storm, impact_law_failure, ...) fails the
+// campaign's `trouble` check unless the run is listed here. No longer listed: tall_stack:1 and
+// tall_stack:63 (a corner a few nanometres inside the block above in a slender column) and
+// stack:237 (a corner's gap dipping below zero unseen within one step of an impact cascade),
+// since a landing is looked for up to the step's instant where its point leaves the face's
+// extent (event_location.hpp, leaves_extent()).
+const std::vector<KnownDefect> kKnownDefects = {
+    {"chain:13",
+     "interpenetration: a link's end crosses another link's side next to that link's end "
+     "without its gap witness firing (corner against corner, not yet analysed)"},
+    {"chain:163",
+     "impact_law_failure: a link folded back onto the next touches it with their common joint, "
+     "whose tangential row of J is exactly zero (it can only move along the normal); every law "
+     "refuses a D with a zero diagonal entry as invalid"},
+    {"chain:233", "impact_law_failure: as chain:163, a folded link's joint on the next link"},
+    {"chain:295", "interpenetration: as chain:13, a link's end past another link's end"},
+    {"chain:375", "impact_law_failure: as chain:163, a folded link's joint on the next link"},
+    {"chain:400", "impact_law_failure: as chain:163, a folded link's joint on the next link"},
+    {"tall_stack:26",
+     "contact_modes_unresolved: the set's LCP slides a corner at rest that the force solve of "
+     "those modes, whose split of an indeterminate set with sliding contacts is the "
+     "minimum-norm one, accelerates the other way"},
+    {"tall_stack:66",
+     "contact_modes_unresolved: the force solve of the modes the set's LCP reads splits an "
+     "indeterminate set with sliding contacts by minimum norm, and pulls a floor corner (-75 N) "
+     "that the LCP's own split pushes"},
+};
 
 const KnownDefect* known_defect(const std::string& id) {
   for (const KnownDefect& known : kKnownDefects) {
@@ -660,7 +678,8 @@ struct Campaign {
       unfinished{"completed before its duration"}, penetration{"penetration"},
       impact_energy{"kinetic energy raised by unflagged events"},
       broken_promise{"energy_gain flagged by a law that promises dissipation"},
-      drift{"free run's total energy above its start"};
+      drift{"free run's total energy above its start"},
+      trouble{"ended in trouble other than a proven Painlevé paradox or the time limit"};
   std::map<std::string, int> statuses;
   int runs = 0, with_impacts = 0, impacts = 0, flagged_runs = 0;
   double worst_penetration = -std::numeric_limits<double>::infinity();
@@ -676,7 +695,7 @@ struct Campaign {
 
   std::vector<Failures*> all() {
     return {&exceptions,    &non_finite,     &unfinished, &penetration,
-            &impact_energy, &broken_promise, &drift};
+            &impact_energy, &broken_promise, &drift,      &trouble};
   }
 };
 
@@ -732,6 +751,14 @@ void run_scene(Scene& scene, Campaign& campaign, bool traced) {
     line << id << " " << to_string(outcome.status) << " at t = " << outcome.final_state.t << " s ("
          << outcome.detail << ")";
     campaign.troubles.push_back(line.str());
+    // what a run may end in short of completing: its wall-clock limit, or Painlevé's paradox
+    // where every assignment of modes was tried (painleve_unresolved; an unproven one ends
+    // contact_modes_unresolved)
+    if (outcome.status != RunStatus::time_limit &&
+        outcome.status != RunStatus::painleve_unresolved) {
+      campaign.trouble.completed = true;  // a failure of this check, not an honest ending
+      campaign.trouble.add(scene, line.str());
+    }
   } else if (outcome.final_state.t < scenario->settings.duration * (1.0 - 1e-12)) {
     campaign.unfinished.add(scene, "ends at t = " + number(outcome.final_state.t) + " s");
   }
@@ -1644,8 +1671,9 @@ output: {rate: 1000}
 
 TEST_CASE(
     "multibody campaign: seeded stacks of 3-8 blocks and columns, excited or tilted and spinning") {
-  // the status counts are reported, not asserted: many of these runs still end in a named
-  // trouble (the run's honest answer); the checks hold for the runs that complete
+  // a run may end at its wall-clock limit (many of these take thousands of impacts and longer
+  // than the limit on a busy machine) or in a proven Painlevé paradox; any other trouble fails
+  // the campaign unless it is a listed known defect
   run_family(Family::tall_stack, 80, 0.4);
 }
 
