@@ -3,7 +3,8 @@
 // against what must hold for every run, with geometry and energies computed here from the
 // coordinates (never from routh's contact kinematics or its energy):
 //  - no exception; every sample finite; the status is `completed` (and the run reached its
-//    duration) or a named trouble status, counted and reported;
+//    duration), `time_limit` (the run's wall-clock limit), or `painleve_unresolved` (Painlevé's
+//    paradox proven by trying every assignment of modes); statuses are counted and reported;
 //  - no penetration: every vertex and disk on the free side of every obstacle, and no two bodies
 //    that no joint joins overlapping by more than kPenetrationTolerance (separating-axis depth
 //    of two convex polygons, signed distance of a disk to a polygon, disk–disk distance);
