@@ -627,14 +627,7 @@ const std::vector<KnownDefect> kKnownDefects = {
     {"chain:13",
      "interpenetration: a link's end crosses another link's side next to that link's end "
      "without its gap witness firing (corner against corner, not yet analysed)"},
-    {"chain:163",
-     "impact_law_failure: a link folded back onto the next touches it with their common joint, "
-     "whose tangential row of J is exactly zero (it can only move along the normal); every law "
-     "refuses a D with a zero diagonal entry as invalid"},
-    {"chain:233", "impact_law_failure: as chain:163, a folded link's joint on the next link"},
     {"chain:295", "interpenetration: as chain:13, a link's end past another link's end"},
-    {"chain:375", "impact_law_failure: as chain:163, a folded link's joint on the next link"},
-    {"chain:400", "impact_law_failure: as chain:163, a folded link's joint on the next link"},
     {"tall_stack:26",
      "contact_modes_unresolved: the set's LCP slides a corner at rest that the force solve of "
      "those modes, whose split of an indeterminate set with sliding contacts is the "

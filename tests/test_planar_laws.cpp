@@ -12,6 +12,7 @@
 
 #include "sim/impact/energetic.hpp"
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/impact/lcp.hpp"
 #include "sim/impact/newton.hpp"
 #include "sim/impact/newton_routh.hpp"
 #include "sim/impact/poisson.hpp"
@@ -375,6 +376,19 @@ TEST_CASE("planar laws: a singular D of several contacts is a valid problem") {
   REQUIRE_FALSE(diagnosis.ok());
   CHECK(diagnosis.errors[0].find("contact 1: its tangential direction does not move") !=
         std::string::npos);
+  // Without friction that direction carries no impulse: it may move nothing (a link folded back
+  // onto the next touches it with their common joint, which moves along the normal only), and
+  // the problem is valid; the lcp law solves it as frictionless impacts, whose normal impulses
+  // stop both corners (e = 0): u⁺_n = 0, Γ_n ≥ 0, and the kinetic energy falls.
+  problem.contacts.assign(2, ContactParameters{0.0, 0.0, 0.0});
+  CHECK(routh::diagnose(problem).ok());
+  const routh::ImpactResult result = routh::solve_lcp(problem);
+  REQUIRE(result.status == ImpactStatus::solved);
+  for (int k = 0; k < 2; ++k) {
+    CHECK(result.impulse[2 * k] >= 0.0);
+    CHECK(result.u_post[2 * k] == doctest::Approx(0.0).scale(1.0).epsilon(1e-12));
+  }
+  CHECK(result.delta_T < 0.0);
 }
 
 TEST_CASE("planar laws: a one-degree-of-freedom contact jams when friction can hold it") {

@@ -20,6 +20,14 @@ ImpactProblem planar_impact_problem(double a, double b, double c, double u_n, do
   return problem;
 }
 
+bool direction_must_move(const ImpactProblem& problem, int row) {
+  const int rows = rows_per_contact(problem.dimension);
+  const auto contact = static_cast<std::size_t>(row / rows);
+  if (row % rows == 0 || contact >= problem.contacts.size()) return true;
+  const ContactParameters& parameters = problem.contacts[contact];
+  return parameters.static_friction != 0.0 || parameters.kinetic_friction != 0.0;
+}
+
 namespace {
 
 void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) {
@@ -52,7 +60,7 @@ void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) 
   // D = J M⁻¹ Jᵀ is positive semidefinite, and singular when there are more contact rows than
   // degrees of freedom (a rocking block's two corners on a 3-dof body; a one-degree-of-freedom
   // pendulum's tip, whose slip is proportional to its approach). Every direction of every
-  // contact must still move the bodies: D's diagonal is positive.
+  // contact must still move the bodies (direction_must_move): D's diagonal is positive there.
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> spectrum(D, Eigen::EigenvaluesOnly);
   if (spectrum.eigenvalues().minCoeff() < -kSymmetryTolerance * scale) {
     diagnosis.errors.emplace_back(
@@ -60,7 +68,7 @@ void diagnose_matrix(const ImpactProblem& problem, ProblemDiagnosis& diagnosis) 
     return;
   }
   for (int row = 0; row < D.rows(); ++row) {
-    if (!(D(row, row) > 0.0)) {
+    if (direction_must_move(problem, row) && !(D(row, row) > 0.0)) {
       diagnosis.errors.push_back(cat("contact ", row / rows, ": its ",
                                      row % rows == 0 ? "normal" : "tangential",
                                      " direction does not move the bodies (a zero row of J)"));

@@ -56,6 +56,12 @@ struct ProblemDiagnosis {
 /// written to 16 significant digits, is symmetric and positive semidefinite to round-off.
 inline constexpr double kSymmetryTolerance = 1e-9;
 
+/// Whether D's diagonal entry `row` must be positive (the direction must move the bodies): every
+/// contact's normal, and the tangential directions of a contact with friction. A frictionless
+/// contact's tangential rows carry no impulse and may move nothing: a link folded back onto the
+/// next one touches it with their common joint, which can only move along the normal.
+bool direction_must_move(const ImpactProblem& problem, int row);
+
 /// Checks shapes, symmetry and positive definiteness of D (to kSymmetryTolerance), e ∈ [0, 1], μ ≥
 /// 0, and warns when μd > μs (sliding friction above static friction is unusual) or when a contact
 /// does not approach.

@@ -114,7 +114,8 @@ bool shapes_fit(const ImpactProblem& problem) {
          static_cast<int>(problem.contacts.size()) == n / rows;
 }
 
-/// D symmetric and positive semidefinite with a positive diagonal; e ∈ [0, 1], μ ≥ 0. diagnose()
+/// D symmetric and positive semidefinite with a positive diagonal where a direction must move
+/// the bodies (direction_must_move); e ∈ [0, 1], μ ≥ 0. diagnose()
 /// asks for no eigenvalue below −δ, δ = kSymmetryTolerance · max|D_ij|; that is exactly when
 /// D + δI is positive definite, which a Cholesky factorisation decides without an eigensolver
 /// (a pivoted LDLᵀ of a singular D is not reliable: its last pivots are cancellation noise).
@@ -123,7 +124,9 @@ bool is_valid(const ImpactProblem& problem) {
   if (!D.allFinite() || !problem.u_pre.allFinite()) return false;
   const double scale = D.cwiseAbs().maxCoeff();
   if ((D - D.transpose()).cwiseAbs().maxCoeff() > kSymmetryTolerance * scale) return false;
-  if (!(D.diagonal().minCoeff() > 0.0)) return false;
+  for (int row = 0; row < D.rows(); ++row) {
+    if (direction_must_move(problem, row) && !(D(row, row) > 0.0)) return false;
+  }
   ContactMatrix shifted = D;
   shifted.diagonal().array() += kSymmetryTolerance * scale;
   // in place: the factor overwrites `shifted`, whatever its size, without allocating

@@ -34,6 +34,22 @@ std::string status_text(const ImpactResult& result) {
                                                : std::string(to_string(result.status));
 }
 
+// A contact whose tangential directions move nothing (their diagonal of D within the round-off D
+// is known to, kSymmetryTolerance): no impulse can change its slip, so its friction does nothing,
+// and it is frictionless for the impact. A link folded back onto the next one touches it with
+// their common joint, whose velocity relative to that link is along the normal only (its
+// tangential row of J is zero); with friction, every law refused the problem as invalid.
+void without_friction_where_no_slip_can_change(ImpactProblem& problem) {
+  const int rows = rows_per_contact(problem.dimension);
+  const double immobile = kSymmetryTolerance * problem.D.cwiseAbs().maxCoeff();
+  for (int k = 0; k < problem.contact_count(); ++k) {
+    const auto tangential = problem.D.diagonal().segment(rows * k + 1, rows - 1);
+    if (tangential.maxCoeff() > immobile) continue;
+    ContactParameters& contact = problem.contacts[static_cast<std::size_t>(k)];
+    contact.static_friction = contact.kinetic_friction = 0.0;
+  }
+}
+
 // The impact problem of `involved` at the state in evaluation.quantities (M and the contacts at
 // q), answered by the scenario's law or, failing that, by the fallback law.
 LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSettings& settings,
@@ -54,6 +70,7 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
   factor_contact_space(evaluation.quantities.mass_matrix, J, answer.space);
   answer.problem = generalized_impact_problem(answer.space, v,
                                               evaluation.system.contact_dimension(), parameters);
+  without_friction_where_no_slip_can_change(answer.problem);
   if (start == ImpactStart::without_collision) {
     // The contacts were closed: their u_n is zero up to round-off, and the law must see the zero
     // that makes it an impact without collision (planar_contact.hpp).
