@@ -39,8 +39,12 @@ void add_congruence(const ArticulatedBody& body, Eigen::Matrix3d& parent_inertia
 Eigen::Vector3d map_velocity(const ArticulatedBody& body, const Eigen::Vector3d& a) {
   return {body.carries * a[0], a[1] + a[0] * body.arm_perp.x(), a[2] + a[0] * body.arm_perp.y()};
 }
-Eigen::Vector3d map_force(const ArticulatedBody& body, const Eigen::Vector3d& z) {
-  return {body.carries * z[0] + body.arm_perp.dot(z.tail<2>()), z[1], z[2]};
+// (in scalars: a Vector3d stored and read back as its tail stalls the load on the store)
+void add_mapped_force(const ArticulatedBody& body, double z0, double z1, double z2,
+                      Eigen::Ref<Eigen::Vector3d> parent_z) {
+  parent_z[0] += body.carries * z0 + body.arm_perp.x() * z1 + body.arm_perp.y() * z2;
+  parent_z[1] += z1;
+  parent_z[2] += z2;
 }
 
 // The joint's columns of H_i: (0, R_p a_k) per translation, then (1, 0, 0) for the rotation.
@@ -130,7 +134,8 @@ void ArticulatedInverseMass::inward_pass(const Eigen::Ref<const Eigen::MatrixXd>
         u_.col(i * m + j) = u;
         passed = z + body.U * (body.D_inverse * u);
       }
-      if (!root) z_.col(body.parent * m + j) += map_force(body, passed);
+      if (!root)
+        add_mapped_force(body, passed[0], passed[1], passed[2], z_.col(body.parent * m + j));
     }
   }
 }

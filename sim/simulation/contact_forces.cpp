@@ -428,18 +428,19 @@ void multiply_by_contact_rows(const Eigen::MatrixXd& inverse_mass, ContactForceW
 
 // A = J_c M⁻¹ W from the model's factor G of M⁻¹ = Gᵀ G (InverseMass::solve_half()):
 // A = (G J_cᵀ)ᵀ (G W), one inward pass per column for a tree. When every closed contact sticks,
-// W = J_cᵀ and A = (G W)ᵀ (G W).
+// W = J_cᵀ and A = (G W)ᵀ (G W). (Coefficient-wise products: at these sizes the blocked
+// kernels' set-up outweighs the flops.)
 void multiply_by_contact_rows(const InverseMass& inverse_mass, bool all_stick,
                               ContactForceWorkspace& ws) {
   ws.half_solved_W = ws.force_directions;
   inverse_mass.solve_half(ws.half_solved_W);
   if (all_stick) {
-    ws.A.noalias() = ws.half_solved_W.transpose() * ws.half_solved_W;
+    ws.A.noalias() = ws.half_solved_W.transpose().lazyProduct(ws.half_solved_W);
     return;
   }
   ws.row_transposed = ws.constraint_rows.transpose();
   inverse_mass.solve_half(ws.row_transposed);
-  ws.A.noalias() = ws.row_transposed.transpose() * ws.half_solved_W;
+  ws.A.noalias() = ws.row_transposed.transpose().lazyProduct(ws.half_solved_W);
 }
 
 // The closed contacts' forces and their share of v̇ for one island (or the whole system):
