@@ -300,12 +300,14 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
   for (std::size_t b = 0; b < ws.motion.bodies.size(); ++b) {
     const PlanarBody& body = description_.bodies[b];
     const BodyMotion& motion = ws.motion.bodies[b];
-    PointMotion& centre = ws.point;
-    point_motion(motion, body.centre_of_mass_m, centre);
-    // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
-    const Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = centre.jacobian;
-    const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
     const std::vector<int>& moving = columns_.body_velocities[b];  // J_c and J_φ are zero elsewhere
+    // the centre's Jacobian in those columns only (the others keep another body's, unread)
+    const Eigen::Vector2d r = motion.rotation * body.centre_of_mass_m;  // [m]
+    Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = ws.point.jacobian;
+    if (J_c.cols() != coordinate_count_) J_c.setZero(2, coordinate_count_);
+    point_jacobian(motion, r, moving, J_c);
+    // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
+    const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
     if (sum_mass_matrix) {
       for (const int j : moving) {
         for (const int i : moving) {
@@ -315,8 +317,9 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
       }
     }
     if (generalized_force) {
-      const Eigen::Vector2d load = body.mass_kg * (field - centre.bias_acceleration_m_s2);  // [N]
-      const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;         // [N m]
+      const Eigen::Vector2d load =
+          body.mass_kg * (field - material_bias_acceleration(motion, r));            // [N]
+      const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;  // [N m]
       for (const int j : moving) f[j] += J_c.col(j).dot(load) + J_phi[j] * torque;
     }
   }
