@@ -139,6 +139,10 @@ PlanarTree::PlanarTree(PlanarTreeDescription description) : description_(std::mo
     mass_matrix(Eigen::VectorXd::Zero(coordinate_count_), M);
     constant_mass_matrix_ = std::move(M);
   }
+  applies_inverse_mass_ = !constant_mass_matrix_ &&
+                          std::count_if(d.joints.begin(), d.joints.end(), [](const PlanarJoint& j) {
+                            return j.parent == kGround;
+                          }) == 1;
 }
 
 // Bodies hanging from the ground with their centres of mass at their frames' origins have
@@ -236,19 +240,26 @@ void PlanarTree::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Vecto
                           StateQuantities& out) const {
   check_sizes(q, v);
   PlanarTreeWorkspace& ws = own(workspace);
+  out.inverse_mass = nullptr;
   if (request.mass_matrix && constant_mass_matrix_) out.mass_matrix = *constant_mass_matrix_;
   const bool sum_mass_matrix = request.mass_matrix && !constant_mass_matrix_;
-  if (!sum_mass_matrix && !request.generalized_force && !request.contacts &&
+  const bool factor_mass = request.inverse_mass && applies_inverse_mass_;
+  if (!sum_mass_matrix && !factor_mass && !request.generalized_force && !request.contacts &&
       !request.potential_energy) {
     return;  // a constant M is all that was asked: no kinematics needed
   }
   // the contacts of a subset alone (event location follows one) need only their bodies' motion
-  const bool contacts_only = !sum_mass_matrix && !request.generalized_force &&
+  const bool contacts_only = !sum_mass_matrix && !factor_mass && !request.generalized_force &&
                              !request.potential_energy && request.contact_subset;
   forward_kinematics(description_.joints, columns_, q, v, ws.motion,
                      contacts_only ? bodies_of(*request.contact_subset, ws) : nullptr);
   if (sum_mass_matrix || request.generalized_force) {
     inertial_terms(t, sum_mass_matrix, request.generalized_force, ws, out);
+  }
+  if (factor_mass) {
+    ws.inverse_mass.factor(description_.joints, description_.bodies, columns_.first_coordinate,
+                           ws.motion);
+    out.inverse_mass = &ws.inverse_mass;
   }
   if (request.generalized_force) add_spring_forces(ws.motion, q, v, out.generalized_force);
   if (request.contacts)
@@ -289,12 +300,14 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
   for (std::size_t b = 0; b < ws.motion.bodies.size(); ++b) {
     const PlanarBody& body = description_.bodies[b];
     const BodyMotion& motion = ws.motion.bodies[b];
-    PointMotion& centre = ws.point;
-    point_motion(motion, body.centre_of_mass_m, centre);
-    // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
-    const Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = centre.jacobian;
-    const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
     const std::vector<int>& moving = columns_.body_velocities[b];  // J_c and J_φ are zero elsewhere
+    // the centre's Jacobian in those columns only (the others keep another body's, unread)
+    const Eigen::Vector2d r = motion.rotation * body.centre_of_mass_m;  // [m]
+    Eigen::Matrix<double, 2, Eigen::Dynamic>& J_c = ws.point.jacobian;
+    if (J_c.cols() != coordinate_count_) J_c.setZero(2, coordinate_count_);
+    point_jacobian(motion, r, moving, J_c);
+    // plain loops: at a few coordinates Eigen's product kernels cost more than the arithmetic
+    const Eigen::RowVectorXd& J_phi = motion.angle_jacobian;
     if (sum_mass_matrix) {
       for (const int j : moving) {
         for (const int i : moving) {
@@ -304,8 +317,9 @@ void PlanarTree::inertial_terms(double t, bool sum_mass_matrix, bool generalized
       }
     }
     if (generalized_force) {
-      const Eigen::Vector2d load = body.mass_kg * (field - centre.bias_acceleration_m_s2);  // [N]
-      const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;         // [N m]
+      const Eigen::Vector2d load =
+          body.mass_kg * (field - material_bias_acceleration(motion, r));            // [N]
+      const double torque = -body.inertia_kg_m2 * motion.angular_bias_acceleration;  // [N m]
       for (const int j : moving) f[j] += J_c.col(j).dot(load) + J_phi[j] * torque;
     }
   }

@@ -18,8 +18,9 @@
 // −m a_g on every body; the obstacles are fixed in that frame.
 //
 // Costs O(B n) per evaluation for B bodies and n coordinates: one outward recursion, then the
-// requested sums. The recursion's results live in a PlanarTreeWorkspace, so evaluations do not
-// allocate once it has been used (the tree itself is const and may be shared between threads).
+// requested sums (M's sum costs O(Σ depth²); M⁻¹ by the articulated-body recursion O(B)). The
+// recursion's results live in a PlanarTreeWorkspace, so evaluations do not allocate once it has
+// been used (the tree itself is const and may be shared between threads).
 
 #include <Eigen/Core>
 #include <functional>
@@ -29,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/planar/articulated_body.hpp"
 #include "models/planar/planar_body.hpp"
 #include "models/planar/planar_contact_candidates.hpp"
 #include "models/planar/planar_contact_geometry.hpp"
@@ -61,6 +63,7 @@ struct PlanarTreeWorkspace final : SystemWorkspace {
   std::vector<bool> contact_bodies;  ///< the bodies (and ancestors) of the contacts evaluated
   PointMotion point;
   Eigen::VectorXd no_velocity;
+  ArticulatedInverseMass inverse_mass;  ///< M⁻¹ of the latest evaluation that asked for it
 };
 
 /// A named ground-fixed obstacle: a floor, a wall, a slope.
@@ -109,6 +112,10 @@ class PlanarTree final : public MechanicalSystem {
   const std::vector<std::string>& contact_names() const override { return contacts_.names; }
   ContactDimension contact_dimension() const override { return ContactDimension::planar; }
   bool constant_mass_matrix() const override { return constant_mass_matrix_.has_value(); }
+  /// A tree hanging from one root joint whose M changes with q (a pendulum, a chain): its
+  /// articulated-body factorization (articulated_body.hpp) applies M⁻¹ in O(n). A constant M is
+  /// factored once per run anyway, and several mechanisms are solved island by island from M.
+  bool applies_inverse_mass() const override { return applies_inverse_mass_; }
 
   std::unique_ptr<SystemWorkspace> make_workspace() const override;
   void nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& workspace,
@@ -178,7 +185,8 @@ class PlanarTree final : public MechanicalSystem {
   std::vector<std::string> coordinate_names_;
   std::vector<std::string> coordinate_units_;
   std::optional<Eigen::MatrixXd> constant_mass_matrix_;  ///< M, when no q changes it
-  PlanarContactSet contacts_;                            ///< listed and generated
+  bool applies_inverse_mass_ = false;
+  PlanarContactSet contacts_;  ///< listed and generated
 };
 
 /// Assembles a PlanarTreeDescription step by step: add bodies parents first, then contacts.

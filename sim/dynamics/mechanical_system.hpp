@@ -91,9 +91,25 @@ inline double contact_row_product(const ContactKinematics& kinematics, int rows_
   return product;
 }
 
+/// M(q)⁻¹ applied by the model itself, at the q of the evaluation that made it: a tree's
+/// articulated-body factorization applies it in O(n) per column where a dense factorization of M
+/// costs O(n³) and each of its solves O(n²).
+class InverseMass {
+ public:
+  virtual ~InverseMass() = default;
+  /// Solves M x = b for each column of `columns` in place: b on entry, x = M⁻¹ b on return.
+  virtual void solve(Eigen::Ref<Eigen::MatrixXd> columns) const = 0;
+  /// G b for each column in place, G a factor with M⁻¹ = Gᵀ G (the first half of solve()):
+  /// then bᵀ M⁻¹ c = (G b)·(G c), and J M⁻¹ W = (G Jᵀ)ᵀ (G W) costs half of J's solves.
+  virtual void solve_half(Eigen::Ref<Eigen::MatrixXd> columns) const = 0;
+};
+
 /// Which quantities one evaluate() computes.
 struct QuantityRequest {
   bool mass_matrix = false;
+  /// M(q)⁻¹ as an operator (StateQuantities::inverse_mass), from a model that
+  /// applies_inverse_mass(); a model that does not ignores it.
+  bool inverse_mass = false;
   bool generalized_force = false;
   bool contacts = false;
   bool potential_energy = false;
@@ -109,7 +125,10 @@ struct QuantityRequest {
 
 /// A system's quantities at one state (t, q, v); evaluate() writes only the requested ones.
 struct StateQuantities {
-  Eigen::MatrixXd mass_matrix;        ///< M(q) [kg, kg m, kg m²], symmetric positive definite
+  Eigen::MatrixXd mass_matrix;  ///< M(q) [kg, kg m, kg m²], symmetric positive definite
+  /// M(q)⁻¹ when the request asked for it and the model applies it, else null. It lives in the
+  /// model's workspace: valid until that workspace's next evaluation.
+  const InverseMass* inverse_mass = nullptr;
   Eigen::VectorXd generalized_force;  ///< f(q, v, t) [N, N m]
   ContactKinematics contacts;         ///< gaps, Jacobians and J̇v of every contact
   double potential_energy = 0.0;      ///< V(q) [J]
@@ -138,6 +157,10 @@ class MechanicalSystem {
   /// Whether M is the same at every q (free bodies described at their centres of mass): the
   /// simulator then factors it once per run instead of checking it at every evaluation.
   virtual bool constant_mass_matrix() const { return false; }
+  /// Whether evaluate() answers QuantityRequest::inverse_mass: the model applies M⁻¹ faster than
+  /// a dense factorization of M would, and the simulator's force solve then asks for it instead of
+  /// M. Such a model is one mechanism: M has no zero block that splits its velocities in two.
+  virtual bool applies_inverse_mass() const { return false; }
   /// Names of q in order, e.g. {"x", "y", "theta"} or {"theta1", "theta2"}.
   virtual const std::vector<std::string>& coordinate_names() const = 0;
   /// SI unit of each coordinate, "m" or "rad".

@@ -426,14 +426,37 @@ void multiply_by_contact_rows(const Eigen::MatrixXd& inverse_mass, ContactForceW
   }
 }
 
+// A = J_c M⁻¹ W from the model's factor G of M⁻¹ = Gᵀ G (InverseMass::solve_half()):
+// A = (G J_cᵀ)ᵀ (G W), one inward pass per column for a tree. When every closed contact sticks,
+// W = J_cᵀ and A = (G W)ᵀ (G W). (Coefficient-wise products: at these sizes the blocked
+// kernels' set-up outweighs the flops.)
+void multiply_by_contact_rows(const InverseMass& inverse_mass, bool all_stick,
+                              ContactForceWorkspace& ws) {
+  ws.half_solved_W = ws.force_directions;
+  inverse_mass.solve_half(ws.half_solved_W);
+  if (all_stick) {
+    ws.A.noalias() = ws.half_solved_W.transpose().lazyProduct(ws.half_solved_W);
+    return;
+  }
+  ws.row_transposed = ws.constraint_rows.transpose();
+  inverse_mass.solve_half(ws.row_transposed);
+  ws.A.noalias() = ws.row_transposed.transpose().lazyProduct(ws.half_solved_W);
+}
+
 // The closed contacts' forces and their share of v̇ for one island (or the whole system):
 // `kinematics`, `modes` and `parameters` hold the island's contacts, `inverse_mass` its block of
-// M⁻¹ and `acceleration` its part of M⁻¹ f on entry, v̇ on return.
+// M⁻¹ (or `by_model`, the model's M⁻¹ of the whole system) and `acceleration` its part of M⁻¹ f
+// on entry, v̇ on return.
 void solve_island(const ContactKinematics& kinematics, const std::vector<ContactMode>& modes,
                   const ContactParameterTable& parameters, const Eigen::MatrixXd& inverse_mass,
-                  ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
+                  const InverseMass* by_model, ContactForceWorkspace& ws,
+                  ConstrainedAcceleration& out) {
   assemble_constraints(kinematics, modes, parameters, ws);
-  multiply_by_contact_rows(inverse_mass, ws);
+  if (by_model) {
+    multiply_by_contact_rows(*by_model, std::none_of(modes.begin(), modes.end(), is_sliding), ws);
+  } else {
+    multiply_by_contact_rows(inverse_mass, ws);
+  }
   ws.b.noalias() = -ws.constraint_rows.lazyProduct(out.acceleration) - ws.velocity_product;
   out.stick_reserve = std::numeric_limits<double>::infinity();
   out.consistent = solve_force_unknowns(ws);
@@ -441,7 +464,13 @@ void solve_island(const ContactKinematics& kinematics, const std::vector<Contact
     out.forces.assign(modes.size(), ContactForce{});
     return;
   }
-  out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
+  if (by_model) {  // M⁻¹ W λ as one solve
+    ws.constraint_force.noalias() = ws.force_directions * ws.lambda;
+    by_model->solve(ws.constraint_force);
+    out.acceleration += ws.constraint_force;
+  } else {
+    out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
+  }
   scatter_forces(modes, parameters, ws.lambda, out.forces);
   if (ws.null_basis.cols() > 0) distribute_indeterminate_set(modes, parameters, ws, out);
 }
@@ -517,6 +546,16 @@ void scatter_island(int i, ContactForceWorkspace& ws, ConstrainedAcceleration& o
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterTable& parameters, ContactForceWorkspace& ws,
                               ConstrainedAcceleration& out) {
+  if (state.inverse_mass) {  // one mechanism (MechanicalSystem::applies_inverse_mass())
+    out.consistent = true;
+    out.stick_reserve = std::numeric_limits<double>::infinity();
+    out.acceleration = state.generalized_force;
+    state.inverse_mass->solve(out.acceleration);  // M⁻¹ f
+    out.forces.assign(modes.size(), ContactForce{});
+    if (any_closed(modes))
+      solve_island(state.contacts, modes, parameters, ws.inverse_mass, state.inverse_mass, ws, out);
+    return;
+  }
   // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
   invert_mass_matrix(state.mass_matrix, ws);
   out.consistent = true;
@@ -526,7 +565,7 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   if (!any_closed(modes)) return;
   const bool one_mechanism = ws.mechanism_start.size() == 2;
   if (one_mechanism || state.mass_matrix.rows() <= kSmallSystemVelocities) {  // one island
-    solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);
+    solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, ws, out);
     return;
   }
   ws.closed.assign(modes.size(), false);
@@ -534,13 +573,14 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   find_contact_islands(state.contacts, ws.closed, ws.mechanism_of_velocity, ws.islands);
   if (ws.islands.count == 1 &&
       static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
-    solve_island(state.contacts, modes, parameters, ws.inverse_mass, ws, out);  // one system
+    solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, ws,
+                 out);  // one system
     return;
   }
   for (int i = 0; i < ws.islands.count; ++i) {
     gather_island(state, modes, parameters, out, i, ws);
     solve_island(ws.island.kinematics, ws.island.modes, ws.island.parameters,
-                 ws.island.inverse_mass, ws, ws.island.out);
+                 ws.island.inverse_mass, nullptr, ws, ws.island.out);
     scatter_island(i, ws, out);
   }
 }

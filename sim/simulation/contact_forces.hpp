@@ -94,6 +94,8 @@ struct ContactForceWorkspace {
   Eigen::MatrixXd constraint_rows;         ///< J_c
   Eigen::MatrixXd force_directions;        ///< W
   Eigen::MatrixXd inverse_mass_W;          ///< M⁻¹ W
+  Eigen::MatrixXd half_solved_W;           ///< G W, with the model's M⁻¹ = Gᵀ G
+  Eigen::VectorXd constraint_force;        ///< W λ, then M⁻¹ W λ, with the model's M⁻¹
   Eigen::MatrixXd row_transposed;          ///< J_cᵀ, whose columns are J_c's rows
   std::vector<int> direction_entries, direction_start;  ///< the nonzero pattern of W's columns
   std::vector<int> row_entries, row_start;              ///< and of J_c's rows
@@ -111,13 +113,19 @@ struct ContactForceWorkspace {
 /// Whether any contact is closed: only then does the solve read the contact kinematics.
 bool any_closed(const std::vector<ContactMode>& modes);
 
-/// What constrained_acceleration() reads of the system at one state.
-inline QuantityRequest constrained_acceleration_needs(const std::vector<ContactMode>& modes) {
-  return {.mass_matrix = true, .generalized_force = true, .contacts = any_closed(modes)};
+/// What constrained_acceleration() reads of the system at one state: M⁻¹ as the model's
+/// operator when `model_inverts_mass` (MechanicalSystem::applies_inverse_mass()), else M.
+inline QuantityRequest constrained_acceleration_needs(const std::vector<ContactMode>& modes,
+                                                      bool model_inverts_mass = false) {
+  return {.mass_matrix = !model_inverts_mass,
+          .inverse_mass = model_inverts_mass,
+          .generalized_force = true,
+          .contacts = any_closed(modes)};
 }
 
 /// Solves for v̇ and the contact forces of the closed contacts in the given modes at one state,
-/// from the system's quantities there (those constrained_acceleration_needs(modes) names).
+/// from the system's quantities there (those constrained_acceleration_needs(modes) names): with
+/// the model's M⁻¹ (StateQuantities::inverse_mass) when it gives one, else from M.
 /// `parameters` holds μd per contact (only sliding contacts use it).
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterTable& parameters,

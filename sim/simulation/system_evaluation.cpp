@@ -73,7 +73,8 @@ const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double 
   // witnesses open them
   evaluation.held.assign(modes.size(), false);
   for (std::size_t k = 0; k < modes.size(); ++k) evaluation.held[k] = is_closed(modes[k]);
-  QuantityRequest request = restricted(evaluation, constrained_acceleration_needs(modes));
+  QuantityRequest request = restricted(
+      evaluation, constrained_acceleration_needs(modes, evaluation.system.applies_inverse_mass()));
   request.held_contacts = &evaluation.held;
   evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, evaluation.quantities);
   constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
