@@ -99,13 +99,17 @@ struct ContactForceWorkspace {
   Eigen::MatrixXd row_transposed;          ///< J_cᵀ, whose columns are J_c's rows
   std::vector<int> direction_entries, direction_start;  ///< the nonzero pattern of W's columns
   std::vector<int> row_entries, row_start;              ///< and of J_c's rows
-  Eigen::VectorXd velocity_product;                     ///< J̇_c v of the constrained rows
-  Eigen::MatrixXd A;                                    ///< J_c M⁻¹ W
-  Eigen::VectorXd b;                                    ///< −(J_c M⁻¹ f + J̇_c v)
-  Eigen::VectorXd lambda;                               ///< the force unknowns
-  Eigen::MatrixXd null_basis;  ///< N_A, ker A (no columns when A is regular)
-  Eigen::MatrixXd force_free;  ///< N, the force-free part ker(W N_A) of ker A
-  SetContacts set_contacts;    ///< the closed contacts N moves, as the stage sees them
+  std::vector<int> mass_entries, mass_start;            ///< and of M⁻¹'s columns
+  std::vector<int> velocity_rows, velocity_row_start;   ///< the rows of J_c each velocity is in
+  std::vector<int> row_mark, coupled_rows;  ///< the rows of A a column may be nonzero in
+  std::vector<int> grouping_scratch;        ///< of group_by_label()
+  Eigen::VectorXd velocity_product;         ///< J̇_c v of the constrained rows
+  Eigen::MatrixXd A;                        ///< J_c M⁻¹ W
+  Eigen::VectorXd b;                        ///< −(J_c M⁻¹ f + J̇_c v)
+  Eigen::VectorXd lambda;                   ///< the force unknowns
+  Eigen::MatrixXd null_basis;               ///< N_A, ker A (no columns when A is regular)
+  Eigen::MatrixXd force_free;               ///< N, the force-free part ker(W N_A) of ker A
+  SetContacts set_contacts;                 ///< the closed contacts N moves, as the stage sees them
   boost::container::small_vector<int, kInlineContacts> set_members;  ///< their contact indices
   StaticFrictionDistribution distribution;                           ///< the stage's outcome
 };
