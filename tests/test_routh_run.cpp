@@ -202,6 +202,7 @@ TEST_CASE("run: a target that appears during the run is left alone; the run keep
                                        "duration=1000", "--set", "integrator.max_step=1e-4"});
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   std::ofstream(out) << "another run's file";
+  REQUIRE(test::wait_until_catching(child, SIGINT));
   REQUIRE(::kill(child, SIGINT) == 0);
   CHECK(exit_status_of(child) == cli_output_error_code);
   CHECK(file_text(out) == "another run's file");
@@ -417,6 +418,7 @@ TEST_CASE("run: SIGINT stops a long run and leaves a valid file ending in 'inter
     ::_exit(127);
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  REQUIRE(test::wait_until_catching(child, SIGINT));
   REQUIRE(::kill(child, SIGINT) == 0);
   int status = 0;
   REQUIRE(::waitpid(child, &status, 0) == child);

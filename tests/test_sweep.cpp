@@ -366,7 +366,7 @@ TEST_CASE("routh sweep: killed at random moments and resumed, the table equals t
   CHECK(killed_mid_sweep >= 1);
   // a stop by SIGTERM: clean, exit 130, the table holds the rows before the stop
   const pid_t stopped = start_routh(arguments);
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  REQUIRE(test::wait_until_catching(stopped, SIGTERM));
   ::kill(stopped, SIGTERM);
   const int stop_code = wait_exit(stopped);
   CHECK((stop_code == 130 || stop_code == 0));

@@ -2,12 +2,16 @@
 // Running the built `routh` program from a test, as a user would: through the shell, from the
 // scratch folder, capturing what it prints and how it exits.
 
+#include <sys/types.h>
 #include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "scratch_files.hpp"
 #include "sim/text.hpp"
@@ -40,6 +44,40 @@ inline RouthRun run_command(const std::string& command_line) {
 /// Runs `routh ARGUMENTS` (passed through the shell as written) in the scratch folder.
 inline RouthRun run_routh(const std::string& arguments) {
   return run_command(cat("'", ROUTH_BINARY, "' ", arguments));
+}
+
+}  // namespace routh::test
+
+namespace routh::test {
+
+/// Waits (up to `timeout`) until process `pid` runs the routh program and has installed a
+/// handler for `signal_number`, read from /proc/PID (Linux): its executable, and the SigCgt mask
+/// of its status. A stop request sent before that ends it by the signal's default action (or, in
+/// the child forked from the test, not yet replaced by routh, by the test's own handler), which
+/// says nothing about routh's handling of it: a program started under the sanitizers on a busy
+/// machine took more than the 100 ms a test used to wait. False if it never did.
+inline bool wait_until_catching(pid_t pid, int signal_number,
+                                std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const std::filesystem::path process = cat("/proc/", pid);
+  const std::filesystem::path program = std::filesystem::canonical(ROUTH_BINARY);
+  const auto catching = [&] {
+    std::error_code error;
+    if (std::filesystem::read_symlink(process / "exe", error) != program || error) return false;
+    std::ifstream status(process / "status");
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.rfind("SigCgt:", 0) != 0) continue;
+      const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
+      return ((caught >> (signal_number - 1)) & 1ULL) != 0;
+    }
+    return false;
+  };
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (catching()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return false;
 }
 
 }  // namespace routh::test
