@@ -39,7 +39,7 @@ void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen
 // a slip direction the projected velocity no longer has, and settling could neither let it
 // stick (the slide-or-open options of a slipping contact) nor judge σ a_t ≥ 0 against its
 // slip, and declared Painlevé's paradox at rest. Such a contact sticks, as one closed from
-// rest does; true when one changed (v must be projected again with its tangential row).
+// rest does; true when one stuck (v must be projected again with its tangential row).
 // The projection can also turn a slip around (tall_stack:1 of the multibody campaign: two
 // corners of a block closed sliding at −u_t slipped at +2e-4 m/s once projected, and no mode
 // assignment with friction pushing that slip was consistent); such a contact slides the way it
@@ -307,7 +307,9 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
 // were opened though they accelerate into the surface, take it. At a genuine lift-off both λ_n
 // and a_n pass through 0, and the event leaves a_n of round-off size; in Painlevé's
 // configurations a_n is of the size of gravity. A floor of 1e-6 m/s², or 1e-8 of the terms that
-// make a_n when they are larger, tells them apart.
+// make a_n when they are larger, tells them apart. Where neither finds a contact (every
+// assignment was tried and none holds, yet no contact is driven in on its own: the set's
+// inconsistency), the contacts that `closed` slides take the impact.
 std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                    double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                    const std::vector<ContactMode>& modes,
