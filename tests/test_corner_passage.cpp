@@ -281,3 +281,56 @@ output: {rate: 200}
                         {3, 0.5 * 0.4611, 0.5 * 0.7322},
                         {6, 0.5 * 0.2738, 0.5 * 0.4359}});
 }
+
+TEST_CASE(
+    "corner passage: a segment's end falling into the joint of a V of two links lands on both "
+    "links' inner faces at once") {
+  // Closed form, without gravity: two links of length L = 0.5 m meet at their revolute joint J =
+  // (0, 0.5) m at a right angle, a V opening upwards (link1 from its ground pivot down to J along
+  // (s, −s), link2 from J up along (s, s), s = 1/√2), at rest. A free vertical segment, listed
+  // before the links, falls at V = 2 m/s with its lower end P straight above J, 0.1 m up. P meets
+  // J at t = 0.1 / V = 0.05 s, and there the geometry implies P against both inner faces: link1's
+  // (outward normal n₁ = (s, s)) and link2's (n₂ = (−s, s)), approaching each at u_n = n·(0, −V)
+  // = −V s and sliding at u_t = t·(0, −V), t = n turned clockwise: +V s on link1, −V s on link2.
+  // The corner of a link at its joint is no free corner (the other link goes on from it), so
+  // neither face may end short of J for P: they were shrunk there by a hair for a vertex of a
+  // body listed first, and P fell through the joint between them.
+  constexpr double kL = 0.5, kV = 2.0, kDrop = 0.1, kJointY = 0.5;
+  const double s = std::sqrt(0.5), pi = std::acos(-1.0);
+  std::ostringstream yaml;
+  yaml.precision(17);
+  yaml << "duration: 0.06\nmodel:\n  gravity: 0\n  bodies:\n"
+       << "    - {name: probe, mass: 1, shape: {polygon: {vertices: [[0, -0.25], [0, 0.25]]}}}\n"
+       << "    - {name: link1, mass: 1, shape: {polygon: {vertices: [[0, 0], [0, " << -kL
+       << "]]}}}\n"
+       << "    - {name: link2, mass: 1, shape: {polygon: {vertices: [[0, 0], [0, " << -kL
+       << "]]}}}\n"
+       << "  joints:\n"
+       << "    - {type: revolute, parent: ground, child: link1, parent_point: [" << -kL * s << ", "
+       << kJointY + kL * s << "], child_point: [0, 0], angle: absolute}\n"
+       << "    - {type: revolute, parent: link1, child: link2, parent_point: [0, " << -kL
+       << "], child_point: [0, 0], angle: absolute}\n"
+       << "  obstacles:\n    - {type: floor, position: 0}\n"
+       << "initial:\n  q: {probe.x: 0, probe.y: " << kJointY + kDrop + 0.25
+       << ", link1.theta: " << 0.25 * pi << ", link2.theta: " << 0.75 * pi << "}\n"
+       << "  v: {probe.y: " << -kV << "}\n"
+       << "contact: {law: poisson, multi_contact_law: lcp, restitution: 0, friction: 0}\n";
+  const ScenarioRun run = run_yaml(yaml.str(), "v_joint.yaml");
+  INFO(run.outcome.detail);
+  CHECK(run.outcome.status == RunStatus::completed);
+  const std::vector<std::string>& names = run.scenario.model->contact_names();
+  const auto first =
+      std::find_if(run.trajectory.events.begin(), run.trajectory.events.end(),
+                   [](const auto& event) { return event.kind == EventKind::impact; });
+  REQUIRE(first != run.trajectory.events.end());
+  // the locator's tolerance is 1e-12 s, and the gap falls linearly (no gravity, no turning)
+  CHECK(first->t == doctest::Approx(kDrop / kV).epsilon(1e-9));
+  REQUIRE(first->contacts.size() == 2);
+  CHECK(names[static_cast<std::size_t>(first->contacts[0])] == "probe.v0/link1.e1");
+  CHECK(names[static_cast<std::size_t>(first->contacts[1])] == "probe.v0/link2.e1");
+  REQUIRE(first->u_pre.size() == 4);
+  CHECK(first->u_pre[0] == doctest::Approx(-kV * s).epsilon(1e-9));
+  CHECK(first->u_pre[1] == doctest::Approx(kV * s).epsilon(1e-9));
+  CHECK(first->u_pre[2] == doctest::Approx(-kV * s).epsilon(1e-9));
+  CHECK(first->u_pre[3] == doctest::Approx(-kV * s).epsilon(1e-9));
+}

@@ -60,6 +60,10 @@ struct VertexEdgeContact {
   EdgeFeature edge;                                    ///< in other's frame
   double extent_start_m = 0.0;
   double extent_end_m = 0.0;
+  /// The body jointed to `body` at this vertex whose own vertex meets it there (a chain's
+  /// neighbouring link), or −1; and that vertex's normals, in its frame.
+  int joined_body = -1;
+  NormalCone joined_normals;
 };
 
 /// A disk of body `body` against an edge of body `other`, and against the corner at the edge's

@@ -52,31 +52,38 @@ bool nearest_face(const VertexEdgeContact& contact, const EdgePosition& edge,
 // other), that side is the drift's, not the geometry's: both faces are listed, and the simulator
 // keeps the one that was already active (MechanicalSystem::opposite_face_contact).
 bool may_touch_this_face(const VertexEdgeContact& contact, const EdgePosition& edge,
-                         const BodyMotion& body) {
+                         const BodyMotion& body, const TreeMotion& motion) {
   constexpr double kAlongLine = 1e-6;  // sine of the angle, far above a closed contact's drift
   if (contact.edge.depth_m > 0.0 || edge.distance_m >= -deepest_touch_m(contact.edge)) {
     return true;  // a polygon's edge, or the other face does not exist
   }
   const double facing = (body.rotation * contact.vertex_normals.axis).dot(edge.normal);
-  return facing < kAlongLine;
+  if (std::abs(facing) >= kAlongLine || contact.joined_body < 0) return facing < kAlongLine;
+  // A joint's vertex whose own link lies along the line (a chain's link flat on another link)
+  // touches from the side where the link jointed there lies: a face on the other side would
+  // hold the joint against it while that link crossed the line.
+  const BodyMotion& joined = body_motion(motion, contact.joined_body);
+  return (joined.rotation * contact.joined_normals.axis).dot(edge.normal) < kAlongLine;
 }
 
-bool exists(const ContactGeometry&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
+bool exists(const ContactGeometry&, const PairKinematics&, const TreeMotion&, const BodyMotion&,
+            const BodyMotion&) {
   return true;
 }
 
 bool exists(const VertexEdgeContact& contact, const PairKinematics& kinematics,
-            const BodyMotion& body, const BodyMotion& other) {
+            const TreeMotion& motion, const BodyMotion& body, const BodyMotion& other) {
   if (kinematics.support_m < 0.0) return true;  // beyond the extent: by its gap alone
   const Eigen::Vector2d vertex = body.origin_m + body.rotation * contact.vertex_m;
   const EdgePosition edge = edge_position(other, contact.edge, vertex);
   return edge.distance_m > deepest_touch_m(contact.edge) &&
-         nearest_face(contact, edge, body, other) && may_touch_this_face(contact, edge, body) &&
+         nearest_face(contact, edge, body, other) &&
+         may_touch_this_face(contact, edge, body, motion) &&
          within_cone(body, contact.vertex_normals, -edge.normal, kNormalConeTolerance_rad);
 }
 
-bool exists(const DiskEdgeContact& contact, const PairKinematics&, const BodyMotion& body,
-            const BodyMotion& other) {
+bool exists(const DiskEdgeContact& contact, const PairKinematics&, const TreeMotion&,
+            const BodyMotion& body, const BodyMotion& other) {
   const Eigen::Vector2d centre = body.origin_m + body.rotation * contact.disk.centre_m;
   const EdgePosition edge = edge_position(other, contact.edge, centre);
   if (edge.along_m < 0.0) return true;  // before the start: by its gap alone
@@ -87,7 +94,8 @@ bool exists(const DiskEdgeContact& contact, const PairKinematics&, const BodyMot
   return edge.distance_m > deepest_touch_m(contact.edge);
 }
 
-bool exists(const DiskDiskContact&, const PairKinematics&, const BodyMotion&, const BodyMotion&) {
+bool exists(const DiskDiskContact&, const PairKinematics&, const TreeMotion&, const BodyMotion&,
+            const BodyMotion&) {
   return true;
 }
 
@@ -96,7 +104,7 @@ bool is_nearby(const TreeContact& contact, const TreeMotion& motion, double marg
   if (!(kinematics.gap_m < margin_m)) return false;
   return std::visit(
       [&](const auto& c) {
-        return exists(c, kinematics, body_motion(motion, c.body),
+        return exists(c, kinematics, motion, body_motion(motion, c.body),
                       body_motion(motion, contact_other_body(contact)));
       },
       contact);

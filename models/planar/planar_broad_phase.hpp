@@ -26,7 +26,10 @@
 // centre lies within 30° of the corner's normal cone; within the edge's extent, as a vertex (by its
 // centre's d); before the edge's start, by its gap alone. A vertex within a hair of a segment's
 // line, where both of its faces exist, is listed against the face on its own body's side only,
-// unless its body lies along the line (then against both: the simulator keeps the one it had).
+// unless its body lies along the line: then, at a joint, against the face on the side of the body
+// joined there (a chain's joint on a link lying flat on another touches from the next link's
+// side, or that link would cross the line), and otherwise, or when that body lies along the line
+// too, against both (the simulator keeps the one it had).
 // Listed contacts (the description's `contacts`) are always listed.
 
 #include <vector>

@@ -24,6 +24,10 @@ struct BodyFeatures {
   std::vector<NormalCone> vertex_normals;
   std::vector<bool> touches_obstacles;
   std::vector<bool> touches_bodies;
+  // per vertex: the body jointed to this one whose vertex lies there too (a chain's neighbouring
+  // link, whose end meets this link's end), or −1, and that vertex's normals in its frame
+  std::vector<int> joined_body;
+  std::vector<NormalCone> joined_normals;
   std::vector<EdgeFeature> edges;
   std::vector<std::string> edge_names;
   std::optional<DiskShape> disk;
@@ -66,12 +70,12 @@ bool at_revolute_joint(const PlanarJoint& joint, const Eigen::Vector2d& offset_m
   return joint.type == JointType::revolute && offset_m.norm() <= kCoincidence * size_m;
 }
 
-bool has_vertex_at(const std::optional<BodyFeatures>& body, const Eigen::Vector2d& point_m,
-                   double size_m) {
-  if (!body) return false;
-  return std::any_of(
-      body->vertices_m.begin(), body->vertices_m.end(),
-      [&](const Eigen::Vector2d& v) { return (v - point_m).norm() <= kCoincidence * size_m; });
+// The index of `body`'s vertex at `point_m`, or −1.
+int vertex_at(const BodyFeatures& body, const Eigen::Vector2d& point_m, double size_m) {
+  for (std::size_t i = 0; i < body.vertices_m.size(); ++i) {
+    if ((body.vertices_m[i] - point_m).norm() <= kCoincidence * size_m) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 // Bodies are visited parents first, so a child sees its parent's features.
@@ -87,11 +91,29 @@ BodyFeatures polygon_features(const PolygonShape& polygon, const PlanarJoint& jo
     features.edge_names.push_back(feature_name(polygon.edge_names, i, "e"));
     const bool at_joint = at_revolute_joint(joint, v[i], size_m);
     const bool fixed = at_joint && joint.parent == kGround;
-    const bool shared = at_joint && has_vertex_at(parent, joint.location_m, size_m);
+    const bool shared = at_joint && parent && vertex_at(*parent, joint.location_m, size_m) >= 0;
     features.touches_obstacles.push_back(!fixed && !shared);
     features.touches_bodies.push_back(!shared);
+    features.joined_body.push_back(-1);
+    features.joined_normals.emplace_back();
   }
   return features;
+}
+
+// Joins the vertices of a child and its parent that meet at their revolute joint, if both have
+// one there: each records the other (a parent with several children there keeps the first).
+void join_vertices(int parent_index, const PlanarJoint& joint, int child_index, BodyFeatures& child,
+                   BodyFeatures& parent, double size_m) {
+  if (joint.type != JointType::revolute) return;
+  const int c = vertex_at(child, Eigen::Vector2d::Zero(), size_m);
+  const int p = vertex_at(parent, joint.location_m, size_m);
+  if (c < 0 || p < 0) return;
+  const auto ci = static_cast<std::size_t>(c), pi = static_cast<std::size_t>(p);
+  child.joined_body[ci] = parent_index;
+  child.joined_normals[ci] = parent.vertex_normals[pi];
+  if (parent.joined_body[pi] >= 0) return;
+  parent.joined_body[pi] = child_index;
+  parent.joined_normals[pi] = child.vertex_normals[ci];
 }
 
 std::vector<std::optional<BodyFeatures>> body_features(const PlanarTreeDescription& d,
@@ -112,6 +134,10 @@ std::vector<std::optional<BodyFeatures>> body_features(const PlanarTreeDescripti
         std::max(radii_m[b],
                  joint.parent == kGround ? 0.0 : radii_m[static_cast<std::size_t>(joint.parent)]);
     features[b] = polygon_features(std::get<PolygonShape>(*d.shapes[b]), joint, parent, size_m);
+    if (joint.parent != kGround && features[static_cast<std::size_t>(joint.parent)]) {
+      join_vertices(joint.parent, joint, static_cast<int>(b), *features[b],
+                    *features[static_cast<std::size_t>(joint.parent)], size_m);
+    }
   }
   return features;
 }
@@ -183,8 +209,16 @@ void add_feature_edge_contacts(const PlanarTreeDescription& d, int a, const Body
       const EdgeFeature& edge = other.edges[e];
       const double length_m = (edge.end_m - edge.start_m).norm();
       const double hair_m = (a > b ? -kExtentHair : kExtentHair) * length_m;
-      list.add(VertexEdgeContact{a, b, body.vertices_m[i], body.vertex_normals[i], edge, hair_m,
-                                 length_m - hair_m},
+      // at a joint's end against a free corner, the free corner owns the meeting
+      const bool joint_vertex = body.joined_body[i] >= 0;
+      const auto end_hair_m = [&](std::size_t end) {
+        const bool joint_end = other.joined_body[end] >= 0;
+        if (joint_end == joint_vertex) return hair_m;
+        return (joint_end ? -kExtentHair : kExtentHair) * length_m;
+      };
+      list.add(VertexEdgeContact{a, b, body.vertices_m[i], body.vertex_normals[i], edge,
+                                 end_hair_m(e), length_m - end_hair_m((e + 1) % other.edges.size()),
+                                 body.joined_body[i], body.joined_normals[i]},
                cat(name, ".", body.vertex_names[i], "/", other_name, ".", other.edge_names[e]));
     }
     if (segment) list.pair_last_two();

@@ -22,8 +22,16 @@
 // [−ε, L + ε] if i > j and [ε, L − ε] otherwise, ε = 1e-6 L. Two equal-width blocks stacked corner
 // on corner then touch once per corner: the upper-indexed body's corner on the other's edge end
 // (widened), never also the lower-indexed body's corner on the upper's edge end (shrunk), which
-// would give D two equal rows. A disk against an edge has the extent [0, L] and owns the end
-// corner (contact_pair_kinematics.hpp).
+// would give D two equal rows. Where only one of the two corners is a joint's (a vertex where a
+// revolute joint joins it to another body's vertex, a chain's link ends), the free corner owns
+// the meeting whatever the order: the joint's edge ends are widened for it, the free corner's
+// edge ends shrunk for the joint's vertex. A joint's corner is no corner of one convex body: the
+// next link goes on from it, and the two links' faces make a V there. A free corner sliding along
+// one into the joint meets the other (the shrunk ends left a gap of 2ε between them, through which
+// it passed), and the joint's vertex, whose normals are its own link's alone, is not struck
+// against the free corner's faces where the next link lies across them. A joint's vertex knows
+// the body joined there and that body's normals at it (VertexEdgeContact::joined_body). A disk
+// against an edge has the extent [0, L] and owns the end corner (contact_pair_kinematics.hpp).
 
 #include <string>
 #include <vector>
