@@ -7,9 +7,11 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "models/planar/planar_tree.hpp"
+#include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/run_guards.hpp"
 #include "tests/support/scenario_run.hpp"
 #include "tests/support/scratch_files.hpp"
@@ -102,12 +104,14 @@ TEST_CASE("body overlap: bodies joined by a joint are not compared, nor are far 
         -std::numeric_limits<double>::infinity());
 }
 
-TEST_CASE("guards: bodies gone through each other end the run as interpenetration") {
+TEST_CASE("guards: bodies gone through each other are caught as interpenetration") {
   // The multibody campaign's chain:13: four segment links hanging from a pivot fold until the
-  // joint of links 3 and 4 passes next to link 1's pivot end, where a corner crosses link 1
-  // without its gap witness firing (a corner meeting a corner; not yet analysed). Before the
-  // guard, link 1 went on 1.4 mm into link 4 and the run reported `completed`. (Once that contact
-  // is found, this scene completes: give the test a scene that misses a contact by construction.)
+  // joint of links 3 and 4 meets link 1's pivot end corner against corner. Its contacts there
+  // were mishandled (link 1's end passed through the joint), and before the guard link 1 went on
+  // 1.4 mm into link 4 and the run reported `completed`; with the guard it ended as
+  // interpenetration at t = 0.3789 s. Now that the run completes, the guard is checked on the
+  // state it reached then (the 1e5 Hz sample at t = 0.37892 s, 9 digits): link 1 crosses link 4
+  // by 1.6e-5 m, past kOverlapLimit_m, and the guard names the two links.
   const std::string path = routh::test::write_problem(
       "name: campaign_chain_13\n"
       "duration: 1.4496391546195733\n"
@@ -144,25 +148,15 @@ TEST_CASE("guards: bodies gone through each other end the run as interpenetratio
       "  friction: {static: 0.23263196998775326, kinetic: 0.17141481700698111}\n"
       "output: {rate: 200}\n",
       "campaign_chain_13.yaml");
-  const routh::test::ScenarioRun run = routh::test::run_scenario_file(path);
-  CHECK(run.outcome.status == routh::RunStatus::interpenetration);
-  CHECK(run.outcome.detail.find("link1 and link4 overlap by") != std::string::npos);
-  REQUIRE_FALSE(run.trajectory.events.empty());
-  CHECK(run.trajectory.events.back().kind == routh::EventKind::trouble);
-  CHECK(run.trajectory.events.back().t == run.outcome.final_state.t);
-  CHECK(routh::exit_code(run.outcome.status) == 10);
-  // It stops at the first step's end past the limit: the final state is past it, and every state
-  // recorded before it (samples at 200 Hz and around events) keeps the bodies apart within the
-  // limit, so the overlap grew past it within the run's last step and the run did not go on
-  // through (without the guard it reached 1.4 mm and reported `completed`).
-  const routh::PlanarTree& model = *run.scenario.model;
+  const routh::Scenario scenario = routh::load_scenario(path);
+  const routh::PlanarTree& model = *scenario.model;
   const auto workspace = model.make_workspace();
-  CHECK(model.deepest_overlap_m(run.outcome.final_state.q, *workspace) > routh::kOverlapLimit_m);
-  const auto& samples = run.trajectory.samples;
-  REQUIRE(samples.size() > 2);
-  for (const auto& sample : samples) {
-    if (sample.t >= run.outcome.final_state.t) continue;  // the stop's own state
-    CAPTURE(sample.t);
-    CHECK(model.deepest_overlap_m(sample.q, *workspace) <= routh::kOverlapLimit_m);
-  }
+  const Eigen::VectorXd crossed{{0.253735626, 3.667810534, 2.823175213, 0.523503389}};
+  CHECK(model.deepest_overlap_m(crossed, *workspace) > routh::kOverlapLimit_m);
+  const std::optional<std::string> overlap = routh::interpenetration(model, *workspace, crossed);
+  REQUIRE(overlap.has_value());
+  CHECK(overlap->find("link1 and link4 overlap by") != std::string::npos);
+  CHECK(routh::exit_code(routh::RunStatus::interpenetration) == 10);
+  // the initial state keeps them apart
+  CHECK_FALSE(routh::interpenetration(model, *workspace, scenario.initial.q).has_value());
 }
