@@ -636,9 +636,11 @@ const std::vector<KnownDefect> kKnownDefects = {
      "with the kinetic cone ends on a ray (no null space of the force solve there); slow "
      "enough to reach the wall-clock limit first on a busy machine"},
     {"tall_stack:66",
-     "penetration: completes since settling reads candidates on their held rows, but block1 is "
-     "6.7e-9 m in block2 at t = 0.0924 s, where their flush corners meet past their edges' "
-     "ends (corner against corner, not yet analysed)"},
+     "contact_modes_unresolved at t = 0.0918 s: a candidate whose corner lies 3.2e-10 m past "
+     "its edge's end, opened by the set's LCP on its held rows (a_n = +6.6e-5 m/s^2), is "
+     "refused by the check on its open rows (the distance beyond the end: -46 m/s^2); judged on "
+     "its held rows the run completes, but block1 is then 6.7e-9 m in block2 at t = 0.0924 s, "
+     "where their flush corners meet past their edges' ends"},
 };
 
 const KnownDefect* known_defect(const std::string& id) {

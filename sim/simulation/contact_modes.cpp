@@ -389,17 +389,7 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
   // then) has zero forces, and its closed contacts fail λ_n > 0 below: another island's
   // candidates are judged by their own forces.
   const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
-  // Every candidate on its held rows, as the set's LCP that proposes the modes reads them. They
-  // differ from the open rows only for a candidate touching past its edge's end (within the
-  // contact distance of it), where the open normal row is the distance beyond the end: a corner
-  // 3e-10 m past the end sliding back onto the face reads approaching there at −46 m/s², and on
-  // the face's line leaves at +7e-5 m/s² (tall_stack:66 of the multibody campaign, t = 0.0918 s).
-  std::vector<ContactMode> held = modes;
-  for (const int k : candidates) {
-    if (!is_closed(held[static_cast<std::size_t>(k)]))
-      held[static_cast<std::size_t>(k)] = ContactMode::stick;
-  }
-  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, held);
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
   const int rows = evaluation.rows_per_contact;
   for (const int k : candidates) {
     const ContactForce& force = dynamics.forces[k];
