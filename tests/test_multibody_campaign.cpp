@@ -687,7 +687,8 @@ struct Campaign {
   double worst_flagged_gain = 0.0;                                // [J]
   double worst_drift = -std::numeric_limits<double>::infinity();  // relative to the scale
   std::string worst_drift_run;
-  std::vector<std::string> troubles;  // one line per run not completed
+  std::vector<std::string> troubles;   // one line per run not completed
+  std::vector<std::string> timed_out;  // the runs stopped by their wall-clock limit
   double slowest = 0.0;
   std::string slowest_run;
 
@@ -749,6 +750,7 @@ void run_scene(Scene& scene, Campaign& campaign, bool traced) {
     line << id << " " << to_string(outcome.status) << " at t = " << outcome.final_state.t << " s ("
          << outcome.detail << ")";
     campaign.troubles.push_back(line.str());
+    if (outcome.status == RunStatus::time_limit) campaign.timed_out.push_back(id);
     // what a run may end in short of completing: its wall-clock limit, or Painlevé's paradox
     // where every assignment of modes was tried (painleve_unresolved; an unproven one ends
     // contact_modes_unresolved)
@@ -931,8 +933,13 @@ void run_family(Family family, int runs, double least_with_impacts) {
     if (run.substr(0, run.find(':')) != family_name(family) ||
         std::stoi(run.substr(run.find(':') + 1)) >= runs)
       continue;
+    // a known defect that a busy machine stops at the wall-clock limit before it shows is no
+    // news: only one that ran to its end without it is
+    const bool timed_out = std::find(campaign.timed_out.begin(), campaign.timed_out.end(), run) !=
+                           campaign.timed_out.end();
+    if (timed_out) MESSAGE("known defect " << run << " stopped at the wall-clock limit first");
     INFO("known defect " << run << " (" << known.defect << ") no longer shows: remove it");
-    CHECK(std::find(known_seen.begin(), known_seen.end(), run) != known_seen.end());
+    CHECK((timed_out || std::find(known_seen.begin(), known_seen.end(), run) != known_seen.end()));
   }
 }
 
