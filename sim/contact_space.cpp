@@ -18,6 +18,12 @@ bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, Co
   return true;
 }
 
+void select_contact_rows(const ContactSpace& all, const std::vector<Eigen::Index>& rows,
+                         ContactSpace& subset) {
+  subset.jacobian = all.jacobian(rows, Eigen::all);
+  subset.inverse_mass_jacobian_transpose = all.inverse_mass_jacobian_transpose(Eigen::all, rows);
+}
+
 ContactMatrix contact_space_inertia(const ContactSpace& space) {
   const Eigen::MatrixXd D = space.jacobian * space.inverse_mass_jacobian_transpose;
   return 0.5 * (D + D.transpose());

@@ -6,6 +6,7 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <vector>
 
 #include "sim/impact/impact_problem.hpp"
 
@@ -22,6 +23,16 @@ struct ContactSpace {
 /// M⁻¹ itself. Returns false, leaving `space` unusable, when M is not positive definite.
 /// Any number of contact rows. Throws std::invalid_argument when J does not fit M.
 bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, ContactSpace& space);
+
+/// The contact space of some of the contacts of `all`: rows `rows` of its J, in that order, and
+/// the same columns of its M⁻¹Jᵀ, without factoring M again. Each column of M⁻¹Jᵀ is two
+/// triangular solves of its own row of J, so these are the numbers that factoring M for the
+/// chosen rows alone gives, to the last bit (tests/test_contact_space.cpp). An impact that grows
+/// its contact set round by round solves for its candidates once and takes each round's set from
+/// them. `subset.mass_cholesky` is left unfactored: contact_space_inertia,
+/// generalized_velocity_change and generalized_impact_problem do not read it.
+void select_contact_rows(const ContactSpace& all, const std::vector<Eigen::Index>& rows,
+                         ContactSpace& subset);
 
 /// D = J (M⁻¹ Jᵀ), symmetrised against round-off.
 ContactMatrix contact_space_inertia(const ContactSpace& space);

@@ -48,3 +48,37 @@ TEST_CASE("contact space: bad shapes and an indefinite M are reported, not undef
   indefinite(2, 2) = -1.0;
   CHECK_FALSE(routh::factor_contact_space(indefinite, Eigen::MatrixXd::Ones(2, 3), space));
 }
+
+TEST_CASE("contact space: some contacts' rows of a factored set equal factoring them alone") {
+  // a column of n free bodies' worth of velocities, and more contact rows than velocities: the
+  // sizes of an impact in a column of drums, where the blocked triangular solves and products
+  // take their general paths
+  std::srand(11);
+  for (const int n : {3, 12, 60}) {
+    CAPTURE(n);
+    const Eigen::MatrixXd A = Eigen::MatrixXd::Random(n, n);
+    const Eigen::MatrixXd M = A * A.transpose() + n * Eigen::MatrixXd::Identity(n, n);
+    const int contacts = n + 2;
+    const Eigen::MatrixXd J = Eigen::MatrixXd::Random(2 * contacts, n);
+    routh::ContactSpace all;
+    REQUIRE(routh::factor_contact_space(M, J, all));
+    for (const std::vector<int>& chosen :
+         {std::vector<int>{0}, std::vector<int>{1, 2}, std::vector<int>{0, 3, 4, contacts - 1}}) {
+      std::vector<Eigen::Index> rows;
+      Eigen::MatrixXd J_chosen(2 * static_cast<Eigen::Index>(chosen.size()), n);
+      for (std::size_t i = 0; i < chosen.size(); ++i) {
+        rows.push_back(2 * chosen[i]);
+        rows.push_back(2 * chosen[i] + 1);
+        J_chosen.middleRows(2 * static_cast<Eigen::Index>(i), 2) = J.middleRows(2 * chosen[i], 2);
+      }
+      routh::ContactSpace alone;
+      REQUIRE(routh::factor_contact_space(M, J_chosen, alone));
+      routh::ContactSpace selected;
+      routh::select_contact_rows(all, rows, selected);
+      // the same numbers to the last bit: the simulator's impacts stay as they were
+      CHECK(selected.jacobian == alone.jacobian);
+      CHECK(selected.inverse_mass_jacobian_transpose == alone.inverse_mass_jacobian_transpose);
+      CHECK(routh::contact_space_inertia(selected) == routh::contact_space_inertia(alone));
+    }
+  }
+}

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/contact_space.hpp"
+#include "sim/simulation/contact_islands.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -50,24 +51,79 @@ void without_friction_where_no_slip_can_change(ImpactProblem& problem) {
   }
 }
 
-// The impact problem of `involved` at the state in evaluation.quantities (M and the contacts at
-// q), answered by the scenario's law or, failing that, by the fallback law.
+// The contacts an impact may take and their contact space, factored once per impact: M does not
+// change within it, and each round's contact space is rows of this one (select_contact_rows).
+struct Candidates {
+  std::vector<int> contacts;  ///< ascending
+  ContactSpace space;
+};
+
+// Every touching contact of the islands (contact_islands.hpp) that the touching contacts form
+// with the contacts `involved`, and `involved` themselves, ascending: the contacts that the
+// impulses at `involved` can drive into their faces, through the bodies they move and the
+// touching contacts of those bodies. Any contact a round adds is one of them.
+std::vector<int> contacts_an_impact_may_take(const SystemEvaluation& evaluation,
+                                             const SimulationSettings& settings,
+                                             const std::vector<int>& involved) {
+  const ContactKinematics& kinematics = evaluation.quantities.contacts;
+  std::vector<int> mechanism_of_velocity;
+  find_mechanisms(evaluation.quantities.mass_matrix, mechanism_of_velocity);
+  std::vector<bool> touching(static_cast<std::size_t>(evaluation.contacts), false);
+  for (int k = 0; k < evaluation.contacts; ++k) {
+    touching[static_cast<std::size_t>(k)] = is_touching(kinematics, k, settings.contact_distance);
+  }
+  ContactIslands islands;
+  find_contact_islands(kinematics, touching, mechanism_of_velocity, islands);
+  const auto involves = [&involved](int k) {
+    return std::find(involved.begin(), involved.end(), k) != involved.end();
+  };
+  std::vector<int> contacts = involved;
+  for (int i = 0; i < islands.count; ++i) {
+    const auto first =
+        islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i)];
+    const auto end =
+        islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i) + 1];
+    if (!std::any_of(first, end, involves)) continue;
+    std::copy_if(first, end, std::back_inserter(contacts), [&](int k) { return !involves(k); });
+  }
+  std::sort(contacts.begin(), contacts.end());
+  return contacts;
+}
+
+// Factors M and forms M⁻¹Jᵀ for `contacts` at the state in evaluation.quantities.
+void factor_candidates(const SystemEvaluation& evaluation, std::vector<int> contacts,
+                       Candidates& candidates) {
+  const int rows = evaluation.rows_per_contact;
+  Eigen::MatrixXd J(rows * static_cast<Eigen::Index>(contacts.size()), evaluation.velocities);
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    J.middleRows(rows * static_cast<Eigen::Index>(i), rows) =
+        evaluation.quantities.contacts.jacobian.middleRows(rows * contacts[i], rows);
+  }
+  candidates.contacts = std::move(contacts);
+  factor_contact_space(evaluation.quantities.mass_matrix, J, candidates.space);
+}
+
+// The impact problem of `involved` (all of them candidates) at the state in
+// evaluation.quantities (M and the contacts at q), answered by the scenario's law or, failing
+// that, by the fallback law.
 LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSettings& settings,
-                        const Eigen::VectorXd& v, const std::vector<int>& involved, bool at_rest,
-                        ImpactStart start) {
+                        const Candidates& candidates, const Eigen::VectorXd& v,
+                        const std::vector<int>& involved, bool at_rest, ImpactStart start) {
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<Eigen::Index>(involved.size());
   LawAnswer answer;
-  Eigen::MatrixXd J(rows * count, evaluation.velocities);
+  std::vector<Eigen::Index> candidate_rows;
   ContactParameterList parameters;
   for (Eigen::Index i = 0; i < count; ++i) {
-    J.middleRows(rows * i, rows) =
-        evaluation.quantities.contacts.jacobian.middleRows(rows * involved[i], rows);
+    const auto candidate =
+        std::lower_bound(candidates.contacts.begin(), candidates.contacts.end(), involved[i]) -
+        candidates.contacts.begin();
+    for (int r = 0; r < rows; ++r) candidate_rows.push_back(rows * candidate + r);
     ContactParameters contact = evaluation.parameters[involved[i]];
     if (at_rest) contact.restitution = 0.0;  // too slow to bounce: the contact closes
     parameters.push_back(contact);
   }
-  factor_contact_space(evaluation.quantities.mass_matrix, J, answer.space);
+  select_contact_rows(candidates.space, candidate_rows, answer.space);
   answer.problem = generalized_impact_problem(answer.space, v,
                                               evaluation.system.contact_dimension(), parameters);
   without_friction_where_no_slip_can_change(answer.problem);
@@ -155,10 +211,13 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
                              restricted(evaluation, {.mass_matrix = true, .contacts = true}),
                              *evaluation.model_workspace, evaluation.quantities);
   const ContactKinematics& kinematics = evaluation.quantities.contacts;
+  Candidates candidates;
+  factor_candidates(evaluation, contacts_an_impact_may_take(evaluation, settings, involved),
+                    candidates);
   LawAnswer answer;
   Eigen::VectorXd velocity_change;  // of the last answer without trouble
   for (int round = 0; round <= evaluation.contacts; ++round) {
-    answer = answer_impact(evaluation, settings, v, involved, at_rest, start);
+    answer = answer_impact(evaluation, settings, candidates, v, involved, at_rest, start);
     if (!answer.trouble.empty()) break;
     velocity_change = generalized_velocity_change(answer.space, answer.result.impulse);
     const Eigen::VectorXd v_post = v + velocity_change;
@@ -172,6 +231,12 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
     }
     if (penetrating < 0) break;
     involved.insert(std::upper_bound(involved.begin(), involved.end(), penetrating), penetrating);
+    if (!std::binary_search(candidates.contacts.begin(), candidates.contacts.end(), penetrating)) {
+      // not reached by the islands' argument; kept so that a round never reads a missing row
+      std::vector<int> more = candidates.contacts;
+      more.insert(std::upper_bound(more.begin(), more.end(), penetrating), penetrating);
+      factor_candidates(evaluation, std::move(more), candidates);
+    }
   }
   ImpactResolution resolution;
   if (!answer.trouble.empty()) {
