@@ -258,7 +258,7 @@ TEST_CASE("scenario: bad values name the key path, the value and the location") 
                             "initial: {}\ncontact: {law: poisson, restitution: 1, friction: 0}\n"),
                  "scenario.yaml:2:29: model.radius = -0.1: must be in [1e-06, 1000000] m"));
   CHECK(contains(load_error(kBall + "integrator: {stepper: rk4}\n"),
-                 "scenario.yaml:10:23: integrator.stepper = rk4: only dopri5 is available"));
+                 "scenario.yaml:10:23: integrator.stepper = rk4: must be dopri5"));
   CHECK(contains(load_error(kBall + "output: {rate: fast}\n"),
                  "scenario.yaml:10:16: output.rate = fast: must be a number"));
   std::string error = load_error(

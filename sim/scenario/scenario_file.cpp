@@ -49,7 +49,10 @@ constexpr std::array<ScenarioKeyTable, 7> kScenarioKeyTables = {{
      kInitialKeys},
     {"contact", "the impact laws and every contact's restitution and friction", kContactKeys},
     {"contact.contacts.NAME", "one contact's own restitution and friction", kPerContactKeys},
-    {"integrator", "the smooth phase's integrator (dopri5) and its tolerances", kIntegratorKeys},
+    {"integrator",
+     "the smooth phase's integrator (dopri5, or dop853 for long steps at tight tolerances) and its "
+     "tolerances",
+     kIntegratorKeys},
     {"events", "how events are isolated, when contacts rest, and what ends the run early",
      kEventKeys},
     {"output", "the trajectory file, its sample rate, size bound and flush cadence", kOutputKeys},
@@ -466,10 +469,14 @@ void Reader::read_integrator(const std::optional<InputNode>& node) {
   SimulationSettings& settings = scenario.settings;
   if (node) {
     check_keys(*node, kIntegratorKeys);
-    if (auto stepper = node->find("stepper"); stepper && read_string(*stepper) != "dopri5") {
-      throw stepper->error(
-          "only dopri5 is available (Odeint's controlled dense-output Runge-Kutta-Dormand-Prince "
-          "5(4))");
+    if (auto stepper = node->find("stepper")) {
+      const std::string name = read_string(*stepper);
+      if (name != "dopri5" && name != "dop853") {
+        throw stepper->error(
+            "must be dopri5 (Odeint's controlled dense-output Runge-Kutta-Dormand-Prince 5(4)) "
+            "or dop853 (Dormand-Prince 8(5,3))");
+      }
+      settings.stepper = name == "dop853" ? IntegratorStepper::dop853 : IntegratorStepper::dopri5;
     }
     if (auto rtol = node->find("relative_tolerance")) {
       settings.relative_tolerance = read_number_in(*rtol, kRelativeToleranceRange);
@@ -488,7 +495,7 @@ void Reader::read_integrator(const std::optional<InputNode>& node) {
     }
   }
   YAML::Node described;
-  described["stepper"] = "dopri5";
+  described["stepper"] = settings.stepper == IntegratorStepper::dop853 ? "dop853" : "dopri5";
   described["relative_tolerance"] = number_node(settings.relative_tolerance);
   described["absolute_tolerance"] = number_node(settings.absolute_tolerance);
   described["max_step"] = number_node(settings.max_step);

@@ -29,6 +29,9 @@ struct OverturnWatch {
   std::vector<Eigen::Vector2d> base_points_m;
 };
 
+/// The integrator of the smooth phase (`integrator.stepper`, ode_state.hpp).
+enum class IntegratorStepper { dopri5, dop853 };
+
 struct SimulationSettings {
   double duration = 1.0;       ///< [s] simulated time
   double output_rate = 100.0;  ///< [Hz] regular samples (events add their own)
@@ -38,6 +41,8 @@ struct SimulationSettings {
   // 0.05 s steps the pendulum drifts 6.5e-10 and a ball's flight takes a fifth of the steps.
   double relative_tolerance = 3e-11;  ///< dopri5 error control
   double absolute_tolerance = 3e-11;
+  /// dopri5, or DOP853 for long steps at tight tolerances (many links: dop853_stepper.hpp)
+  IntegratorStepper stepper = IntegratorStepper::dopri5;
   double max_step = 5e-2;  ///< [s] bound on steps, so a witness cannot hide a double sign change
   double time_tolerance = 1e-12;          ///< [s] events are isolated to this
   double rest_speed = 1e-6;               ///< [m/s] impacts slower than this close the contact

@@ -306,9 +306,8 @@ SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initi
   const auto rhs = [&](const OdeState& x, OdeState& dxdt, double t) {
     state_derivative(x, dxdt, t, state.modes, ws);
   };
-  DenseStepper stepper =
-      odeint::make_dense_output(settings.absolute_tolerance, settings.relative_tolerance,
-                                settings.max_step, odeint::runge_kutta_dopri5<OdeState>());
+  DenseStepper stepper(settings.stepper, settings.absolute_tolerance, settings.relative_tolerance,
+                       settings.max_step);
   pack(state.q, state.v, ws.x);
   stepper.initialize(ws.x, initial.t, std::min(settings.max_step, 1e-3));
   sample_witnesses_at(initial.t, stepper.current_state(), state.modes, state.witnesses, ws,
