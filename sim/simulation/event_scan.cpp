@@ -57,9 +57,10 @@ double island_witness_value(double t, const Witness& witness, const std::vector<
     case WitnessKind::slip:
     case WitnessKind::support:
     case WitnessKind::gap:
-      return witness_value(witness, modes[c], evaluation.parameters[c],
-                           one_contact_at(evaluation, k, workspace.q, workspace.v), 0,
-                           ContactForce{}, evaluation.rows_per_contact, workspace.q, workspace.v);
+      return witness_value(
+          witness, modes[c], evaluation.parameters[c],
+          one_contact_at(evaluation, k, workspace.q, workspace.v, is_closed(modes[c])), 0,
+          ContactForce{}, evaluation.rows_per_contact, workspace.q, workspace.v);
     case WitnessKind::rotation: break;
   }
   return witness_value(witness, ContactMode::open, ContactParameters{},

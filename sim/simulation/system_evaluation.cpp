@@ -53,10 +53,14 @@ const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::
 }
 
 const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
-                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                        bool held) {
   evaluation.one_contact.assign(1, evaluation.active[static_cast<std::size_t>(k)]);
+  evaluation.one_contact_held.assign(1, held);
   evaluation.system.evaluate(0.0, q, v,
-                             {.contacts = true, .contact_subset = &evaluation.one_contact},
+                             {.contacts = true,
+                              .contact_subset = &evaluation.one_contact,
+                              .held_contacts = &evaluation.one_contact_held},
                              *evaluation.model_workspace, evaluation.one_contact_quantities);
   return evaluation.one_contact_quantities.contacts;
 }

@@ -40,6 +40,7 @@ struct SystemEvaluation {
   ConstrainedAcceleration dynamics;  ///< v̇ and the contact forces of the latest force solve
   std::vector<bool> held;            ///< per active contact: closed, in the latest force solve
   std::vector<int> one_contact;      ///< the model index of the contact one_contact_at() evaluates
+  std::vector<bool> one_contact_held;      ///< whether one_contact_at() holds it
   StateQuantities one_contact_quantities;  ///< its kinematics, apart from `quantities`
   const Eigen::VectorXd no_velocity;
   // island_dynamics_at(): the island's contacts (model indices), modes, parameters and held
@@ -66,9 +67,11 @@ const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::
                                      const Eigen::VectorXd& v);
 /// The kinematics of active contact k alone at (q, v), as contacts_at() gives them for k (row 0
 /// of the result; `quantities` is left as it was): event location follows one contact's gap
-/// through a step, and a model of many contacts evaluates that one only.
+/// through a step, and a model of many contacts evaluates that one only. A `held` contact's
+/// surface goes on past its end, as dynamics_at() holds a closed contact's.
 const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
-                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                        bool held = false);
 /// M(q) (it depends on neither t nor v).
 const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q);
 /// v̇ and the forces of the closed contacts in `modes` at (t, q, v) (contact_forces.hpp); the
