@@ -4,6 +4,9 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <span>
+
+#include "sim/simulation/contact_islands.hpp"
 
 namespace routh {
 
@@ -71,12 +74,64 @@ bool hold_sunk_open_contacts(SystemEvaluation& evaluation, const std::vector<Con
 
 }  // namespace
 
+namespace {
+
+// Equation (1) over all of x: the dense solve, for a system that is one island.
+Eigen::VectorXd dense_correction(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J,
+                                 const Eigen::VectorXd& residual) {
+  const Eigen::MatrixXd inverse_mass_Jt = Eigen::LLT<Eigen::MatrixXd>(M).solve(J.transpose());
+  return inverse_mass_Jt * (J * inverse_mass_Jt).fullPivLu().solve(residual);
+}
+
+// The velocities each row of J may be nonzero in, as the touched pattern of a kinematics whose
+// "contacts" are J's rows one by one (what find_contact_islands() reads).
+void row_pattern(const Eigen::MatrixXd& J, ContactKinematics& pattern) {
+  pattern.touched_velocities.clear();
+  pattern.touched_start.assign(1, 0);
+  for (Eigen::Index i = 0; i < J.rows(); ++i) {
+    for (Eigen::Index j = 0; j < J.cols(); ++j) {
+      if (J(i, j) != 0.0) pattern.touched_velocities.push_back(static_cast<int>(j));
+    }
+    pattern.touched_start.push_back(static_cast<int>(pattern.touched_velocities.size()));
+  }
+}
+
+}  // namespace
+
+// M is block diagonal over the mechanisms and a row touches only its bodies' velocities, so
+// J M⁻¹ Jᵀ is block diagonal over the islands the rows form (contact_islands.hpp), and so is
+// equation (1): each island's rows move its own velocities only, by its own blocks of M and J,
+// and the velocities no row touches do not move (M⁻¹Jᵀ is exactly zero there). Four towers
+// apart are four small solves, not one four times as large (the dense LLT and LU grow with the
+// cube of the model).
 Eigen::VectorXd kinetic_metric_correction(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
                                           const Eigen::MatrixXd& J,
                                           const Eigen::VectorXd& residual) {
-  const Eigen::MatrixXd inverse_mass_Jt =
-      Eigen::LLT<Eigen::MatrixXd>(mass_matrix_at(evaluation, q)).solve(J.transpose());
-  return inverse_mass_Jt * (J * inverse_mass_Jt).fullPivLu().solve(residual);
+  const Eigen::MatrixXd& M = mass_matrix_at(evaluation, q);
+  std::vector<int> mechanism_of_velocity;
+  find_mechanisms(M, mechanism_of_velocity);
+  ContactKinematics pattern;
+  row_pattern(J, pattern);
+  ContactIslands islands;
+  find_contact_islands(pattern, std::vector<bool>(static_cast<std::size_t>(J.rows()), true),
+                       mechanism_of_velocity, islands);
+  if (islands.count == 1 && static_cast<Eigen::Index>(islands.velocities.size()) == M.rows() &&
+      static_cast<Eigen::Index>(islands.contacts.size()) == J.rows()) {
+    return dense_correction(M, J, residual);
+  }
+  Eigen::VectorXd correction = Eigen::VectorXd::Zero(M.rows());
+  for (int i = 0; i < islands.count; ++i) {
+    const auto island = static_cast<std::size_t>(i);
+    const auto rows = std::span(islands.contacts.begin() + islands.contact_start[island],
+                                islands.contacts.begin() + islands.contact_start[island + 1]);
+    const auto velocities =
+        std::span(islands.velocities.begin() + islands.velocity_start[island],
+                  islands.velocities.begin() + islands.velocity_start[island + 1]);
+    const Eigen::VectorXd island_correction =
+        dense_correction(M(velocities, velocities), J(rows, velocities), residual(rows));
+    correction(velocities) = island_correction;
+  }
+  return correction;
 }
 
 void project_velocity_onto_closed_contacts(SystemEvaluation& evaluation,

@@ -32,6 +32,42 @@ bool listed_at(int k, double t, const DenseStepper& stepper, const RunState& sta
   return std::binary_search(workspace.wanted.begin(), workspace.wanted.end(), contact);
 }
 
+// A witness's value at (t, workspace.q, workspace.v) from what it reads alone: a force witness
+// from the forces of its contact's island (workspace.island, island_dynamics_at()), a slip or
+// support witness from its contact's kinematics, a rotation from q. The same value as
+// sample_witnesses_at() gives it over every contact, at the cost of one island, not the model.
+double island_witness_value(double t, const Witness& witness, const std::vector<ContactMode>& modes,
+                            RunWorkspace& workspace) {
+  SystemEvaluation& evaluation = workspace.evaluation;
+  const int k = witness.contact;
+  const auto c = static_cast<std::size_t>(k);
+  switch (witness.kind) {
+    case WitnessKind::normal_force:
+    case WitnessKind::static_friction_margin: {
+      const ConstrainedAcceleration& dynamics =
+          island_dynamics_at(evaluation, t, workspace.q, workspace.v, modes, workspace.island);
+      const auto at = static_cast<std::size_t>(
+          std::lower_bound(workspace.island.begin(), workspace.island.end(), k) -
+          workspace.island.begin());
+      return witness_value(witness, modes[c], evaluation.parameters[c],
+                           evaluation.island_quantities.contacts, static_cast<int>(at),
+                           dynamics.forces[at], evaluation.rows_per_contact, workspace.q,
+                           workspace.v);
+    }
+    case WitnessKind::slip:
+    case WitnessKind::support:
+    case WitnessKind::gap:
+      return witness_value(
+          witness, modes[c], evaluation.parameters[c],
+          one_contact_at(evaluation, k, workspace.q, workspace.v, is_closed(modes[c])), 0,
+          ContactForce{}, evaluation.rows_per_contact, workspace.q, workspace.v);
+    case WitnessKind::rotation: break;
+  }
+  return witness_value(witness, ContactMode::open, ContactParameters{},
+                       evaluation.quantities.contacts, 0, ContactForce{},
+                       evaluation.rows_per_contact, workspace.q, workspace.v);
+}
+
 std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& stepper,
                                       const SimulationSettings& settings, const RunState& state,
                                       RunWorkspace& workspace) {
@@ -67,10 +103,17 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
   const auto i = static_cast<Eigen::Index>(index);
   const double w0 = start.value[i], w1 = end.value[i];
   if (!witness_triggers(Witness::direction, w0, w1)) return std::nullopt;
+  // the forces of the witness's island: the island is the same all along the step (its contacts'
+  // bodies do not change), so it is found once, at the step's end
+  if (witness.kind == WitnessKind::normal_force ||
+      witness.kind == WitnessKind::static_friction_margin) {
+    dense_state_at(stepper, t1, workspace);
+    closed_island_of(workspace.evaluation, workspace.q, workspace.v, state.modes, witness.contact,
+                     workspace.island);
+  }
   const auto value_at = [&](double t) {
-    stepper.calc_state(t, workspace.x);
-    sample_witnesses_at(t, workspace.x, state.modes, state.witnesses, workspace, workspace.inside);
-    return workspace.inside.value[i];
+    dense_state_at(stepper, t, workspace);
+    return island_witness_value(t, witness, state.modes, workspace);
   };
   return locate_witness_crossing(value_at, t0, w0, t1, w1, tolerance);
 }

@@ -1,5 +1,6 @@
 #include "sim/simulation/system_evaluation.hpp"
 
+#include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <utility>
@@ -76,10 +77,14 @@ const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::
 }
 
 const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
-                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                        bool held) {
   evaluation.one_contact.assign(1, evaluation.active[static_cast<std::size_t>(k)]);
+  evaluation.one_contact_held.assign(1, held);
   evaluation.system.evaluate(0.0, q, v,
-                             {.contacts = true, .contact_subset = &evaluation.one_contact},
+                             {.contacts = true,
+                              .contact_subset = &evaluation.one_contact,
+                              .held_contacts = &evaluation.one_contact_held},
                              *evaluation.model_workspace, evaluation.one_contact_quantities);
   return evaluation.one_contact_quantities.contacts;
 }
@@ -100,6 +105,57 @@ const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double 
   constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
                            evaluation.force_workspace, evaluation.dynamics);
   return evaluation.dynamics;
+}
+
+void closed_island_of(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                      const Eigen::VectorXd& v, const std::vector<ContactMode>& modes, int k,
+                      std::vector<int>& island) {
+  island.assign(1, k);
+  if (!is_closed(modes[static_cast<std::size_t>(k)])) return;
+  find_mechanisms(mass_matrix_at(evaluation, q), evaluation.mechanism_of_velocity);
+  evaluation.closed.assign(modes.size(), false);
+  for (std::size_t c = 0; c < modes.size(); ++c) evaluation.closed[c] = is_closed(modes[c]);
+  ContactIslands& islands = evaluation.islands;
+  find_contact_islands(contacts_at(evaluation, q, v), evaluation.closed,
+                       evaluation.mechanism_of_velocity, islands);
+  for (int i = 0; i < islands.count; ++i) {
+    const auto first =
+        islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i)];
+    const auto end =
+        islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i) + 1];
+    if (std::binary_search(first, end, k)) {
+      island.assign(first, end);
+      return;
+    }
+  }
+}
+
+const ConstrainedAcceleration& island_dynamics_at(SystemEvaluation& evaluation, double t,
+                                                  const Eigen::VectorXd& q,
+                                                  const Eigen::VectorXd& v,
+                                                  const std::vector<ContactMode>& modes,
+                                                  const std::vector<int>& island) {
+  evaluation.island_contacts.clear();
+  evaluation.island_modes.clear();
+  evaluation.island_parameters.clear();
+  evaluation.island_held.clear();
+  for (const int k : island) {
+    const auto c = static_cast<std::size_t>(k);
+    evaluation.island_contacts.push_back(evaluation.active[c]);
+    evaluation.island_modes.push_back(modes[c]);
+    evaluation.island_parameters.push_back(evaluation.parameters[c]);
+    evaluation.island_held.push_back(is_closed(modes[c]));
+  }
+  QuantityRequest request = constrained_acceleration_needs(
+      evaluation.island_modes, evaluation.system.applies_inverse_mass());
+  request.contact_subset = &evaluation.island_contacts;
+  request.held_contacts = &evaluation.island_held;
+  evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace,
+                             evaluation.island_quantities);
+  constrained_acceleration(evaluation.island_quantities, evaluation.island_modes,
+                           evaluation.island_parameters, evaluation.force_workspace,
+                           evaluation.island_dynamics);
+  return evaluation.island_dynamics;
 }
 
 Energy energy_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {

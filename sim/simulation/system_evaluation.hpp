@@ -40,8 +40,20 @@ struct SystemEvaluation {
   ConstrainedAcceleration dynamics;  ///< v̇ and the contact forces of the latest force solve
   std::vector<bool> held;            ///< per active contact: closed, in the latest force solve
   std::vector<int> one_contact;      ///< the model index of the contact one_contact_at() evaluates
+  std::vector<bool> one_contact_held;      ///< whether one_contact_at() holds it
   StateQuantities one_contact_quantities;  ///< its kinematics, apart from `quantities`
   const Eigen::VectorXd no_velocity;
+  // island_dynamics_at(): the island's contacts (model indices), modes, parameters and held
+  // flags, and its evaluation, apart from `quantities` and `dynamics`
+  std::vector<int> island_contacts;
+  std::vector<ContactMode> island_modes;
+  ContactParameterTable island_parameters;
+  std::vector<bool> island_held;
+  StateQuantities island_quantities;
+  ConstrainedAcceleration island_dynamics;
+  std::vector<int> mechanism_of_velocity;  ///< scratch of closed_island_of()
+  std::vector<bool> closed;                ///< scratch of closed_island_of()
+  ContactIslands islands;                  ///< scratch of closed_island_of()
 };
 
 /// Makes `active` (model indices, ascending) the evaluated contacts.
@@ -63,9 +75,11 @@ const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::
                                      const std::vector<ContactMode>& modes);
 /// The kinematics of active contact k alone at (q, v), as contacts_at() gives them for k (row 0
 /// of the result; `quantities` is left as it was): event location follows one contact's gap
-/// through a step, and a model of many contacts evaluates that one only.
+/// through a step, and a model of many contacts evaluates that one only. A `held` contact's
+/// surface goes on past its end, as dynamics_at() holds a closed contact's.
 const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
-                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+                                        const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                        bool held = false);
 /// M(q) (it depends on neither t nor v).
 const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q);
 /// v̇ and the forces of the closed contacts in `modes` at (t, q, v) (contact_forces.hpp); the
@@ -74,6 +88,22 @@ const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen:
 const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
                                            const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                            const std::vector<ContactMode>& modes);
+/// The island of active contact k among the closed contacts of `modes` (contact_islands.hpp): the
+/// closed contacts joined to it through closed contacts and the mechanisms of M, ascending, into
+/// `island` (k alone for an open contact). From the contacts' patterns at (q, v).
+void closed_island_of(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                      const Eigen::VectorXd& v, const std::vector<ContactMode>& modes, int k,
+                      std::vector<int>& island);
+/// dynamics_at() for the active contacts `island` alone (ascending; an island of the closed
+/// contacts in `modes`, or a union of such): the forces of island[i] in forces[i]. They are those
+/// dynamics_at() gives the whole set, to the last digit, since the force solve works island by
+/// island (contact_forces.hpp), while the contact kinematics cost the island's contacts only.
+/// Left in evaluation.island_dynamics; `quantities` and `dynamics` are left as they were.
+const ConstrainedAcceleration& island_dynamics_at(SystemEvaluation& evaluation, double t,
+                                                  const Eigen::VectorXd& q,
+                                                  const Eigen::VectorXd& v,
+                                                  const std::vector<ContactMode>& modes,
+                                                  const std::vector<int>& island);
 /// Kinetic ½ vᵀMv and potential energy at (q, v).
 Energy energy_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 

@@ -66,6 +66,23 @@ std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
   return witnesses;
 }
 
+double witness_value(const Witness& witness, ContactMode mode, const ContactParameters& parameters,
+                     const ContactKinematics& kinematics, int row, const ContactForce& force,
+                     int rows_per_contact, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
+  switch (witness.kind) {
+    case WitnessKind::gap: return kinematics.gap[row];
+    case WitnessKind::normal_force: return force.normal;
+    case WitnessKind::static_friction_margin: return static_friction_margin(parameters, force);
+    case WitnessKind::slip:
+      return slides_without_friction(parameters)
+                 ? std::numeric_limits<double>::infinity()
+                 : slip_direction(mode) * tangential_velocity(kinematics, rows_per_contact, row, v);
+    case WitnessKind::support: return support_at(kinematics.support, row);
+    case WitnessKind::rotation: return rotation_margin(witness, q);
+  }
+  return 0.0;
+}
+
 void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
                       const ContactParameterTable& parameters, const ContactKinematics& kinematics,
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
@@ -79,26 +96,17 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
         normal_velocity(kinematics, rows_per_contact, static_cast<int>(k), v);
   }
   sample.value.resize(static_cast<Eigen::Index>(witnesses.size()));
+  // the forces are solved only when some contact is closed, and only closed contacts' are read
+  const ContactForce no_force;
   for (std::size_t i = 0; i < witnesses.size(); ++i) {
     const Witness& witness = witnesses[i];
-    const int k = witness.contact;
-    double& value = sample.value[static_cast<Eigen::Index>(i)];
-    // the forces are solved only when some contact is closed, and only closed contacts' are read
-    switch (witness.kind) {
-      case WitnessKind::gap: value = kinematics.gap[k]; break;
-      case WitnessKind::normal_force: value = dynamics.forces[k].normal; break;
-      case WitnessKind::static_friction_margin:
-        value = static_friction_margin(parameters[k], dynamics.forces[k]);
-        break;
-      case WitnessKind::slip:
-        value = slides_without_friction(parameters[k])
-                    ? std::numeric_limits<double>::infinity()
-                    : slip_direction(modes[k]) *
-                          tangential_velocity(kinematics, rows_per_contact, k, v);
-        break;
-      case WitnessKind::support: value = support_at(kinematics.support, k); break;
-      case WitnessKind::rotation: value = rotation_margin(witness, q); break;
-    }
+    const auto k = static_cast<std::size_t>(witness.contact);
+    const bool of_contact = witness.kind != WitnessKind::rotation;
+    sample.value[static_cast<Eigen::Index>(i)] =
+        witness_value(witness, of_contact ? modes[k] : ContactMode::open,
+                      of_contact ? parameters[k] : ContactParameters{}, kinematics, witness.contact,
+                      of_contact && k < dynamics.forces.size() ? dynamics.forces[k] : no_force,
+                      rows_per_contact, q, v);
   }
 }
 

@@ -83,6 +83,14 @@ struct WitnessSample {
   Eigen::VectorXd support;  ///< per contact [m], ContactKinematics::support (empty: no ends)
 };
 
+/// One witness's value at one state: `kinematics` holds the witness's contact as its contact
+/// `row` (k among every active contact's, or 0 for the contact evaluated alone), `mode` and
+/// `parameters` are the contact's, and `force` its force (read by the normal-force and
+/// friction witnesses of a closed contact only).
+double witness_value(const Witness& witness, ContactMode mode, const ContactParameters& parameters,
+                     const ContactKinematics& kinematics, int row, const ContactForce& force,
+                     int rows_per_contact, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+
 /// Fills `sample` from one evaluation at (q, v): the contact kinematics and, when a contact is
 /// closed, the forces solved there in `modes`.
 void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<ContactMode>& modes,
