@@ -20,6 +20,8 @@ bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, Co
 
 void select_contact_rows(const ContactSpace& all, const std::vector<Eigen::Index>& rows,
                          ContactSpace& subset) {
+  subset.mass_cholesky = all.mass_cholesky;  // a whole workspace: an LLT never computed is not
+                                             // even copyable (its status is uninitialized)
   subset.jacobian = all.jacobian(rows, Eigen::all);
   subset.inverse_mass_jacobian_transpose = all.inverse_mass_jacobian_transpose(Eigen::all, rows);
 }

@@ -29,8 +29,8 @@ bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, Co
 /// triangular solves of its own row of J, so these are the numbers that factoring M for the
 /// chosen rows alone gives, to the last bit (tests/test_contact_space.cpp). An impact that grows
 /// its contact set round by round solves for its candidates once and takes each round's set from
-/// them. `subset.mass_cholesky` is left unfactored: contact_space_inertia,
-/// generalized_velocity_change and generalized_impact_problem do not read it.
+/// them. `subset.mass_cholesky` is a copy of `all`'s factor, so that `subset` is a whole
+/// workspace for the same q.
 void select_contact_rows(const ContactSpace& all, const std::vector<Eigen::Index>& rows,
                          ContactSpace& subset);
 
