@@ -137,9 +137,7 @@ Eigen::VectorXd kinetic_metric_correction(SystemEvaluation& evaluation, const Ei
 void project_velocity_onto_closed_contacts(SystemEvaluation& evaluation,
                                            const std::vector<ContactMode>& modes,
                                            const Eigen::VectorXd& q, Eigen::VectorXd& v) {
-  // the closed contacts' rows as the force solve constrains them (held: a vertex past its
-  // edge's end stays on the edge's line)
-  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   const int rows = evaluation.rows_per_contact;
   std::vector<int> constrained;
   for (int k = 0; k < evaluation.contacts; ++k) {
