@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "models/planar/planar_contact_candidates.hpp"
 #include "models/planar/planar_tree.hpp"
 #include "sim/simulation/constraint_projection.hpp"
 
@@ -144,4 +145,53 @@ TEST_CASE("drift removal: lifting a sunk block does not push the disk above it i
   CHECK(std::abs(q[0]) < 1e-15);
   CHECK(std::abs(q[2]) < 1e-12);
   CHECK(v[4] == -0.01);
+}
+
+TEST_CASE(
+    "velocity projection: a closed vertex just past its edge's end is held on the edge's line") {
+  // Two 1 m cubes of 1 kg, `upper` on `base`, flush but for upper's shift to the right:
+  // upper's bottom_right vertex lies s = 1e-10 m past the end of base's top (its extent, which
+  // reaches kExtentHair of the edge's length beyond the corner), touching (its open gap, the
+  // distance to the end plus the distance beyond it, is 2s, within the contact distance).
+  // Open, that contact's normal row is the gradient of that distance, along the edge (2 x̂ at the
+  // end); closed, the force solve holds it on the edge's line, whose normal is ŷ. With both of
+  // upper's bottom corners sliding (their normal rows only) and base sticking on the floor, the
+  // projection onto the closed contacts must take out upper's approach (v_y) and keep its slip
+  // (v_x): closed form, v_upper = (0.1, 0, 0) and base at rest. Projected on the open rows it
+  // stopped the slip instead (settling then read, and checked, modes on rows other than the
+  // force solve's: tall_stack:66 of the multibody campaign).
+  routh::PlanarTreeBuilder builder;
+  for (const char* name : {"base", "upper"}) {
+    const int body =
+        builder.add_body(name, routh::uniform_rectangle(1.0, 1.0, 1.0),
+                         routh::free_joint(std::string(name) + ".x", std::string(name) + ".y",
+                                           std::string(name) + ".theta"));
+    builder.set_shape(body, routh::rectangle_shape(1.0, 1.0));
+  }
+  builder.add_obstacle("floor", routh::floor_at(0.0));
+  builder.set_body_collisions(true);
+  const auto tree = builder.build();
+  const routh::ContactParameterTable parameters(static_cast<std::size_t>(tree->contact_count()),
+                                                routh::ContactParameters{0.0, 0.5, 0.5});
+  routh::SystemEvaluation evaluation(*tree, parameters);
+  constexpr double kPast = 1e-10;  // [m]
+  Eigen::VectorXd q(6), v(6);
+  q << 0.0, 0.5, 0.0, routh::kExtentHair + kPast, 1.5, 0.0;
+  v << 0.0, 0.0, 0.0, 0.1, -0.01, 0.0;
+  const int past_end = contact_named(*tree, "upper.bottom_right/base.top");
+  const int inside = contact_named(*tree, "upper.bottom_left/base.top");
+  REQUIRE(routh::contacts_at(evaluation, q, v).gap[past_end] ==
+          doctest::Approx(2.0 * kPast).epsilon(1e-3));
+  std::vector<ContactMode> modes(static_cast<std::size_t>(tree->contact_count()),
+                                 ContactMode::open);
+  for (const char* corner : {"base.bottom_left/floor", "base.bottom_right/floor"})
+    modes[static_cast<std::size_t>(contact_named(*tree, corner))] = ContactMode::stick;
+  modes[static_cast<std::size_t>(past_end)] = modes[static_cast<std::size_t>(inside)] =
+      ContactMode::slide_positive;
+  routh::project_velocity_onto_closed_contacts(evaluation, modes, q, v);
+  // to round-off of the 0.1 m/s slip
+  CHECK(v.head(3).norm() < 1e-15);
+  CHECK(v[3] == doctest::Approx(0.1).epsilon(1e-14));
+  CHECK(std::abs(v[4]) < 1e-15);
+  CHECK(std::abs(v[5]) < 1e-15);
 }

@@ -137,7 +137,9 @@ Eigen::VectorXd kinetic_metric_correction(SystemEvaluation& evaluation, const Ei
 void project_velocity_onto_closed_contacts(SystemEvaluation& evaluation,
                                            const std::vector<ContactMode>& modes,
                                            const Eigen::VectorXd& q, Eigen::VectorXd& v) {
-  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  // the closed contacts' rows as the force solve constrains them (held: a vertex past its
+  // edge's end stays on the edge's line)
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
   const int rows = evaluation.rows_per_contact;
   std::vector<int> constrained;
   for (int k = 0; k < evaluation.contacts; ++k) {

@@ -20,10 +20,14 @@ ContactMode slide_against(double tangential_force) {
 }
 
 // Candidates start closed: sliding with their slip when it exceeds the rest speed, else sticking.
-void close_candidates(const ContactKinematics& kinematics, int rows, const Eigen::VectorXd& v,
-                      const std::vector<int>& candidates, const SimulationSettings& settings,
-                      std::vector<ContactMode>& modes) {
+// The slip is read from their rows held closed, as the force solve of those modes reads them.
+void close_candidates(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                      const Eigen::VectorXd& v, const std::vector<int>& candidates,
+                      const SimulationSettings& settings, std::vector<ContactMode>& modes) {
   std::fill(modes.begin(), modes.end(), ContactMode::open);
+  for (const int k : candidates) modes[static_cast<std::size_t>(k)] = ContactMode::stick;
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
+  const int rows = evaluation.rows_per_contact;
   for (const int k : candidates) {
     const double u_t = tangential_velocity(kinematics, rows, k, v);
     modes[k] = std::abs(u_t) > settings.rest_speed
@@ -209,7 +213,8 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
   std::vector<ContactMode> open(modes.size(), ContactMode::open);
   const Eigen::VectorXd free_acceleration = dynamics_at(evaluation, t, q, v, open).acceleration;
   const Eigen::LLT<Eigen::MatrixXd> mass(mass_matrix_at(evaluation, q));
-  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  // the candidates' rows as the force solve of their closed modes reads them (held)
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
   const auto n_dof = static_cast<Eigen::Index>(v.size());
   // R: the accelerations each row of the LCP reads; C: the generalized force of each unknown
   Eigen::MatrixXd R = Eigen::MatrixXd::Zero(size, n_dof), C = Eigen::MatrixXd::Zero(n_dof, size);
@@ -384,7 +389,7 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
   // then) has zero forces, and its closed contacts fail λ_n > 0 below: another island's
   // candidates are judged by their own forces.
   const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
-  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
   const int rows = evaluation.rows_per_contact;
   for (const int k : candidates) {
     const ContactForce& force = dynamics.forces[k];
@@ -587,12 +592,13 @@ ModeSettlement settle_candidates(SystemEvaluation& evaluation, const SimulationS
     }
     if (touching == candidates && !candidates.empty()) break;
     candidates = std::move(touching);
-    close_candidates(kinematics, rows, v, candidates, settings, modes);
+    close_candidates(evaluation, q, v, candidates, settings, modes);
     if (candidates.empty()) return settlement;
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   }
   // each round only turns sliding contacts into sticking ones, so at most K rounds
-  while (modes_follow_slips(contacts_at(evaluation, q, v), rows, v, candidates, settings, modes))
+  while (modes_follow_slips(contacts_at(evaluation, q, v, modes), rows, v, candidates, settings,
+                            modes))
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   const std::vector<ContactMode> closed = modes;
   change_modes_one_at_a_time(evaluation, t, q, v, modes);

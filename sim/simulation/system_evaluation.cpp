@@ -52,6 +52,30 @@ const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::
   return evaluation.quantities.contacts;
 }
 
+namespace {
+
+// `request` with the contacts closed in `modes` held: their surfaces go on past their ends until
+// their support witnesses open them.
+QuantityRequest holding_closed(SystemEvaluation& evaluation, QuantityRequest request,
+                               const std::vector<ContactMode>& modes) {
+  evaluation.held.assign(modes.size(), false);
+  for (std::size_t k = 0; k < modes.size(); ++k) evaluation.held[k] = is_closed(modes[k]);
+  request = restricted(evaluation, request);
+  request.held_contacts = &evaluation.held;
+  return request;
+}
+
+}  // namespace
+
+const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                                     const Eigen::VectorXd& v,
+                                     const std::vector<ContactMode>& modes) {
+  const QuantityRequest request = holding_closed(evaluation, {.contacts = true}, modes);
+  evaluation.system.evaluate(0.0, q, v, request, *evaluation.model_workspace,
+                             evaluation.quantities);
+  return evaluation.quantities.contacts;
+}
+
 const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
                                         const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                         bool held) {
@@ -74,13 +98,9 @@ const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen:
 const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
                                            const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                            const std::vector<ContactMode>& modes) {
-  // the closed contacts are held: their surfaces go on past their ends until their support
-  // witnesses open them
-  evaluation.held.assign(modes.size(), false);
-  for (std::size_t k = 0; k < modes.size(); ++k) evaluation.held[k] = is_closed(modes[k]);
-  QuantityRequest request = restricted(
-      evaluation, constrained_acceleration_needs(modes, evaluation.system.applies_inverse_mass()));
-  request.held_contacts = &evaluation.held;
+  const QuantityRequest request = holding_closed(
+      evaluation, constrained_acceleration_needs(modes, evaluation.system.applies_inverse_mass()),
+      modes);
   evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, evaluation.quantities);
   constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
                            evaluation.force_workspace, evaluation.dynamics);

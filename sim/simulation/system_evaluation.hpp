@@ -65,6 +65,14 @@ QuantityRequest restricted(const SystemEvaluation& evaluation, QuantityRequest r
 /// Gaps, Jacobians and J̇v of every active contact at (q, v) (they do not depend on t).
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
                                      const Eigen::VectorXd& v);
+/// As above, but the contacts closed in `modes` held (QuantityRequest::held_contacts): the rows
+/// dynamics_at() solves with for the same modes. They differ from the open rows only for a
+/// vertex past its edge's end (there the open normal row is the gradient of its distance beyond
+/// the end, another direction), so that settling reads the closed contacts' slips and
+/// accelerations, and projects v, on the rows the force solve constrains.
+const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                                     const Eigen::VectorXd& v,
+                                     const std::vector<ContactMode>& modes);
 /// The kinematics of active contact k alone at (q, v), as contacts_at() gives them for k (row 0
 /// of the result; `quantities` is left as it was): event location follows one contact's gap
 /// through a step, and a model of many contacts evaluates that one only. A `held` contact's
