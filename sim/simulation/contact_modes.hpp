@@ -14,7 +14,9 @@
 //   - every opened candidate does not accelerate into its obstacle:     a_n ≥ 0,
 // with a = J v̇ + J̇ v from the forces of that assignment (contact_forces.hpp), J the rows that
 // solve reads: a closed contact's held ones (contacts_at with the modes, system_evaluation.hpp),
-// which for a vertex past its edge's end are the edge line's, not the open ones. The modes are
+// which for a vertex past its edge's end are the edge line's, not the open ones; an opened
+// candidate's a_n is read on its held row too, as the set's LCP reads it (a touching vertex past
+// the end lies at the end, where only the line tells whether it enters the body). The modes are
 // first changed one at a time (a pulling contact opens, then a sticking contact outside its
 // cone slides against the friction it needed), which settles the common cases with a few
 // solves; if that ends inconsistent, every assignment is tried where there are at most
