@@ -629,8 +629,11 @@ struct KnownDefect {
 const std::vector<KnownDefect> kKnownDefects = {
     {"tall_stack:26",
      "impact_law_failure at t = 0.1505 s: an impact of eleven touching contacts of the column "
-     "for which multipoint_energetic and its lcp fallback both answer no_solution (not analysed "
-     "further); slow enough to reach the wall-clock limit first on a busy machine"},
+     "for which multipoint_energetic and its lcp fallback both answer no_solution; among them a "
+     "flush pair, block3's corner 6.6e-12 m past the end of the face below, whose open row (the "
+     "gradient of its distance beyond the end) lies along the face, so the impact reads a "
+     "normal that is no normal; slow enough to reach the wall-clock limit first on a busy "
+     "machine"},
     {"tall_stack:66",
      "penetration: block2's bottom_right corner 6.7e-9 m into block1 by t = 0.0924 s. After the "
      "impact at t = 0.09151 s, settling's velocity projection onto the closed contacts (among "
