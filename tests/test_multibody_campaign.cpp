@@ -1189,6 +1189,21 @@ output: {rate: 200}
   check_four_blocks(trajectory, half, 1e-9);
 }
 
+// The eight blocks of tall_stack:6 of the campaign on the floor (the seeded scene's bodies, as
+// the scenario file lists them), for the tests that restart it.
+constexpr const char* kTallStack6Bodies =
+    R"(    - {name: block1, mass: 2.8719662797072774, shape: {rectangle: {width: 0.19571306217171572, height: 0.24136240980153773}}}
+    - {name: block2, mass: 0.79999130178013311, shape: {rectangle: {width: 0.19571306217171572, height: 0.20572929827196981}}}
+    - {name: block3, mass: 1.0124705459020356, shape: {rectangle: {width: 0.19571306217171572, height: 0.20938016689473146}}}
+    - {name: block4, mass: 7.7417101665838883, shape: {rectangle: {width: 0.19571306217171572, height: 0.13476884726126045}}}
+    - {name: block5, mass: 4.2582160680627377, shape: {rectangle: {width: 0.19571306217171572, height: 0.18003423170754843}}}
+    - {name: block6, mass: 2.3271986379075229, shape: {rectangle: {width: 0.19571306217171572, height: 0.19172703054786056}}}
+    - {name: block7, mass: 0.7168352238971244, shape: {rectangle: {width: 0.19571306217171572, height: 0.10667959152036875}}}
+    - {name: block8, mass: 0.56327164514915673, shape: {rectangle: {width: 0.19571306217171572, height: 0.10501379626363312}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+)";
+
 TEST_CASE(
     "multibody campaign: a corner sliding from a lower block's corner onto its top does not land "
     "on that block's side face") {
@@ -1204,17 +1219,8 @@ TEST_CASE(
   const std::string yaml = R"(duration: 0.17
 model:
   bodies:
-    - {name: block1, mass: 2.8719662797072774, shape: {rectangle: {width: 0.19571306217171572, height: 0.24136240980153773}}}
-    - {name: block2, mass: 0.79999130178013311, shape: {rectangle: {width: 0.19571306217171572, height: 0.20572929827196981}}}
-    - {name: block3, mass: 1.0124705459020356, shape: {rectangle: {width: 0.19571306217171572, height: 0.20938016689473146}}}
-    - {name: block4, mass: 7.7417101665838883, shape: {rectangle: {width: 0.19571306217171572, height: 0.13476884726126045}}}
-    - {name: block5, mass: 4.2582160680627377, shape: {rectangle: {width: 0.19571306217171572, height: 0.18003423170754843}}}
-    - {name: block6, mass: 2.3271986379075229, shape: {rectangle: {width: 0.19571306217171572, height: 0.19172703054786056}}}
-    - {name: block7, mass: 0.7168352238971244, shape: {rectangle: {width: 0.19571306217171572, height: 0.10667959152036875}}}
-    - {name: block8, mass: 0.56327164514915673, shape: {rectangle: {width: 0.19571306217171572, height: 0.10501379626363312}}}
-  obstacles:
-    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
-initial:
+)" + std::string(kTallStack6Bodies) +
+                           R"(initial:
   q: {block1.x: 0, block2.x: 0, block3.x: 0, block4.x: 0, block5.x: 0, block6.x: 0, block7.x: 0, block8.x: 0, block8.theta: 0.38845746562780264}
   v: {block8.theta: 1.7869575101096462}
 contact:
@@ -1259,17 +1265,8 @@ TEST_CASE(
 model:
   gravity: 9.8100000000000005
   bodies:
-    - {name: block1, mass: 2.8719662797072774, shape: {rectangle: {width: 0.19571306217171572, height: 0.24136240980153773}}}
-    - {name: block2, mass: 0.79999130178013311, shape: {rectangle: {width: 0.19571306217171572, height: 0.20572929827196981}}}
-    - {name: block3, mass: 1.0124705459020356, shape: {rectangle: {width: 0.19571306217171572, height: 0.20938016689473146}}}
-    - {name: block4, mass: 7.7417101665838883, shape: {rectangle: {width: 0.19571306217171572, height: 0.13476884726126045}}}
-    - {name: block5, mass: 4.2582160680627377, shape: {rectangle: {width: 0.19571306217171572, height: 0.18003423170754843}}}
-    - {name: block6, mass: 2.3271986379075229, shape: {rectangle: {width: 0.19571306217171572, height: 0.19172703054786056}}}
-    - {name: block7, mass: 0.7168352238971244, shape: {rectangle: {width: 0.19571306217171572, height: 0.10667959152036875}}}
-    - {name: block8, mass: 0.56327164514915673, shape: {rectangle: {width: 0.19571306217171572, height: 0.10501379626363312}}}
-  obstacles:
-    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
-initial:
+)" + std::string(kTallStack6Bodies) +
+                           R"(initial:
   q: {block1.x: 6.6255238199278808e-09, block1.y: 0.12068120792743665, block1.theta: 3.0929646825811939e-08, block2.x: 1.0541503709225446e-08, block2.y: 0.34422706196423403, block2.theta: 3.0930091328615993e-08, block3.x: 2.2225791619130077e-08, block3.y: 0.55178179459426546, block3.theta: 3.1038721786485184e-08, block4.x: 1.8727497605108601e-08, block4.y: 0.72385630167226156, block4.theta: 3.1038721136745282e-08, block5.x: 1.3679716676230087e-06, block5.y: 0.88125784115716077, block5.theta: 3.1043347569828832e-08, block6.x: 0.00012350373581130377, block6.y: 1.0671384722998778, block6.theta: 3.0940489803441156e-08, block7.x: 0.00056180995405225595, block7.y: 1.2163417836362855, block7.theta: 3.2361458807692755e-08, block8.x: -0.0021514059279977107, block8.y: 1.323739943902928, block8.theta: 0.016232513820473131}
   v: {block1.x: 2.1874407086250852e-05, block1.y: -1.773725629808483e-05, block1.theta: -0.00018125777378200848, block2.x: 6.2371466102493044e-05, block2.y: -1.7715981049207487e-05, block2.theta: -0.00018104035385985498, block3.x: 9.9774990594300419e-05, block3.y: -1.7554101587924974e-05, block3.theta: -0.00017939494742213194, block4.x: 0.0001305819703933939, block4.y: -1.7390224078256694e-05, block4.theta: -0.0001784701439971159, block5.x: 0.00015877352336006911, block5.y: -1.6375639029682873e-05, block5.theta: -0.0001795819056880645, block6.x: 0.00018968048297829463, block6.y: -1.5636361800385516e-05, block6.theta: -0.00017180306181600015, block7.x: 0.00019907034245207253, block7.y: -1.2157044799754535e-05, block7.theta: -0.00013547825224930366, block8.x: -0.051370680235199841, block8.y: 0.082855725910893518, block8.theta: 0.87160113567321784}
 contact:
@@ -1290,6 +1287,20 @@ output: {rate: 10000}
        0.18003423170754843, 0.19172703054786056, 0.10667959152036875, 0.10501379626363312});
 }
 
+// The seven blocks of tall_stack:66 of the campaign on the floor (the seeded scene's bodies,
+// as the scenario file lists them), for the tests that restart it.
+constexpr const char* kTallStack66Bodies =
+    R"(    - {name: block1, mass: 1.2418882765026602, shape: {rectangle: {width: 0.10616496948628165, height: 0.26576295431619118}}}
+    - {name: block2, mass: 8.5803003595091276, shape: {rectangle: {width: 0.10616496948628165, height: 0.91522080098504943}}}
+    - {name: block3, mass: 0.69345070142182985, shape: {rectangle: {width: 0.10616496948628165, height: 0.59521943134317323}}}
+    - {name: block4, mass: 7.1688599033882126, shape: {rectangle: {width: 0.10616496948628165, height: 0.43179155836836369}}}
+    - {name: block5, mass: 3.6988489551145598, shape: {rectangle: {width: 0.10616496948628165, height: 0.43086601437427741}}}
+    - {name: block6, mass: 4.4159800187188383, shape: {rectangle: {width: 0.10616496948628165, height: 0.71211959812445702}}}
+    - {name: block7, mass: 7.7727508194421571, shape: {rectangle: {width: 0.10616496948628165, height: 0.15144095040666047}}}
+  obstacles:
+    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
+)";
+
 TEST_CASE(
     "multibody campaign: an opened corner just past its edge's end is judged on the edge's line") {
   // tall_stack:66 of the campaign from its state just after an impact at t = 0.0918 s, blocks 2-7
@@ -1308,16 +1319,8 @@ TEST_CASE(
 model:
   gravity: 9.8100000000000005
   bodies:
-    - {name: block1, mass: 1.2418882765026602, shape: {rectangle: {width: 0.10616496948628165, height: 0.26576295431619118}}}
-    - {name: block2, mass: 8.5803003595091276, shape: {rectangle: {width: 0.10616496948628165, height: 0.91522080098504943}}}
-    - {name: block3, mass: 0.69345070142182985, shape: {rectangle: {width: 0.10616496948628165, height: 0.59521943134317323}}}
-    - {name: block4, mass: 7.1688599033882126, shape: {rectangle: {width: 0.10616496948628165, height: 0.43179155836836369}}}
-    - {name: block5, mass: 3.6988489551145598, shape: {rectangle: {width: 0.10616496948628165, height: 0.43086601437427741}}}
-    - {name: block6, mass: 4.4159800187188383, shape: {rectangle: {width: 0.10616496948628165, height: 0.71211959812445702}}}
-    - {name: block7, mass: 7.7727508194421571, shape: {rectangle: {width: 0.10616496948628165, height: 0.15144095040666047}}}
-  obstacles:
-    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
-initial:
+)" + std::string(kTallStack66Bodies) +
+                           R"(initial:
   q: {block1.x: 6.5320088628051829e-08, block1.y: 0.13288150387815637, block1.theta: -5.033690079932566e-07, block2.x: 3.7950434430355454e-07, block2.y: 0.7233733866035338, block2.theta: -5.989045650706339e-07, block3.x: 1.874771803686413e-06, block3.y: 1.478593669912616, block3.theta: -3.7477249031960627e-06, block4.x: 3.8568087996069299e-06, block4.y: 1.992099164764563, block4.theta: -3.747724898288823e-06, block5.x: 0.00030821012071107504, block5.y: 2.423479438082749, block5.theta: -0.00097733786517152426, block6.x: 0.0015676029015569905, block6.y: 2.9949717020963655, block6.theta: -0.00098527315546152587, block7.x: 0.013857337544073017, block7.y: 3.426740077190662, block7.theta: -0.00098527315546152955}
   v: {block1.x: 6.1229063316705916e-05, block1.y: 2.4459286122900848e-05, block1.theta: -0.00046077942775849635, block2.x: 0.0005681803416194808, block2.y: 5.1703146592684588e-05, block2.theta: -0.00097402115022996957, block3.x: 0.0012865322181886453, block3.y: 4.8625239957944678e-05, block3.theta: -0.00091606389965598236, block4.x: 0.0020220426598747945, block4.y: 6.0845698244573791e-05, block4.theta: -0.00068579458267091422, block5.x: 0.017135500148837687, block5.y: -0.0024332826932977505, block5.theta: 0.046105284387720304, block6.x: 0.027820303794804283, block6.y: -0.0032593266866459639, block6.theta: 0.062286037627281528, block7.x: 0.12981434373894413, block7.y: -0.0026208369330859667, block7.theta: 0.062286037627281507}
 contact:
@@ -1713,16 +1716,8 @@ TEST_CASE(
   const std::string yaml = R"(duration: 0.07
 model:
   bodies:
-    - {name: block1, mass: 1.2418882765026602, shape: {rectangle: {width: 0.10616496948628165, height: 0.26576295431619118}}}
-    - {name: block2, mass: 8.5803003595091276, shape: {rectangle: {width: 0.10616496948628165, height: 0.91522080098504943}}}
-    - {name: block3, mass: 0.69345070142182985, shape: {rectangle: {width: 0.10616496948628165, height: 0.59521943134317323}}}
-    - {name: block4, mass: 7.1688599033882126, shape: {rectangle: {width: 0.10616496948628165, height: 0.43179155836836369}}}
-    - {name: block5, mass: 3.6988489551145598, shape: {rectangle: {width: 0.10616496948628165, height: 0.43086601437427741}}}
-    - {name: block6, mass: 4.4159800187188383, shape: {rectangle: {width: 0.10616496948628165, height: 0.71211959812445702}}}
-    - {name: block7, mass: 7.7727508194421571, shape: {rectangle: {width: 0.10616496948628165, height: 0.15144095040666047}}}
-  obstacles:
-    - {name: floor, type: plane, point: [0, 0], normal: [0, 1]}
-initial:
+)" + std::string(kTallStack66Bodies) +
+                           R"(initial:
   q: {block1.x: 0, block2.x: 0, block3.x: 0, block4.x: 0, block5.x: 0, block6.x: 0, block7.x: 0, block7.theta: 0.1852336560744039}
   v: {block7.theta: -1.8056518291572323}
 contact:
