@@ -384,14 +384,6 @@ bool is_persistent_contact_candidate(const ContactKinematics& kinematics, int ro
 
 namespace {
 
-// Whether contact k touches and moves along its normal slower than the rest speed either way:
-// closing it takes no impact (SimulationSettings::rest_speed).
-bool closes_at_rest(const ContactKinematics& kinematics, int rows_per_contact, int k,
-                    const Eigen::VectorXd& v, const SimulationSettings& settings) {
-  return is_touching(kinematics, k, settings.contact_distance) &&
-         std::abs(normal_velocity(kinematics, rows_per_contact, k, v)) <= settings.rest_speed;
-}
-
 // The kinematics of the candidates held (contacts_at with modes, system_evaluation.hpp), the
 // opened ones too: the rows the set's LCP reads (lcp_consistent_modes holds every candidate). A
 // candidate is touching, so where its vertex lies past its edge's end it lies within the contact
@@ -607,21 +599,24 @@ ModeSettlement settle_candidates(SystemEvaluation& evaluation, const SimulationS
                                  bool may_stop_slips, std::vector<ContactMode>& modes) {
   const int rows = evaluation.rows_per_contact;
   // The candidates are the touching contacts that do not leave once v is projected onto the
-  // closed ones. Projecting onto some can turn another from leaving to approaching (stack:41 of
-  // the multibody campaign: a block's floor corner leaving at 1.4e-6 m/s after an impact was
-  // approaching at 7.3e-7 m/s once its other corners were closed, left open at −20 m/s² and sank
-  // 4 µm unseen); such a contact joins them if it approaches slower than an impact
-  // (closes_at_rest), and v is projected again. One turned to approaching faster is an impact's
-  // to resolve, not the projection's.
+  // closed ones. Projecting onto some can turn another from leaving to approaching; such a
+  // contact joins them, whatever its approach, and v is projected again. The projection is itself
+  // a plastic change of velocity at the closed contacts, and an approach it creates is part of
+  // it; left open, the contact would be struck only where its gap's round-off is positive (a
+  // step that starts at g <= 0 takes it to have left: event_location.hpp). stack:41 of the
+  // multibody campaign: a block's floor corner leaving at 1.4e-6 m/s after an impact approached
+  // at 7.3e-7 m/s once its other corners were closed, was left open at -20 m/s^2 and sank 4 um
+  // unseen. tall_stack:66: block2's corner touching block1 at a gap of -1.6e-16 m, turned to
+  // approach at 1.5e-5 m/s (faster than the rest speed, which had kept it out), sank 6.7e-9 m; and
+  // struck by an impact instead, each impact took a fifth of a neighbour's approach that the next
+  // projection gave back (tall_stack:23), without end.
   std::vector<int> candidates;
   ModeSettlement settlement;
   for (;;) {
     const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
     std::vector<int> touching;
     for (int k = 0; k < evaluation.contacts; ++k) {
-      const bool joins = candidates.empty()
-                             ? is_persistent_contact_candidate(kinematics, rows, k, v, settings)
-                             : closes_at_rest(kinematics, rows, k, v, settings);
+      const bool joins = is_persistent_contact_candidate(kinematics, rows, k, v, settings);
       if (joins || std::binary_search(candidates.begin(), candidates.end(), k))
         touching.push_back(k);
     }
