@@ -31,6 +31,7 @@ struct Basis {
   LcpMatrix inverse;       ///< B⁻¹
   LcpVector values;        ///< x_B = B⁻¹ q, the basic unknowns' values
   PerRow<int> unknown_in;  ///< unknown_in[i]: the basic unknown of row i
+  LcpVector cover;         ///< d, the covering vector of z₀ (every entry > 0)
 
   int artificial() const { return 2 * n; }
   int complement(int unknown) const { return unknown < n ? unknown + n : unknown - n; }
@@ -53,10 +54,13 @@ void inverse_times(const Basis& basis, const LcpVector& a, LcpVector& out) {
 }
 
 /// a: the column of `unknown` in [I, −M, −d].
-void original_column(const LcpMatrix& M, int n, int unknown, LcpVector& a) {
+void original_column(const Basis& basis, const LcpMatrix& M, int unknown, LcpVector& a) {
+  const int n = basis.n;
   a.resize(n);
   for (int i = 0; i < n; ++i) {
-    a[i] = unknown < n ? (i == unknown ? 1.0 : 0.0) : (unknown < 2 * n ? -M(i, unknown - n) : -1.0);
+    a[i] = unknown < n       ? (i == unknown ? 1.0 : 0.0)
+           : unknown < 2 * n ? -M(i, unknown - n)
+                             : -basis.cover[i];
   }
 }
 
@@ -72,7 +76,7 @@ void basis_times(const Basis& basis, const LcpMatrix& M, const LcpVector& v, Lcp
     } else if (unknown < 2 * n) {
       for (int i = 0; i < n; ++i) out[i] -= v[k] * M(i, unknown - n);
     } else {
-      for (int i = 0; i < n; ++i) out[i] -= v[k];
+      for (int i = 0; i < n; ++i) out[i] -= v[k] * basis.cover[i];
     }
   }
 }
@@ -98,7 +102,7 @@ void entering_column(const Basis& basis, const LcpMatrix& M, int unknown, LcpVec
   c.resize(n);
   for (int i = 0; i < n; ++i) c[i] = 0.0;
   for (int k = 0; k < n; ++k) {  // c = −B⁻¹ M_j, or −B⁻¹ d for z₀
-    const double a_k = unknown < 2 * n ? M(k, unknown - n) : 1.0;
+    const double a_k = unknown < 2 * n ? M(k, unknown - n) : basis.cover[k];
     if (a_k == 0.0) continue;
     const double* column = basis.inverse.data() + static_cast<std::ptrdiff_t>(k) * n;
     for (int i = 0; i < n; ++i) c[i] -= a_k * column[i];
@@ -193,11 +197,12 @@ RatioTest leaving_row(const Basis& basis, const LcpVector& c, const LemkeOptions
   return test;
 }
 
-/// The first pivot: z₀ enters where q is most negative, the largest index among equals (lemke.hpp).
-int first_leaving_row(const LcpVector& q) {
+/// The first pivot: z₀ enters where q_i / d_i is most negative, the largest index among equals
+/// (lemke.hpp).
+int first_leaving_row(const LcpVector& q, const LcpVector& cover) {
   int row = 0;
   for (int i = 1; i < q.size(); ++i) {
-    if (q[i] <= q[row]) row = i;
+    if (q[i] / cover[i] <= q[row] / cover[row]) row = i;
   }
   return row;
 }
@@ -226,23 +231,14 @@ void read_solution(const Basis& basis, const LcpMatrix& M, const LcpVector& q,
   }
 }
 
-}  // namespace
-
-LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeOptions& options) {
+// One complementary path from z = 0 with the covering vector `cover` (lemke.hpp).
+LemkeResult lemke_path(const LcpMatrix& M, const LcpVector& q, const LemkeOptions& options,
+                       const LcpVector& cover) {
   LemkeResult result;
   const int n = static_cast<int>(q.size());
-  if (M.rows() != n || M.cols() != n || !M.allFinite() || !q.allFinite()) {
-    return result;
-  }
-  if (n == 0 || q.minCoeff() >= 0.0) {  // z = 0 already solves it
-    result.status = LemkeStatus::solved;
-    result.z.setZero(n);
-    result.w = q;
-    return result;
-  }
-
   Basis basis;
   basis.n = n;
+  basis.cover = cover;
   basis.inverse.resize(n, n);
   std::fill_n(basis.inverse.data(), n * n, 0.0);
   for (int i = 0; i < n; ++i) basis.inverse(i, i) = 1.0;
@@ -254,7 +250,7 @@ LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeO
   LcpVector column(n);
   LcpVector original(n);
   int entering = basis.artificial();
-  int row = first_leaving_row(q);
+  int row = first_leaving_row(q, cover);
   entering_column(basis, M, entering, column);
   for (result.pivots = 1;; ++result.pivots) {
     const int leaving = basis.unknown_in[row];
@@ -269,7 +265,7 @@ LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeO
     RatioTest test = leaving_row(basis, column, options);
     if (test.close) {  // decide a (near) tie on refined ratios
       refine(basis, M, q, basis.values);
-      original_column(M, n, entering, original);
+      original_column(basis, M, entering, original);
       refine(basis, M, original, column);
       test = leaving_row(basis, column, options);
     }
@@ -282,6 +278,32 @@ LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeO
   refine(basis, M, q, basis.values);
   read_solution(basis, M, q, result);
   result.status = LemkeStatus::solved;
+  return result;
+}
+
+}  // namespace
+
+LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q, const LemkeOptions& options) {
+  LemkeResult result;
+  const int n = static_cast<int>(q.size());
+  if (M.rows() != n || M.cols() != n || !M.allFinite() || !q.allFinite()) {
+    return result;
+  }
+  if (n == 0 || q.minCoeff() >= 0.0) {  // z = 0 already solves it
+    result.status = LemkeStatus::solved;
+    result.z.setZero(n);
+    result.w = q;
+    return result;
+  }
+  LcpVector cover(n);
+  for (int i = 0; i < n; ++i) cover[i] = 1.0;
+  result = lemke_path(M, q, options, cover);
+  if (result.status != LemkeStatus::ray_termination) return result;
+  // A second path (lemke.hpp, Covering vectors): d_i = 1 + i / n
+  const int first_pivots = result.pivots;
+  for (int i = 0; i < n; ++i) cover[i] = 1.0 + static_cast<double>(i) / n;
+  result = lemke_path(M, q, options, cover);
+  result.pivots += first_pivots;
   return result;
 }
 

@@ -64,6 +64,16 @@
 // Any size. Up to kInlineLcpSize unknowns (a B⁻¹ of 80 × 80 doubles is 51 kB of stack; only the
 // leading n × n block is touched) nothing is allocated; a larger LCP (an impact through the many
 // contacts of a column of blocks) keeps its matrices on the heap (small_buffer_matrix.hpp).
+//
+// Covering vectors. For a copositive-plus M a secondary ray proves the LCP infeasible, whatever
+// the covering vector; the frictional impact LCPs are only copositive, and there the path, which
+// depends on d, can end on a ray where a solution exists (Cottle, Pang & Stone ch. 4 state the
+// method for any d > 0). tall_stack:6 of the multibody campaign: an expansion stage of 16 unknowns
+// (D singular in the squeeze of two corners on one face) has solutions, which enumerating its
+// complementary bases finds, but its path from d = (1, …, 1) ended on a ray after 8 pivots. A path
+// that ends on a ray is therefore followed by a second from d_i = 1 + i/n (n the size), which
+// reached a solution there; only its ray, too, is reported. A path that reaches a solution is
+// unchanged.
 
 #include <Eigen/Core>
 #include <string_view>
@@ -107,7 +117,8 @@ struct LemkeResult {
   int pivots = 0;  ///< pivots taken, the first one (z₀ entering) included
 };
 
-/// Solves LCP(M, q) by Lemke's method with covering vector (1, …, 1). q ≥ 0 returns z = 0 at once.
+/// Solves LCP(M, q) by Lemke's method with covering vector (1, …, 1), and where that path ends on
+/// a ray, once more with (1 + i/n) (Covering vectors, above). q ≥ 0 returns z = 0 at once.
 LemkeResult solve_lcp_lemke(const LcpMatrix& M, const LcpVector& q,
                             const LemkeOptions& options = {});
 
