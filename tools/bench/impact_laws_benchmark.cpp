@@ -2,7 +2,8 @@
 // as it is registered), plus a closed-form Coulomb stick solve for scale. Each law is measured on
 // the problems it accepts: planar_solve/NAME on planar problems, spatial_solve/NAME on spatial
 // ones, landing_solve/NAME on a rocking block landing on its second corner (two planar
-// contacts: the multi-contact laws).
+// contacts: the multi-contact laws), column_solve/NAME/drums:N on a column of N drums landing
+// flat on the floor (2N planar contacts in one impact: the laws that take that many).
 //
 // Each benchmark cycles through a pool of pre-generated random, well-conditioned problems so that
 // the branches of the incremental laws (slide, stick, reversal; compression, restitution) see
@@ -157,6 +158,68 @@ const std::vector<routh::ImpactProblem>& landing_pool() {
   return kPool;
 }
 
+/// A column of `drums` equal drums (0.6 m × 0.5 m, 382 kg: the scaling benchmark's marble drums)
+/// standing on each other and dropped flat onto the floor: every drum falls at the same speed,
+/// so the floor's two corners approach and every joint above is closed at rest, and the impact
+/// takes all 2·drums contacts at once (the plastic impact through the whole column that a
+/// dropped column makes). Each problem adds a small random rocking and sway to every drum, and
+/// draws e and μ. Contact 2k and 2k+1 are drum k's bottom corners on drum k−1's top (on the
+/// floor for k = 0): normal row v_y + ω r_x − (the same of the drum below), tangent row
+/// v_x − ω r_y − (the same of the drum below), with r the corner from each centre.
+std::vector<routh::ImpactProblem> make_column_pool(int drums) {
+  constexpr double width = 0.6, height = 0.5, mass = 382.0;  // [m], [m], [kg]
+  std::mt19937_64 rng(20261127 + static_cast<unsigned>(drums));
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * unit(rng); };
+  const int n = 3 * drums;
+  Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
+  for (int k = 0; k < drums; ++k) {
+    M.diagonal().segment(3 * k, 3) << mass, mass, mass * (width * width + height * height) / 12.0;
+  }
+  Eigen::MatrixXd J = Eigen::MatrixXd::Zero(4 * drums, n);
+  for (int k = 0; k < drums; ++k) {
+    for (int side = 0; side < 2; ++side) {
+      const double r_x = side == 0 ? -0.5 * width : 0.5 * width;
+      const int normal = 2 * (2 * k + side);
+      J.row(normal).segment(3 * k, 3) << 0.0, 1.0, r_x;
+      J.row(normal + 1).segment(3 * k, 3) << 1.0, 0.0, 0.5 * height;
+      if (k > 0) {
+        J.row(normal).segment(3 * (k - 1), 3) << 0.0, -1.0, -r_x;
+        J.row(normal + 1).segment(3 * (k - 1), 3) << -1.0, 0.0, 0.5 * height;
+      }
+    }
+  }
+  routh::ContactSpace space;
+  routh::factor_contact_space(M, J, space);
+  std::vector<routh::ImpactProblem> problems;
+  problems.reserve(kPoolSize);
+  while (problems.size() < kPoolSize) {
+    Eigen::VectorXd v(n);
+    const double fall = uniform(-1.0, -0.1);  // [m/s]
+    for (int k = 0; k < drums; ++k) {
+      v.segment(3 * k, 3) << uniform(-0.01, 0.01), fall, uniform(-0.01, 0.01);
+    }
+    const double mu_s = uniform(0.3, 1.0);
+    const routh::ContactParameters contact{uniform(0.0, 0.5), mu_s, uniform(0.5 * mu_s, mu_s)};
+    routh::ContactParameterList contacts(static_cast<std::size_t>(2 * drums), contact);
+    problems.push_back(
+        routh::generalized_impact_problem(space, v, routh::ContactDimension::planar, contacts));
+  }
+  return problems;
+}
+
+/// The column pools, one per column size of the benchmark.
+constexpr int kColumnDrums[] = {1, 5, 10, 20};
+const std::vector<routh::ImpactProblem>& column_pool(int drums) {
+  static const std::vector<std::vector<routh::ImpactProblem>> kPools = [] {
+    std::vector<std::vector<routh::ImpactProblem>> pools;
+    for (int d : kColumnDrums) pools.push_back(make_column_pool(d));
+    return pools;
+  }();
+  const auto* at = std::find(std::begin(kColumnDrums), std::end(kColumnDrums), drums);
+  return kPools[static_cast<std::size_t>(at - std::begin(kColumnDrums))];
+}
+
 /// Whether `law` takes the problems of `problems` (a law answers others `unsupported`).
 bool accepts(routh::ImpactLaw solve, const std::vector<routh::ImpactProblem>& problems) {
   return solve(problems.front()).status != routh::ImpactStatus::unsupported;
@@ -218,6 +281,15 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(("landing_solve/" + std::string(law.name)).c_str(), bm_law,
                                    law.solve, std::cref(landing_pool()))
           ->Unit(benchmark::kNanosecond);
+    }
+  }
+  for (const routh::LawEntry& law : routh::impact_laws()) {
+    for (int drums : kColumnDrums) {
+      if (!routh::covers(law.scope, routh::ContactDimension::planar, 2 * drums)) continue;
+      benchmark::RegisterBenchmark(
+          ("column_solve/" + std::string(law.name) + "/drums:" + std::to_string(drums)).c_str(),
+          bm_law, law.solve, std::cref(column_pool(drums)))
+          ->Unit(benchmark::kMicrosecond);
     }
   }
   benchmark::RegisterBenchmark("planar_solve/reference_cramer_stick", bm_cramer_stick_reference)
