@@ -1,6 +1,9 @@
 #include "sim/recorder/hdf5_support.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 
@@ -50,6 +53,75 @@ void check(herr_t status, std::string_view context, std::string_view what) {
 Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what) {
   check(id < 0 ? -1 : 0, context, what);
   return Handle(id, closer);
+}
+
+namespace {
+
+std::uint32_t rotated(std::uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
+
+// Bob Jenkins' lookup3 hash ("hashlittle", byte by byte), HDF5's metadata checksum
+// (H5_checksum_lookup3 with initial value 0).
+std::uint32_t lookup3(const unsigned char* key, std::size_t length) {
+  std::uint32_t a = 0xdeadbeef + static_cast<std::uint32_t>(length);
+  std::uint32_t b = a;
+  std::uint32_t c = a;
+  const auto word = [&](std::size_t at, std::size_t bytes) {
+    std::uint32_t value = 0;
+    for (std::size_t i = 0; i < bytes && i < 4; ++i) value |= std::uint32_t{key[at + i]} << (8 * i);
+    return value;
+  };
+  while (length > 12) {
+    a += word(0, 4), b += word(4, 4), c += word(8, 4);
+    a -= c, a ^= rotated(c, 4), c += b;
+    b -= a, b ^= rotated(a, 6), a += c;
+    c -= b, c ^= rotated(b, 8), b += a;
+    a -= c, a ^= rotated(c, 16), c += b;
+    b -= a, b ^= rotated(a, 19), a += c;
+    c -= b, c ^= rotated(b, 4), b += a;
+    length -= 12, key += 12;
+  }
+  if (length == 0) return c;
+  a += word(0, std::min<std::size_t>(length, 4));
+  if (length > 4) b += word(4, std::min<std::size_t>(length - 4, 4));
+  if (length > 8) c += word(8, length - 8);
+  c ^= b, c -= rotated(b, 14);
+  a ^= c, a -= rotated(c, 11);
+  b ^= a, b -= rotated(a, 25);
+  c ^= b, c -= rotated(b, 16);
+  a ^= c, a -= rotated(c, 4);
+  b ^= a, b -= rotated(a, 14);
+  c ^= b, c -= rotated(b, 24);
+  return c;
+}
+
+}  // namespace
+
+void seal_superblock(std::vector<char>& image, std::string_view context) {
+  // signature (8 bytes), version, size of offsets, size of lengths, status flags, then four
+  // 8-byte addresses; the checksum of those 44 bytes follows
+  constexpr std::size_t kFlags = 11;
+  constexpr std::size_t kChecksummed = 44;
+  constexpr std::string_view kSignature = "\x89HDF\r\n\x1a\n";
+  const bool v2_layout = image.size() >= kChecksummed + 4 &&
+                         std::string_view(image.data(), 8) == kSignature &&
+                         (image[8] == 2 || image[8] == 3) && image[9] == 8 && image[10] == 8;
+  if (!v2_layout) {
+    throw std::runtime_error(cat(context, ": the header's image has an unexpected superblock"));
+  }
+  image[kFlags] = 0;
+  const std::uint32_t checksum =
+      lookup3(reinterpret_cast<const unsigned char*>(image.data()), kChecksummed);
+  for (std::size_t i = 0; i < 4; ++i) {
+    image[kChecksummed + i] = static_cast<char>((checksum >> (8 * i)) & 0xffu);
+  }
+}
+
+Handle open_for_reading(const char* path, std::string_view context) {
+  Handle file =
+      checked(H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose, context, "open the file");
+  // a file without the room problem is unchanged: the end stays where it is
+  check(H5Fincrement_filesize(file.get(), 0), context, "read the file's size");
+  return file;
 }
 
 RowSelection select_rows(hid_t dataset, hsize_t first, hsize_t rows, hsize_t columns,

@@ -72,6 +72,22 @@ void check(herr_t status, std::string_view context, std::string_view what);
 /// Wraps `id` with its closer, throwing as check() does when it is negative.
 Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what);
 
+/// Opens the file at `path` read-only for a reader that may meet a file whose writer was killed
+/// (throws as checked() does). A kill inside HDF5's flush can leave metadata written that points
+/// past the end of the file the superblock declares (the superblock is written last): HDF5 then
+/// refuses to read those objects ("addr overflow") although their bytes are on disk. The end
+/// is raised in memory to the file's real size (H5Fincrement_filesize by 0; nothing is written),
+/// so that they read as far as they were written.
+Handle open_for_reading(const char* path, std::string_view context);
+
+/// Makes the image of a file that H5Fget_file_image returned open as the file it copies, a
+/// closed file: HDF5 1.10 clears the superblock's status flags in the image (the "open for
+/// writing" flag) but leaves the checksum computed with them, and H5Fopen then refuses the image
+/// ("incorrect metadata checksum"). Clears the flags and writes the checksum of the superblock
+/// (versions 2 and 3, 8-byte addresses: the file format specification's layout, checksummed with
+/// Jenkins' lookup3 as HDF5 does). Throws std::runtime_error for an image of another layout.
+void seal_superblock(std::vector<char>& image, std::string_view context);
+
 /// Rows [first, first + rows) of a dataset, every one of its `columns` (0: a one-dimensional
 /// dataset): the selection in the file and the shape of the rows in memory, for H5Dread or
 /// H5Dwrite. The dataset must already hold them (extend it first to append).

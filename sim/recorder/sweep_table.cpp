@@ -212,8 +212,7 @@ void read_column(hid_t group, TableColumn& column, std::vector<TableRow>& rows,
 SweepTable read_sweep_table(const std::filesystem::path& path) {
   const std::string context = path.string();
   const hdf5::QuietErrors quiet;
-  const Handle file = checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose,
-                              context, "open the file");
+  const Handle file = hdf5::open_for_reading(path.c_str(), context);
   if (hdf5::read_string_attribute(file.get(), "format", context) != kSweepFormat) {
     throw std::runtime_error(cat(context, ": not a routh sweep table"));
   }

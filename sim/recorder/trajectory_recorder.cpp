@@ -56,6 +56,8 @@ constexpr hsize_t kEventChunkRows = 64;
 constexpr std::size_t kCompactContactNames = 1024;
 // Events wait in memory like samples; this many are written at once.
 constexpr std::size_t kEventBufferRows = 256;
+// The header is made in memory in steps of this many bytes (HDF5's core driver).
+constexpr std::size_t kHeaderImageIncrement = 64 * 1024;
 // Room kept free in the file beyond what HDF5 has allocated, for the metadata a write, a flush or
 // the close adds (object headers, B-tree nodes, the global heap's vlen data), and per buffered
 // event for its vlen data.
@@ -102,6 +104,28 @@ std::string join_indices(const std::vector<int>& indices) {
     text += std::to_string(index);
   }
   return text;
+}
+
+// Keeps every change to the file's metadata (object headers, chunk indexes, heaps, the
+// superblock) in HDF5's metadata cache until the next H5Fflush, which writes them all. By default
+// the cache evicts entries when it fills, writing them in place between flushes: after a kill,
+// the file held chunk indexes that point past the end of the file its superblock (written at the
+// last flush) declares, and every series whose index was evicted was unreadable ("addr
+// overflow"). Held, the metadata on disk between flushes is the last flush's, which is
+// consistent; what reaches the disk meanwhile is raw data only: new chunks beyond that end, and
+// partial chunks rewritten in place with the same rows first. The cost is memory: the cache
+// keeps the file's metadata (about a hundredth of its data, plus the events' text and
+// sequences in the global heap) instead of a few MiB of it.
+void hold_metadata_until_flush(hid_t access, std::string_view context) {
+  H5AC_cache_config_t config{};
+  config.version = H5AC__CURR_CACHE_CONFIG_VERSION;
+  check(H5Pget_mdc_config(access, &config), context, "read the metadata cache configuration");
+  // evictions can only be disabled with the automatic resizing off
+  config.evictions_enabled = false;
+  config.incr_mode = H5C_incr__off;
+  config.flash_incr_mode = H5C_flash_incr__off;
+  config.decr_mode = H5C_decr__off;
+  check(H5Pset_mdc_config(access, &config), context, "configure the metadata cache");
 }
 
 // Trims the file to the size HDF5 allocated: reserve_room() grows it ahead of HDF5's writes, and
@@ -225,6 +249,69 @@ struct TrajectoryRecorder::Impl {
                                  context);
 
     create_event_table(header.contact_names);
+  }
+
+  // Creates the file at `path` (the member) holding the header, written in memory (HDF5's core
+  // driver) and put on disk in one write: a kill then leaves no file, an empty one or one that
+  // opens. Created on disk, the file got its superblock at once and its objects at the first flush:
+  // a run killed between them left a file that HDF5 cannot open ("truncated file").
+  void create_with_header(hid_t access, const RecorderHeader& header) {
+    const Handle in_memory = checked(H5Pcopy(access), &H5Pclose, context, "copy properties");
+    check(H5Pset_fapl_core(in_memory.get(), kHeaderImageIncrement, false), context,
+          "set the memory driver");
+    file = checked(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, in_memory.get()), &H5Fclose,
+                   context, "create the file");
+    write_header(header);
+    check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), context, "flush the header");
+    const ssize_t size = H5Fget_file_image(file.get(), nullptr, 0);
+    check(size < 0 ? -1 : 0, context, "measure the header");
+    std::vector<char> image(static_cast<std::size_t>(size));
+    check(H5Fget_file_image(file.get(), image.data(), image.size()) < 0 ? -1 : 0, context,
+          "copy the header");
+    hdf5::seal_superblock(image, context);
+    close_objects();
+    file.reset();
+    event_memory_type = hdf5::event_table_row_type(context);
+    write_image(image);
+    file =
+        checked(H5Fopen(path.c_str(), H5F_ACC_RDWR, access), &H5Fclose, context, "open the file");
+    for (auto [handle, name] : {std::pair{&time, "time"},
+                                {&q, "q"},
+                                {&v, "v"},
+                                {&energy, "energy"},
+                                {&sample_kind, "sample_kind"},
+                                {&events, "events"}}) {
+      *handle = checked(H5Dopen2(file.get(), name, H5P_DEFAULT), &H5Dclose, context,
+                        cat("open dataset ", name));
+    }
+  }
+
+  // Writes the header's image as the file at `path`, created or truncated.
+  void write_image(const std::vector<char>& image) {
+    const int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (out < 0) {
+      throw std::runtime_error(cat(context, ": cannot create the file: ", std::strerror(errno)));
+    }
+    std::size_t done = 0;
+    while (done < image.size()) {
+      const ssize_t wrote = ::write(out, image.data() + done, image.size() - done);
+      if (wrote < 0 && errno == EINTR) continue;
+      if (wrote <= 0) {
+        const int error = wrote < 0 ? errno : ENOSPC;
+        ::close(out);
+        fail("write the header", error);
+      }
+      done += static_cast<std::size_t>(wrote);
+    }
+    if (::close(out) != 0) fail("write the header", errno);
+  }
+
+  // Closes every object the recorder holds open in the file (not the file).
+  void close_objects() {
+    for (Handle* handle :
+         {&time, &q, &v, &energy, &sample_kind, &ground, &events, &event_memory_type}) {
+      handle->reset();
+    }
   }
 
   void create_event_table(const std::vector<std::string>& contact_names) {
@@ -455,16 +542,14 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
   // in dense storage, without the 64 KiB limit of the earliest format's
   check(H5Pset_libver_bounds(access.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), impl.context,
         "set the file format");
-  impl.file = checked(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), &H5Fclose,
-                      impl.context, "create the file");
+  hold_metadata_until_flush(access.get(), impl.context);
+  impl.create_with_header(access.get(), header);
   int* descriptor = nullptr;
   check(H5Fget_vfd_handle(impl.file.get(), access.get(), reinterpret_cast<void**>(&descriptor)),
         impl.context, "get the file descriptor");
   impl.descriptor = *descriptor;
   struct rlimit limit {};
   if (::getrlimit(RLIMIT_FSIZE, &limit) == 0) impl.file_size_limit = limit.rlim_cur;
-  impl.write_header(header);
-  // the header reaches the disk at the first flush, one flush_interval from now (or at the close)
   impl.next_flush = Clock::now() + impl.flush_interval;
 }
 
@@ -612,10 +697,7 @@ void TrajectoryRecorder::close() {
   } catch (const std::exception& error) {
     failure = error.what();
   }
-  for (Handle* handle : {&impl.time, &impl.q, &impl.v, &impl.energy, &impl.sample_kind,
-                         &impl.ground, &impl.events, &impl.event_memory_type}) {
-    handle->reset();
-  }
+  impl.close_objects();
   if (impl.file.reset() < 0 && failure.empty()) {
     failure = cat(impl.context, ": cannot close the file: ", hdf5::error_detail());
   }

@@ -53,19 +53,21 @@
 // every sample and event; and at the close, which `routh run` reaches on completion, on a trouble
 // status, on SIGINT/SIGTERM (see stop_request.hpp) and when the simulation throws. Flushing after
 // every event made writing cost 5 to 30 times the simulation of a 4 ms run. What a SIGKILL (OOM
-// killer, crash) loses is everything after the last flush: up to flush_interval of the run. The
-// file on disk is complete and readable up to the last flush: the tests kill a child with SIGKILL
-// after a flush and read every flushed sample back, and kill one that kept writing buffers
-// without a flush. A process killed before its first flush leaves a file that does not open
-// (`routh run` writes under a temporary name, so the target is never such a file). What HDF5
-// 1.10 does not guarantee (it has no journal), measured by killing writers at random moments of
-// a loop that does nothing but record (so most kills land inside HDF5):
-//  - killed after the first flush: the file always opened (600 of 600 kills), but when the kill
-//    landed inside a write or flush (about 5% of kills in that loop, far fewer in a real run
-//    that spends its time integrating) the last rows of the interrupted append read as the fill
-//    value, NaN, or the last /events row cannot be read. summarize_trajectory (`routh info`)
-//    drops such a NaN tail and reports it as a warning;
-//  - samples and events still in the buffers are lost.
+// killer, crash) loses is everything after the last flush: up to flush_interval of the run
+// (docs/output.md, "What a kill loses"). The file on disk is readable up to the last flush
+// whenever the process dies, because:
+//  - the constructor writes the header in one piece, made in memory (HDF5's core driver): the
+//    file is never on disk with its superblock and without the objects it points to;
+//  - HDF5's metadata cache holds every change until the next flush (no evictions): between two
+//    flushes the metadata on disk is the last flush's, and appends write only raw chunks past
+//    its end or partial chunks again with the same rows first. The cache then keeps the file's
+//    metadata in memory, about 400 bytes per event and a hundredth of the samples' bytes;
+//  - a kill inside a flush (HDF5 writes the superblock last) can leave metadata that points past
+//    the end the superblock declares: routh's readers raise that end to the file's size
+//    (hdf5::open_for_reading); rows extended and never written read as NaN (the fill value), and
+//    an event or a status whose text never reached the disk cannot be read.
+// The tests kill `routh run` with SIGKILL at seeded random moments, many inside flushes, and
+// read every file left (test_kill_campaign.cpp).
 // A full disk (ENOSPC), a file-size limit (EFBIG) or another failed write throws
 // TrajectoryWriteError; nothing more is written, and the close still completes: before each write
 // the recorder makes sure the disk holds what the write may add, so the disk fills there, not
@@ -168,11 +170,11 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   static constexpr int kDefaultBufferSamples = 4096;
   static constexpr double kDefaultFlushInterval = 1.0;  ///< [s] of wall-clock time
 
-  /// Creates (truncates) the file at `path` and writes the header (it reaches the disk at the
-  /// first flush). Throws std::invalid_argument if there are no coordinates, names and units
-  /// differ in count, buffer_samples < 1 or flush_interval_s [s] is negative or not finite, and
-  /// std::runtime_error naming the path if HDF5 cannot create the file. flush_interval_s = 0
-  /// flushes at every sample and event.
+  /// Creates (truncates) the file at `path` holding the header, on disk at once. Throws
+  /// std::invalid_argument if there are no coordinates, names and units differ in count,
+  /// buffer_samples < 1 or flush_interval_s [s] is negative or not finite, std::runtime_error
+  /// naming the path if the file cannot be created, and TrajectoryWriteError if the header
+  /// cannot be written. flush_interval_s = 0 flushes at every sample and event.
   TrajectoryRecorder(const std::filesystem::path& path, RecorderHeader header,
                      int buffer_samples = kDefaultBufferSamples,
                      double flush_interval_s = kDefaultFlushInterval);
