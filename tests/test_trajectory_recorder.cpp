@@ -797,6 +797,7 @@ TEST_CASE("recorder: routh info summarizes a trajectory and rejects what is not 
     liftoff.t = 0.7;
     liftoff.contacts = {0};
     recorder.record_event(liftoff);
+    recorder.set_run_status(RunStatus::completed, "");  // a run that ended: exit code 0
   }
   const test::RouthRun run = run_routh_info(cat("'", path.string(), "'"));
   INFO(run.out, run.err);

@@ -18,6 +18,7 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/simulation/outcome_figures.hpp"
+#include "sim/simulation/run_status.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -36,6 +37,22 @@ constexpr hsize_t kReadBlockRows = 16384;
   throw std::runtime_error(cat(context, ": ", message));
 }
 
+// Runs `read` (reading a file known to be HDF5), rethrowing what it throws as damage.
+template <typename Read>
+auto as_damage(std::string_view context, Read&& read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const DamagedTrajectoryError&) {
+    throw;
+  } catch (const std::exception& error) {
+    std::string_view message = error.what();
+    if (message.starts_with(context) && message.substr(context.size()).starts_with(": ")) {
+      message.remove_prefix(context.size() + 2);
+    }
+    throw DamagedTrajectoryError(cat(context, ": damaged file: ", message));
+  }
+}
+
 // The file at `path` opened for reading, once it is known to be a routh trajectory of a
 // format_version this routh reads (`format_version` receives it). HDF5's errors must be quiet.
 Handle open_trajectory(const std::filesystem::path& path, int& format_version) {
@@ -43,14 +60,17 @@ Handle open_trajectory(const std::filesystem::path& path, int& format_version) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) fail(context, "is a directory, not a file");
   if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
+  if (std::filesystem::file_size(path, error) == 0 && !error) {
+    fail(context, "empty file (a run killed before its recorder created the file?)");
+  }
   if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");
-  Handle file = checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), &H5Fclose, context,
-                        "open the file");
+  Handle file = as_damage(context, [&] { return hdf5::open_for_reading(path.c_str(), context); });
   const hid_t root = file.get();
   if (H5Aexists(root, "format") <= 0) {
     fail(context, "not a routh trajectory (no 'format' attribute on /)");
   }
-  const std::string format = hdf5::read_string_attribute(root, "format", context);
+  const std::string format =
+      as_damage(context, [&] { return hdf5::read_string_attribute(root, "format", context); });
   if (format != kTrajectoryFormat) {
     fail(context, cat("format is '", format, "', not '", kTrajectoryFormat, "'"));
   }
@@ -135,17 +155,31 @@ EventRowsRead read_event_rows(const Handle& events, const Handle& type, hsize_t 
                               std::string_view context, Use&& use) {
   std::vector<Row> block;
   const Handle transfer = hdf5::conversion_transfer(context);
-  for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
-    const hsize_t n = std::min(kReadBlockRows, rows - first);
+  std::string failure;  // HDF5's words for the first failed read
+  // reads rows [first, first + n) into `block`, or returns false
+  const auto read = [&](hsize_t first, hsize_t n) {
     block.assign(n, Row{});
     const RowSelection selected = select_rows(events.get(), first, n, 0, context);
     if (H5Dread(events.get(), type.get(), selected.memory_space.get(), selected.file_space.get(),
                 transfer.get(), block.data()) < 0) {
-      return {first, cat("cannot read /events rows ", first, " to ", first + n - 1, ": ",
-                         hdf5::error_detail())};
+      if (failure.empty()) failure = hdf5::error_detail();
+      return false;
     }
     const ReclaimedBlock reclaimed(type.get(), selected.memory_space.get(), block.data());
     use(block, first);
+    return true;
+  };
+  for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
+    hsize_t n = std::min(kReadBlockRows, rows - first);
+    if (read(first, n)) continue;
+    // the rows of the block before the first unreadable one, in halves
+    while (n > 1) {
+      const hsize_t half = n / 2;
+      const bool readable = read(first, half);
+      first += readable ? half : 0;
+      n = readable ? n - half : half;
+    }
+    return {first, cat("cannot read /events rows from ", first, " on: ", failure)};
   }
   return {rows, ""};
 }
@@ -238,23 +272,38 @@ std::vector<int> contact_indices(std::string_view text, std::size_t count, hsize
 
 }  // namespace
 
-TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
-  const std::string context = path.string();
-  const hdf5::QuietErrors quiet;
-  TrajectorySummary summary;
-  const Handle file = open_trajectory(path, summary.format_version);
-  summary.format = kTrajectoryFormat;
-  const hid_t root = file.get();
-  summary.routh_version = hdf5::read_string_attribute(root, "routh_version", context);
-  summary.law = hdf5::read_string_attribute(root, "law", context);
+namespace {
+
+// How the run ended, from the root's status attributes. A writer killed while closing the file
+// (rewriting them) can leave them unreadable: the run's end was then never recorded.
+void read_run_status(hid_t root, const std::string& context, TrajectorySummary& summary) {
   // files written before routh recorded how runs end have no status
   summary.status = "not recorded";
-  if (H5Aexists(root, "status") > 0) {
+  if (H5Aexists(root, "status") <= 0) return;
+  try {
     summary.status = hdf5::read_string_attribute(root, "status", context);
     if (H5Aexists(root, "status_detail") > 0) {
       summary.status_detail = hdf5::read_string_attribute(root, "status_detail", context);
     }
+  } catch (const std::runtime_error& error) {
+    summary.status = kUnfinishedRunStatus;
+    summary.status_detail = "its status cannot be read: the writer died while closing the file";
+    summary.warnings.push_back(error.what());
   }
+  if (summary.status != kUnfinishedRunStatus && !run_status_from_string(summary.status)) {
+    summary.warnings.push_back(cat("status '", summary.status, "' is not a run status"));
+  }
+  // a run that ended, however, recorded one of the statuses
+  summary.incomplete = !run_status_from_string(summary.status);
+}
+
+void summarize_contents(const Handle& file, const std::string& context,
+                        TrajectorySummary& summary) {
+  summary.format = kTrajectoryFormat;
+  const hid_t root = file.get();
+  summary.routh_version = hdf5::read_string_attribute(root, "routh_version", context);
+  summary.law = hdf5::read_string_attribute(root, "law", context);
+  read_run_status(root, context, summary);
 
   // the outcome figures, in a file whose run recorded them
   if (H5Lexists(root, "summary", H5P_DEFAULT) > 0) {
@@ -360,6 +409,16 @@ TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
   }
 
   summarize_events(root, context, summary);
+}
+
+}  // namespace
+
+TrajectorySummary summarize_trajectory(const std::filesystem::path& path) {
+  const std::string context = path.string();
+  const hdf5::QuietErrors quiet;
+  TrajectorySummary summary;
+  const Handle file = open_trajectory(path, summary.format_version);
+  as_damage(context, [&] { summarize_contents(file, context, summary); });
   return summary;
 }
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,13 +20,23 @@
 
 namespace routh {
 
+/// The file is HDF5 (and may be a routh trajectory) but HDF5 cannot read what a trajectory
+/// holds: bytes changed or cut off, or a writer killed at a moment no flush protects.
+class DamagedTrajectoryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct TrajectorySummary {
   std::string format;  ///< "routh-trajectory"
   int format_version = 0;
   std::string routh_version;
   std::string law;
   std::string status;  ///< how the run ended (RunStatus name), "unfinished", or "not recorded"
-  std::string status_detail;       ///< its words; "" for a completed run or an old file
+  std::string status_detail;  ///< its words; "" for a completed run or an old file
+  /// The writer never recorded how the run ended (status "unfinished", or unreadable): it was
+  /// killed or crashed, and the file holds the run up to its last flush.
+  bool incomplete = false;
   std::size_t scenario_bytes = 0;  ///< length of the /scenario YAML text
   std::size_t model_bytes = 0;     ///< length of the /model JSON text; 0: no /model
 
@@ -63,7 +74,9 @@ struct TrajectorySummary {
 };
 
 /// Reads and checks the file. Throws std::runtime_error naming the file when it is missing, not
-/// HDF5, not a routh trajectory, of an unsupported format_version, or inconsistent.
+/// HDF5, not a routh trajectory or of an unsupported format_version, and DamagedTrajectoryError
+/// when HDF5 cannot open or read it, or it is inconsistent. HDF5 itself may crash or hang on some
+/// damaged files: a caller that must survive them reads in a child process (`routh info` does).
 TrajectorySummary summarize_trajectory(const std::filesystem::path& path);
 
 /// A trajectory file's event log, /events, row by row as the recorder wrote it: read in blocks,

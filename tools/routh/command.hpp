@@ -17,6 +17,11 @@ inline constexpr int kExitUsage = 2;     ///< the command line was wrong
 /// (its target appeared meanwhile); the message names the temporary file that keeps the run.
 /// Apart from the run statuses' codes (3 and up, 130).
 inline constexpr int kExitOutputError = 20;
+/// `routh info`: the trajectory file is readable but its run never recorded how it ended (its
+/// writer was killed or crashed): it holds the run up to the last flush.
+inline constexpr int kExitIncompleteTrajectory = 21;
+/// `routh info`: the file is damaged: HDF5 cannot read it, or crashed or hung reading it.
+inline constexpr int kExitDamagedFile = 22;
 
 /// A subcommand receives the arguments after its name and returns the exit code.
 using CommandArguments = std::span<const std::string_view>;

@@ -1,16 +1,22 @@
 #include "tools/routh/info_command.hpp"
 
+#include <charconv>
+#include <chrono>
+#include <cstdint>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
+#include "tools/routh/guarded_reading.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
@@ -55,12 +61,17 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
         << " bytes of JSON in /model (bodies, shapes, joints, obstacles)\n";
   }
   for (const std::string& warning : summary.warnings) out << "warning      " << warning << '\n';
+  if (summary.incomplete) {
+    out << "incomplete   the run's end was never recorded (its writer was killed or crashed): "
+           "the file holds the run up to its last flush\n";
+  }
 }
 
 struct InfoOptions {
   std::string path;
   bool events = false;  ///< --events: the event log instead of the summary
   bool csv = false;     ///< --csv: the event log as CSV
+  std::optional<std::chrono::milliseconds> time_limit;  ///< --time-limit; default by file size
 };
 
 std::optional<InfoOptions> usage_error(std::string_view message) {
@@ -68,10 +79,33 @@ std::optional<InfoOptions> usage_error(std::string_view message) {
   return std::nullopt;
 }
 
+// A number of seconds > 0 (at most a day), or nothing.
+std::optional<double> positive_seconds(std::string_view text) {
+  double seconds = 0.0;
+  const auto parsed = std::from_chars(text.data(), text.data() + text.size(), seconds);
+  if (parsed.ec != std::errc() || parsed.ptr != text.data() + text.size()) return std::nullopt;
+  if (!(seconds > 0.0) || seconds > 86400.0) return std::nullopt;
+  return seconds;
+}
+
+// Reading runs at hundreds of MB/s; a damaged file that loops never ends.
+std::chrono::milliseconds default_time_limit(const std::string& path) {
+  std::error_code error;
+  const std::uintmax_t bytes = std::filesystem::file_size(path, error);
+  const std::uintmax_t extra_s = error ? 0 : bytes / (8u << 20);
+  return std::chrono::seconds(30 + static_cast<long long>(extra_s));
+}
+
 std::optional<InfoOptions> parse_options(CommandArguments arguments) {
   InfoOptions options;
-  for (const std::string_view argument : arguments) {
-    if (argument == "--events") {
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const std::string_view argument = arguments[i];
+    if (argument == "--time-limit") {
+      if (i + 1 == arguments.size()) return usage_error("--time-limit needs a number of seconds");
+      const std::optional<double> seconds = positive_seconds(arguments[++i]);
+      if (!seconds) return usage_error(cat("--time-limit '", arguments[i], "' is not seconds > 0"));
+      options.time_limit = std::chrono::milliseconds(static_cast<long long>(*seconds * 1000.0));
+    } else if (argument == "--events") {
       options.events = true;
     } else if (argument == "--csv") {
       options.csv = true;
@@ -169,6 +203,27 @@ std::string print_event_csv(const EventLogReader& log) {
   });
 }
 
+// What `routh info` does with the file, in the child process: prints and returns the exit code.
+int inspect(const InfoOptions& options) {
+  const std::string& path = options.path;
+  return run_reporting_errors("info", path, [&] {
+    try {
+      if (!options.events) {
+        const TrajectorySummary summary = summarize_trajectory(path);
+        print_summary(path, summary);
+        return summary.incomplete ? kExitIncompleteTrajectory : kExitSuccess;
+      }
+      const EventLogReader log(path);
+      const std::string warning = options.csv ? print_event_csv(log) : print_event_table(log);
+      if (!warning.empty()) std::cerr << "routh info: warning: " << warning << '\n';
+      return kExitSuccess;
+    } catch (const DamagedTrajectoryError& error) {
+      print_command_error("info", path, error.what());
+      return kExitDamagedFile;
+    }
+  });
+}
+
 }  // namespace
 
 int run_info_command(CommandArguments arguments) {
@@ -179,16 +234,11 @@ int run_info_command(CommandArguments arguments) {
   const std::optional<InfoOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
   const std::string& path = options->path;
-  return run_reporting_errors("info", path, [&] {
-    if (!options->events) {
-      print_summary(path, summarize_trajectory(path));
-      return kExitSuccess;
-    }
-    const EventLogReader log(path);
-    const std::string warning = options->csv ? print_event_csv(log) : print_event_table(log);
-    if (!warning.empty()) std::cerr << "routh info: warning: " << warning << '\n';
-    return kExitSuccess;
-  });
+  const GuardedReading reading = read_in_child(
+      [&] { return inspect(*options); }, options->time_limit.value_or(default_time_limit(path)));
+  if (reading.exit_code) return *reading.exit_code;
+  print_command_error("info", path, cat("damaged file: ", reading.failure));
+  return kExitDamagedFile;
 }
 
 }  // namespace routh::cli

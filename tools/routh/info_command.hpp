@@ -7,7 +7,7 @@
 namespace routh::cli {
 
 inline constexpr std::string_view kInfoUsage =
-    "usage: routh info FILE.h5 [--events [--csv]]\n"
+    "usage: routh info FILE.h5 [--events [--csv]] [--time-limit SECONDS]\n"
     "Summarizes a trajectory file: format and version, law, how the run ended (status:\n"
     "completed, interrupted, time_limit, ...; `unfinished` if its writer never said, e.g. it\n"
     "crashed or was killed), time span, samples, coordinates,\n"
@@ -18,7 +18,13 @@ inline constexpr std::string_view kInfoUsage =
     "            aligned, '-' for an empty cell\n"
     "  --csv     with --events: CSV instead, a header row naming each column with its unit\n"
     "            (e.g. 't [s]'), numbers to 17 digits (they read back exactly), empty cells empty\n"
-    "Exit status 1 if the file is missing or not a routh trajectory, 2 for a usage error.\n";
+    "  --time-limit SECONDS  give up reading after this long (default: 30 s + 1 s per 8 MiB\n"
+    "            of file): a damaged file can make the HDF5 library loop\n"
+    "The file is read in a child process, so that a damaged file that crashes the HDF5 library\n"
+    "gets a message. Exit status 0 for a complete trajectory; 21 for an incomplete one (its\n"
+    "writer was killed or crashed: the file holds the run up to its last flush); 22 for a\n"
+    "damaged file (HDF5 cannot read it, or crashed or hung reading it); 1 if the file is\n"
+    "missing or not a routh trajectory; 2 for a usage error.\n";
 
 int run_info_command(CommandArguments arguments);
 

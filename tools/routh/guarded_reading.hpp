@@ -1,0 +1,26 @@
+#pragma once
+// Reading a file that HDF5 may crash or hang on, in a child process: HDF5 1.10 trusts the
+// addresses and sizes it reads, and some damaged files (bytes changed, or cut off) make it read
+// out of bounds (SIGSEGV), fail an assertion (SIGABRT) or loop. The child does the reading and
+// printing; the parent only waits, so it can still tell the user what happened.
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace routh::cli {
+
+/// How a guarded reading ended: its exit code, or why it has none.
+struct GuardedReading {
+  std::optional<int> exit_code;  ///< the child's, when it returned
+  std::string failure;  ///< otherwise, e.g. "reading it crashed (SIGSEGV)" or "... did not end"
+};
+
+/// Runs `read` in a forked child process (which ends with its return value) and waits for it at
+/// most `time_limit`; kills it (SIGKILL) after that. Standard output and error are the child's
+/// too, flushed before it ends. Throws std::runtime_error if no child can be started.
+GuardedReading read_in_child(const std::function<int()>& read,
+                             std::chrono::milliseconds time_limit);
+
+}  // namespace routh::cli
