@@ -6,9 +6,19 @@
 """
 
 from routh.api import compare, impact, laws, run, solve_impact
-from routh.trajectory import Trajectory, load
+from routh.trajectory import DamagedFileError, Trajectory, load
 
-__all__ = ["InputError", "Trajectory", "compare", "impact", "laws", "load", "run", "solve_impact"]
+__all__ = [
+    "DamagedFileError",
+    "InputError",
+    "Trajectory",
+    "compare",
+    "impact",
+    "laws",
+    "load",
+    "run",
+    "solve_impact",
+]
 
 
 def __getattr__(name: str):

@@ -18,12 +18,30 @@ The event table
   impulses (rest, zeno, lift-off, ...), holds NaN there.
 
 ``Trajectory.event_units`` gives each column's unit ("" for text).
+
+Killed runs and damaged files
+-----------------------------
+A run killed while it wrote (SIGKILL, the OOM killer, a crash) leaves its file holding the run
+up to the recorder's last flush: ``load`` reads it, ``Trajectory.incomplete`` is True (status
+``unfinished``) and ``Trajectory.warnings`` says what was left out (rows never written, events
+that cannot be read). A file that is not a readable trajectory raises ``DamagedFileError``, with
+a message. The HDF5 library crashes or loops on some damaged files (bytes changed or cut off),
+so by default ``load`` reads the file in a child process, with a time limit, and receives the
+arrays from it.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import faulthandler
+import functools
 import json
 import os
+import pickle
+import select
+import signal
+import time as _clock
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +49,16 @@ import h5py
 import numpy as np
 import pandas as pd
 
-__all__ = ["Trajectory", "load"]
+__all__ = ["DamagedFileError", "Trajectory", "load"]
+
+# The root status of a file whose run never recorded how it ended (its writer was killed).
+_UNFINISHED = "unfinished"
+
+
+class DamagedFileError(OSError):
+    """The file is not a readable routh trajectory: HDF5 cannot read it (bytes changed or cut
+    off, not an HDF5 file, datasets missing), or crashed or hung reading it."""
+
 
 # /events' variable-length fields, split per contact: (field, column prefix, column suffix, unit)
 _SPLIT_FIELDS = (
@@ -76,6 +103,13 @@ class Trajectory:
     model: Any = None
     sample_kind: Any = None
     attributes: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def incomplete(self) -> bool:
+        """True when the run's end was never recorded (status ``unfinished``): its writer was
+        killed or crashed, and the file holds the run up to the recorder's last flush."""
+        return self.status == _UNFINISHED
 
     @property
     def units(self) -> dict[str, str]:
@@ -119,14 +153,45 @@ def hdf5_texts(values: Any) -> list[str]:
     return [hdf5_text(v) for v in np.asarray(values).tolist()]
 
 
-def _event_table(dataset: h5py.Dataset | None) -> tuple[pd.DataFrame, dict[str, str], list[str]]:
+def _readable_rows(dataset: h5py.Dataset, warnings: list[str]) -> np.ndarray:
+    """The rows of a one-dimensional dataset up to the first that cannot be read (a writer
+    killed while appending an event can leave its text unreadable), with a warning then."""
+    try:
+        return dataset[()]
+    except (OSError, ValueError, RuntimeError):
+        pass
+    block = 256
+    parts = []
+    for first in range(0, dataset.shape[0], block):
+        try:
+            parts.append(dataset[first : first + block])
+            continue
+        except (OSError, ValueError, RuntimeError):
+            pass
+        for row in range(first, min(first + block, dataset.shape[0])):
+            try:
+                parts.append(dataset[row : row + 1])
+            except (OSError, ValueError, RuntimeError) as error:
+                warnings.append(
+                    f"/{dataset.name.lstrip('/')} rows from {row} on cannot be read ({error}); "
+                    f"keeping the {row} before"
+                )
+                return np.concatenate(parts) if parts else dataset[0:0]
+    return np.concatenate(parts) if parts else dataset[0:0]
+
+
+def _event_table(
+    dataset: h5py.Dataset | None, warnings: list[str]
+) -> tuple[pd.DataFrame, dict[str, str], list[str]]:
     """The /events table, split per contact (see the module's documentation)."""
     if dataset is None:
         return pd.DataFrame(), {}, []
+    if not isinstance(dataset, h5py.Dataset) or dataset.ndim != 1 or dataset.dtype.names is None:
+        raise DamagedFileError("/events is not a table of events")
     contact_names = hdf5_texts(dataset.attrs.get("contact_names", []))
     file_units = hdf5_texts(dataset.attrs.get("units", []))
     units = dict(zip(dataset.dtype.names, file_units))
-    rows = dataset[()]
+    rows = _readable_rows(dataset, warnings)
     contacts = [[int(c) for c in hdf5_text(text).split(",") if c] for text in rows["contacts"]]
     involved = sorted({c for event in contacts for c in event})
 
@@ -168,41 +233,228 @@ def _optional_text(group: h5py.Group, name: str) -> str | None:
     return None
 
 
-def load(path: str | os.PathLike) -> Trajectory:
-    """Reads the trajectory file at `path` (written by ``routh run``, a sweep or ``routh.run``)."""
-    with h5py.File(path, "r") as f:
-        q = f["q"]
-        v = f["v"]
-        energy = f["energy"]
-        ground = f["ground_acceleration"][()] if "ground_acceleration" in f else None
-        events, event_units, contact_names = _event_table(f.get("events"))
-        summary = (
-            {k: hdf5_text(val) for k, val in f["summary"].attrs.items()} if "summary" in f else {}
+def load(
+    path: str | os.PathLike, *, isolate: bool = True, time_limit: float | None = None
+) -> Trajectory:
+    """Reads the trajectory file at `path` (written by ``routh run``, a sweep or ``routh.run``).
+
+    A file whose run was killed loads up to the recorder's last flush, with ``incomplete`` True.
+    Raises FileNotFoundError for a missing file and DamagedFileError for one that is not a
+    readable routh trajectory. With `isolate` (the default, where the system can fork) the file
+    is read in a child process, so that a damaged file that crashes or hangs the HDF5 library
+    raises DamagedFileError instead; `time_limit` [s] bounds that reading (default 30 s and 1 s
+    per 8 MiB of file). ``isolate=False`` reads in this process, without that protection.
+    """
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise FileNotFoundError(errno.ENOENT, "no such file", path)
+    if not isolate or not hasattr(os, "fork"):
+        return _read(path)
+    if time_limit is None:
+        time_limit = 30.0 + os.path.getsize(path) / (8 << 20)
+    return _read_in_child(path, time_limit)
+
+
+def _read_in_child(path: str, time_limit: float) -> Trajectory:
+    """_read(path) in a forked child, which sends the result (or its exception) back pickled."""
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: read, send, and end without running the parent's exit handlers
+        code = 0
+        try:
+            # a crash here is the parent's to report, not a traceback on the user's terminal
+            faulthandler.disable()
+            os.close(reading)
+            try:
+                result: Any = _read(path)
+            except Exception as error:  # sent to the parent, which raises it
+                result = error if _picklable(error) else DamagedFileError(f"{path}: {error}")
+            data = pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(writing, "wb") as pipe:
+                pipe.write(data)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(writing)
+    chunks = []
+    deadline = _clock.monotonic() + time_limit
+    try:
+        while True:
+            left = deadline - _clock.monotonic()
+            if left <= 0 or not select.select([reading], [], [], left)[0]:
+                os.kill(child, signal.SIGKILL)
+                os.waitpid(child, 0)
+                raise DamagedFileError(
+                    f"{path}: damaged file: reading it did not end within {time_limit:g} s"
+                )
+            chunk = os.read(reading, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(reading)
+    _, status = os.waitpid(child, 0)
+    if os.WIFSIGNALED(status):
+        name = signal.Signals(os.WTERMSIG(status)).name
+        raise DamagedFileError(f"{path}: damaged file: reading it crashed the HDF5 library ({name})")
+    if not chunks:
+        raise DamagedFileError(f"{path}: damaged file: the reading process ended with nothing")
+    result = pickle.loads(b"".join(chunks))
+    if isinstance(result, BaseException):
+        raise result
+    return result
+
+
+def _picklable(error: BaseException) -> bool:
+    try:
+        pickle.loads(pickle.dumps(error))
+        return True
+    except Exception:
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _hdf5_end_setter() -> Any:
+    """H5Fincrement_filesize of the HDF5 library h5py runs on (found among the libraries this
+    process has loaded), or None where it cannot be found."""
+    if h5py.version.hdf5_version_tuple < (1, 10, 2):
+        return None
+    try:
+        with open("/proc/self/maps", encoding="utf-8") as maps:
+            paths = {line.split()[-1] for line in maps if "libhdf5" in line and ".so" in line}
+    except OSError:
+        return None
+    for library in sorted(paths):
+        if "_hl" in os.path.basename(library):
+            continue
+        try:
+            function = ctypes.CDLL(library).H5Fincrement_filesize
+        except (OSError, AttributeError):
+            continue
+        function.argtypes = [ctypes.c_int64, ctypes.c_uint64]
+        function.restype = ctypes.c_int
+        return function
+    return None
+
+
+def _trust_file_size(f: h5py.File) -> None:
+    """Lets HDF5 read up to the file's real size. A writer killed inside HDF5's flush can leave
+    metadata on disk that points past the end its superblock declares (written last): HDF5 then
+    refuses those objects ("addr overflow") although their bytes are there. Nothing is written."""
+    setter = _hdf5_end_setter()
+    if setter is not None:
+        setter(f.id.id, 0)
+
+
+def _attribute(owner: Any, name: str, warnings: list[str], unreadable: Any = None) -> Any:
+    """An attribute as text or number; `unreadable` (with a warning) when HDF5 cannot read it."""
+    try:
+        return hdf5_text(owner.attrs[name]) if name in owner.attrs else None
+    except (OSError, ValueError, RuntimeError, TypeError, KeyError) as error:
+        warnings.append(f"attribute {name} of {owner.name} cannot be read ({error})")
+        return unreadable
+
+
+def _series(f: h5py.File, name: str, ndim: int) -> h5py.Dataset:
+    """The dataset /name of `ndim` dimensions, or DamagedFileError."""
+    dataset = f.get(name)
+    if not isinstance(dataset, h5py.Dataset):
+        raise DamagedFileError(f"dataset /{name} is missing")
+    if dataset.ndim != ndim:
+        raise DamagedFileError(f"dataset /{name} has {dataset.ndim} dimensions, expected {ndim}")
+    return dataset
+
+
+def _read(path: str) -> Trajectory:
+    """Reads and checks the file, in this process; DamagedFileError for what it cannot read."""
+    try:
+        f = h5py.File(path, "r")
+    except OSError as error:
+        raise DamagedFileError(f"{path}: damaged file or not HDF5: {error}") from None
+    try:
+        with f:
+            _trust_file_size(f)
+            return _read_trajectory(f, path)
+    except DamagedFileError as error:
+        message = str(error)
+        raise DamagedFileError(
+            message if message.startswith(path) else f"{path}: damaged file: {message}"
+        ) from None
+    except (OSError, ValueError, RuntimeError, TypeError, KeyError, IndexError) as error:
+        raise DamagedFileError(f"{path}: damaged file: {error}") from None
+
+
+def _read_trajectory(f: h5py.File, path: str) -> Trajectory:
+    warnings: list[str] = []
+    file_format = _attribute(f, "format", warnings)
+    if file_format not in (None, "routh-trajectory"):
+        raise DamagedFileError(f"format is {file_format!r}, not a routh trajectory")
+    time, q, v, energy = (
+        _series(f, "time", 1),
+        _series(f, "q", 2),
+        _series(f, "v", 2),
+        _series(f, "energy", 2),
+    )
+    ground = _series(f, "ground_acceleration", 2) if "ground_acceleration" in f else None
+    kind = _series(f, "sample_kind", 1) if "sample_kind" in f else None
+    series = [time, q, v, energy] + [s for s in (ground, kind) if s is not None]
+    rows = min(s.shape[0] for s in series)
+    if any(s.shape[0] != rows for s in series):
+        lengths = ", ".join(f"{s.name} {s.shape[0]}" for s in series)
+        warnings.append(f"series differ in length ({lengths}); using the first {rows}")
+    times = time[:rows]
+    # a writer killed inside an append leaves rows that read as the fill value, NaN
+    written = rows
+    while written > 0 and np.isnan(times[written - 1]):
+        written -= 1
+    if written < rows:
+        warnings.append(
+            f"the last {rows - written} rows were never written (the writer died while "
+            f"appending them); using the first {written}"
         )
-        model_text = _optional_text(f, "model")
-        format_version = f.attrs.get("format_version")
-        return Trajectory(
-            path=os.fspath(path),
-            time=f["time"][()],
-            q=q[()],
-            v=v[()],
-            energy=energy[()],
-            names=hdf5_texts(q.attrs.get("names", [])),
-            q_units=hdf5_texts(q.attrs.get("units", [])),
-            v_units=hdf5_texts(v.attrs.get("units", [])),
-            energy_names=hdf5_texts(energy.attrs.get("names", ["kinetic", "potential", "total"])),
-            ground_acceleration=ground,
-            events=events,
-            event_units=event_units,
-            contact_names=contact_names,
-            summary=summary,
-            scenario=_optional_text(f, "scenario") or "",
-            status=_optional_text(f, "status"),
-            status_detail=_optional_text(f, "status_detail"),
-            law=_optional_text(f, "law"),
-            routh_version=_optional_text(f, "routh_version"),
-            format_version=None if format_version is None else int(format_version),
-            model=json.loads(model_text) if model_text else None,
-            sample_kind=f["sample_kind"][()] if "sample_kind" in f else None,
-            attributes={k: hdf5_text(val) for k, val in f.attrs.items()},
-        )
+    events, event_units, contact_names = _event_table(f.get("events"), warnings)
+    summary: dict[str, Any] = {}
+    if isinstance(f.get("summary"), h5py.Group):
+        for name in f["summary"].attrs:
+            summary[name] = _attribute(f["summary"], name, warnings)
+    model_text = _optional_text(f, "model")
+    try:
+        model = json.loads(model_text) if model_text else None
+    except ValueError as error:
+        warnings.append(f"/model is not JSON ({error})")
+        model = None
+    status = _attribute(f, "status", warnings, unreadable=_UNFINISHED)
+    status_detail = _attribute(f, "status_detail", warnings)
+    if status == _UNFINISHED and status_detail is None:
+        status_detail = "its status cannot be read: the writer died while closing the file"
+    format_version = _attribute(f, "format_version", warnings)
+    attributes = {}
+    for name in f.attrs:
+        attributes[name] = _attribute(f, name, warnings)
+    return Trajectory(
+        path=path,
+        time=times[:written],
+        q=q[:written],
+        v=v[:written],
+        energy=energy[:written],
+        names=hdf5_texts(q.attrs.get("names", [])),
+        q_units=hdf5_texts(q.attrs.get("units", [])),
+        v_units=hdf5_texts(v.attrs.get("units", [])),
+        energy_names=hdf5_texts(energy.attrs.get("names", ["kinetic", "potential", "total"])),
+        ground_acceleration=None if ground is None else ground[:written],
+        events=events,
+        event_units=event_units,
+        contact_names=contact_names,
+        summary=summary,
+        scenario=_optional_text(f, "scenario") or "",
+        status=status,
+        status_detail=status_detail,
+        law=_attribute(f, "law", warnings),
+        routh_version=_attribute(f, "routh_version", warnings),
+        format_version=None if format_version is None else int(format_version),
+        model=model,
+        sample_kind=None if kind is None else kind[:written],
+        attributes=attributes,
+        warnings=warnings,
+    )
