@@ -61,7 +61,7 @@ Handle open_trajectory(const std::filesystem::path& path, int& format_version) {
   if (std::filesystem::is_directory(path, error)) fail(context, "is a directory, not a file");
   if (!std::filesystem::is_regular_file(path, error)) fail(context, "no such file");
   if (std::filesystem::file_size(path, error) == 0 && !error) {
-    fail(context, "empty file (a run killed before its recorder created the file?)");
+    fail(context, "empty file (a run killed while its recorder created the file?)");
   }
   if (H5Fis_hdf5(path.c_str()) <= 0) fail(context, "not an HDF5 file");
   Handle file = as_damage(context, [&] { return hdf5::open_for_reading(path.c_str(), context); });

@@ -21,10 +21,10 @@ inline constexpr std::string_view kInfoUsage =
     "  --time-limit SECONDS  give up reading after this long (default: 30 s + 1 s per 8 MiB\n"
     "            of file): a damaged file can make the HDF5 library loop\n"
     "The file is read in a child process, so that a damaged file that crashes the HDF5 library\n"
-    "gets a message. Exit status 0 for a complete trajectory; 21 for an incomplete one (its\n"
-    "writer was killed or crashed: the file holds the run up to its last flush); 22 for a\n"
-    "damaged file (HDF5 cannot read it, or crashed or hung reading it); 1 if the file is\n"
-    "missing or not a routh trajectory; 2 for a usage error.\n";
+    "gets a message. Exit status 0 for a complete trajectory (and for --events); 21 for an\n"
+    "incomplete one (its writer was killed or crashed: the file holds the run up to its last\n"
+    "flush); 22 for a damaged file (HDF5 cannot read it, or crashed or hung reading it); 1 if\n"
+    "the file is missing or not a routh trajectory; 2 for a usage error.\n";
 
 int run_info_command(CommandArguments arguments);
 
