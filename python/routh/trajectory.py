@@ -356,6 +356,17 @@ def _attribute(owner: Any, name: str, warnings: list[str], unreadable: Any = Non
         return unreadable
 
 
+def _attributes(owner: Any, warnings: list[str]) -> dict[str, Any]:
+    """Every attribute of `owner` that can be read (a writer killed while closing the file can
+    leave the attributes it was adding unreadable), with a warning for the others."""
+    try:
+        names = list(owner.attrs)
+    except (OSError, ValueError, RuntimeError, KeyError) as error:
+        warnings.append(f"the attributes of {owner.name} cannot be listed ({error})")
+        return {}
+    return {name: _attribute(owner, name, warnings) for name in names}
+
+
 def _series(f: h5py.File, name: str, ndim: int) -> h5py.Dataset:
     """The dataset /name of `ndim` dimensions, or DamagedFileError."""
     dataset = f.get(name)
@@ -414,10 +425,7 @@ def _read_trajectory(f: h5py.File, path: str) -> Trajectory:
             f"appending them); using the first {written}"
         )
     events, event_units, contact_names = _event_table(f.get("events"), warnings)
-    summary: dict[str, Any] = {}
-    if isinstance(f.get("summary"), h5py.Group):
-        for name in f["summary"].attrs:
-            summary[name] = _attribute(f["summary"], name, warnings)
+    summary = _attributes(f["summary"], warnings) if isinstance(f.get("summary"), h5py.Group) else {}
     model_text = _optional_text(f, "model")
     try:
         model = json.loads(model_text) if model_text else None
@@ -429,9 +437,7 @@ def _read_trajectory(f: h5py.File, path: str) -> Trajectory:
     if status == _UNFINISHED and status_detail is None:
         status_detail = "its status cannot be read: the writer died while closing the file"
     format_version = _attribute(f, "format_version", warnings)
-    attributes = {}
-    for name in f.attrs:
-        attributes[name] = _attribute(f, name, warnings)
+    attributes = _attributes(f, warnings)
     return Trajectory(
         path=path,
         time=times[:written],
@@ -456,5 +462,5 @@ def _read_trajectory(f: h5py.File, path: str) -> Trajectory:
         model=model,
         sample_kind=None if kind is None else kind[:written],
         attributes=attributes,
-        warnings=warnings,
+        warnings=list(dict.fromkeys(warnings)),  # each once: some attributes are read twice
     )
