@@ -97,8 +97,7 @@ TEST_CASE("info: damaged trajectory files end with a message and a documented ex
       size = offset(random);
     }
     write_bytes(variant, bytes, size);
-    const test::RouthRun info =
-        test::run_routh(cat("info '", variant.string(), "'"));
+    const test::RouthRun info = test::run_routh(cat("info '", variant.string(), "'"));
     INFO(info.out, info.err);
     ++exit_codes[info.exit_code];
     // 1: not a trajectory (no longer HDF5, or its format attribute gone); 21: readable and
@@ -123,6 +122,11 @@ TEST_CASE("info: a reading that does not end within --time-limit is stopped and 
   CHECK(info.exit_code == 22);
   CHECK(info.err == cat("routh info: ", path.string(),
                         ": damaged file: reading it did not end within 0.001 s\n"));
+  // with --events the check of the file is timed, not the printing (a pager waits for its user)
+  const test::RouthRun events =
+      test::run_routh(cat("info --events --time-limit 0.001 '", path.string(), "'"));
+  CHECK(events.exit_code == 22);
+  CHECK(events.out.empty());
   const test::RouthRun usage = test::run_routh(cat("info --time-limit 0 '", path.string(), "'"));
   CHECK(usage.exit_code == 2);
 }

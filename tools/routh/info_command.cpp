@@ -79,6 +79,9 @@ std::optional<InfoOptions> usage_error(std::string_view message) {
   return std::nullopt;
 }
 
+// No time limit, in effect: a year.
+constexpr std::chrono::milliseconds kUntimed = std::chrono::hours(24 * 365);
+
 // A number of seconds > 0 (at most a day), or nothing.
 std::optional<double> positive_seconds(std::string_view text) {
   double seconds = 0.0;
@@ -203,25 +206,45 @@ std::string print_event_csv(const EventLogReader& log) {
   });
 }
 
-// What `routh info` does with the file, in the child process: prints and returns the exit code.
-int inspect(const InfoOptions& options) {
-  const std::string& path = options.path;
+// Runs `work` (reading the file at `path`), reporting what it throws: exit code 22 for damage,
+// 1 for the rest (run_reporting_errors).
+template <typename Work>
+int reporting_damage(const std::string& path, Work&& work) {
   return run_reporting_errors("info", path, [&] {
     try {
-      if (!options.events) {
-        const TrajectorySummary summary = summarize_trajectory(path);
-        print_summary(path, summary);
-        return summary.incomplete ? kExitIncompleteTrajectory : kExitSuccess;
-      }
-      const EventLogReader log(path);
-      const std::string warning = options.csv ? print_event_csv(log) : print_event_table(log);
-      if (!warning.empty()) std::cerr << "routh info: warning: " << warning << '\n';
-      return kExitSuccess;
+      return work();
     } catch (const DamagedTrajectoryError& error) {
       print_command_error("info", path, error.what());
       return kExitDamagedFile;
     }
   });
+}
+
+// The summary's exit code: 21 for a run whose end was never recorded.
+int summary_exit_code(const TrajectorySummary& summary) {
+  return summary.incomplete ? kExitIncompleteTrajectory : kExitSuccess;
+}
+
+// What `routh info` does with the file, in the child process: prints and returns the exit code.
+int inspect(const InfoOptions& options) {
+  const std::string& path = options.path;
+  return reporting_damage(path, [&] {
+    if (!options.events) {
+      const TrajectorySummary summary = summarize_trajectory(path);
+      print_summary(path, summary);
+      return summary_exit_code(summary);
+    }
+    const EventLogReader log(path);
+    const std::string warning = options.csv ? print_event_csv(log) : print_event_table(log);
+    if (!warning.empty()) std::cerr << "routh info: warning: " << warning << '\n';
+    return kExitSuccess;
+  });
+}
+
+// The exit code of a reading that did not return one: the file is damaged.
+int damaged(const std::string& path, const GuardedReading& reading) {
+  print_command_error("info", path, cat("damaged file: ", reading.failure));
+  return kExitDamagedFile;
 }
 
 }  // namespace
@@ -234,11 +257,26 @@ int run_info_command(CommandArguments arguments) {
   const std::optional<InfoOptions> options = parse_options(arguments);
   if (!options) return kExitUsage;
   const std::string& path = options->path;
-  const GuardedReading reading = read_in_child(
-      [&] { return inspect(*options); }, options->time_limit.value_or(default_time_limit(path)));
-  if (reading.exit_code) return *reading.exit_code;
-  print_command_error("info", path, cat("damaged file: ", reading.failure));
-  return kExitDamagedFile;
+  const std::chrono::milliseconds limit = options->time_limit.value_or(default_time_limit(path));
+  if (!options->events) {
+    const GuardedReading reading = read_in_child([&] { return inspect(*options); }, limit);
+    return reading.exit_code ? *reading.exit_code : damaged(path, reading);
+  }
+  // The event log goes out at its reader's pace (a pager may wait for its user), so only a
+  // silent check of the file, reading what the summary reads, is timed; the printing is still
+  // guarded against a crash.
+  const GuardedReading check = read_in_child(
+      [&] {
+        return reporting_damage(path,
+                                [&] { return summary_exit_code(summarize_trajectory(path)); });
+      },
+      limit);
+  if (!check.exit_code) return damaged(path, check);
+  if (*check.exit_code != kExitSuccess && *check.exit_code != kExitIncompleteTrajectory) {
+    return *check.exit_code;
+  }
+  const GuardedReading reading = read_in_child([&] { return inspect(*options); }, kUntimed);
+  return reading.exit_code ? *reading.exit_code : damaged(path, reading);
 }
 
 }  // namespace routh::cli
