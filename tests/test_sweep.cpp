@@ -29,11 +29,13 @@
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
+#include "support/sweep_tables.hpp"
 
 namespace routh {
 namespace {
 
 using test::run_routh;
+using test::same_bits;
 using test::scratch;
 using test::write_problem;
 
@@ -72,29 +74,6 @@ std::string write_sweep(const std::string& name, const std::string& sweep, doubl
 }
 
 SweepTable table(const std::string& name) { return read_sweep_table(scratch() / name); }
-
-// Bit for bit: doubles compared by their bytes (NaN equals NaN), texts and integers exactly.
-bool same_bits(const SweepTable& a, const SweepTable& b) {
-  if (a.columns.size() != b.columns.size() || a.rows.size() != b.rows.size()) return false;
-  for (std::size_t c = 0; c < a.columns.size(); ++c) {
-    if (a.columns[c].name != b.columns[c].name || a.columns[c].type != b.columns[c].type) {
-      return false;
-    }
-  }
-  for (std::size_t r = 0; r < a.rows.size(); ++r) {
-    for (std::size_t c = 0; c < a.columns.size(); ++c) {
-      const Cell& x = a.rows[r][c];
-      const Cell& y = b.rows[r][c];
-      if (x.index() != y.index()) return false;
-      if (const auto* real = std::get_if<double>(&x)) {
-        if (std::memcmp(real, &std::get<double>(y), sizeof(double)) != 0) return false;
-      } else if (x != y) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
 
 std::size_t column(const SweepTable& t, const std::string& name) {
   for (std::size_t c = 0; c < t.columns.size(); ++c) {

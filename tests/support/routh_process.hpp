@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -39,6 +40,20 @@ inline RouthRun run_command(const std::string& command_line) {
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+/// Starts `command` (a shell command line) in the scratch folder as a child of the test, its
+/// output discarded; the shell execs the command, so the pid returned is the command's own (the
+/// process a signal is meant for). The caller waits for it.
+inline pid_t start_command(const std::string& command_line) {
+  const std::string shell_line =
+      cat("cd '", scratch().string(), "' && exec ", command_line, " >/dev/null 2>&1");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", shell_line.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
 }
 
 /// Runs `routh ARGUMENTS` (passed through the shell as written) in the scratch folder.
