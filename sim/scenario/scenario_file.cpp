@@ -318,8 +318,9 @@ struct Reader {
 std::vector<std::filesystem::path> record_files(const YAML::Node& excitation) {
   std::vector<std::filesystem::path> files;
   const auto add = [&](const YAML::Node& signal) {
-    if (signal.IsMap() && signal["record"])
+    if (signal.IsMap() && signal["record"]) {
       files.emplace_back(signal["record"]["file"].as<std::string>());
+    }
   };
   if (excitation.IsSequence()) {
     for (const YAML::Node& signal : excitation) add(signal);
