@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -164,6 +165,35 @@ TEST_CASE(
     REQUIRE(::lstat((folder / "null.h5").c_str(), &status) == 0);
     CHECK(S_ISCHR(status.st_mode));
   }
+}
+
+TEST_CASE(
+    "sweep: a second sweep naming the output of a running one is refused, whatever its flags") {
+  // Before: --force removed the running sweep's journal and started its own beside it, and
+  // --resume appended its rows to the journal the first was writing.
+  const fs::path folder = folder_with_ball("sweep_running");
+  std::ofstream(folder / "sweep.yaml")
+      << "base: ball.yaml\n"
+         "grid: {contact.restitution: [1.0], duration: [1e7], output.rate: [1]}\n";  // until
+                                                                                     // stopped
+  test::run_command(cat("cd '", folder.string(), "' && ('", ROUTH_BINARY,
+                        "' sweep sweep.yaml -o x.h5 --jobs 1 >/dev/null 2>&1 & echo $! > pid)"));
+  const pid_t first = std::stoi(file_text(folder / "pid"));
+  for (int i = 0; i < 500 && !fs::exists(folder / "x.h5.journal"); ++i) ::usleep(10'000);
+  REQUIRE(fs::exists(folder / "x.h5.journal"));
+  for (const std::string flag : {"--force", "--resume"}) {
+    CAPTURE(flag);
+    // bounded: a second sweep that is not refused runs as long as the first
+    const test::RouthRun second =
+        test::run_command(cat("cd '", folder.string(), "' && timeout 20 '", ROUTH_BINARY,
+                              "' sweep sweep.yaml -o x.h5 ", flag));
+    CHECK(second.exit_code == 1);
+    CHECK(contains(second.err, "x.h5.journal is being written by another routh process"));
+  }
+  REQUIRE(::kill(first, SIGTERM) == 0);
+  for (int i = 0; i < 1000 && ::kill(first, 0) == 0; ++i) ::usleep(10'000);
+  CHECK(::kill(first, 0) != 0);  // stopped cleanly, its table written
+  CHECK(fs::exists(folder / "x.h5"));
 }
 
 TEST_CASE("run: -o naming a record file the scenario reads is refused, even with --force") {

@@ -1,6 +1,7 @@
 #include "sim/recorder/output_placement.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -130,6 +131,27 @@ OutputPlacement plan_output(const fs::path& target, std::span<const InputFile> i
   }
   return {target, temporary_path(target), force};
 }
+
+OutputLock::OutputLock(const fs::path& path)
+    : descriptor_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+  if (descriptor_ < 0) {
+    const int error_number = errno;
+    throw OutputRefused(cat(path.string(), ": cannot open: ", std::strerror(error_number)),
+                        error_number);
+  }
+  if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
+    const int error_number = errno;
+    ::close(descriptor_);
+    throw OutputRefused(error_number == EWOULDBLOCK
+                            ? cat(path.string(),
+                                  " is being written by another routh process; "
+                                  "wait for it to end or stop it")
+                            : cat(path.string(), ": cannot lock: ", std::strerror(error_number)),
+                        EBUSY);
+  }
+}
+
+OutputLock::~OutputLock() { ::close(descriptor_); }  // releases the lock
 
 bool place_output(const OutputPlacement& placement) {
   if (placement.force) {

@@ -68,6 +68,21 @@ struct OutputPlacement {
 OutputPlacement plan_output(const std::filesystem::path& target, std::span<const InputFile> inputs,
                             bool force);
 
+/// An exclusive advisory lock (flock) on an existing file, held while the object lives: for a
+/// file a command goes on writing in place (a sweep's journal), so that a second command naming
+/// the same output (`--force` would remove it, `--resume` append to it) is refused instead.
+class OutputLock {
+ public:
+  /// Throws OutputRefused (EBUSY) when another process holds the lock, naming the file.
+  explicit OutputLock(const std::filesystem::path& path);
+  ~OutputLock();
+  OutputLock(const OutputLock&) = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+
+ private:
+  int descriptor_ = -1;
+};
+
 /// Renames the temporary file onto the target; with force it replaces an existing target. Without
 /// force, a target that appeared since plan_output() is left alone and false is returned (the
 /// temporary file keeps the run). Throws std::runtime_error naming both files when the rename

@@ -76,10 +76,13 @@ void check_sweep_outputs(const SweepPlan& plan, const SweepOptions& options,
 // Rank 0: makes the output ready; returns the first run to do, or kAlreadyComplete. With
 // --force the journal starts again; the table and the CSV are replaced only when the new ones
 // are written (SweepTableWriter and the CSV writer rename their temporary files onto them).
+// `lock` holds the journal while this process writes it: a journal another sweep holds is
+// refused before it is removed (--force) or appended to (--resume).
 std::int64_t prepare_output(const SweepPlan& plan, const SweepOptions& options,
-                            const SweepPaths& paths) {
+                            const SweepPaths& paths, std::optional<OutputLock>& lock) {
   namespace fs = std::filesystem;
   check_sweep_outputs(plan, options, paths);
+  if (fs::exists(paths.journal)) lock.emplace(paths.journal);
   if (options.force) fs::remove(paths.journal);
   if (!paths.table.parent_path().empty()) fs::create_directories(paths.table.parent_path());
   if (plan.output.trajectories) fs::create_directories(paths.trajectories);
@@ -102,6 +105,7 @@ std::int64_t prepare_output(const SweepPlan& plan, const SweepOptions& options,
                                  " is gone: start again with --force"));
   }
   SweepJournal::create(paths.journal, fingerprint);
+  lock.emplace(paths.journal);
   return 0;
 }
 
@@ -119,9 +123,10 @@ SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepR
                       const std::function<void(const SweepProgress&)>& progress) {
   const SweepPaths paths = sweep_paths(plan);
   std::int64_t first_run = kNotStarted;
+  std::optional<OutputLock> lock;  // rank 0's hold on the journal, until the sweep returns
   if (ranks.rank() == 0) {
     try {
-      first_run = prepare_output(plan, options, paths);
+      first_run = prepare_output(plan, options, paths, lock);
     } catch (...) {
       ranks.broadcast(kNotStarted);
       throw;

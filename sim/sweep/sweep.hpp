@@ -9,6 +9,8 @@
 // the journal and starts again; the table and CSV are replaced only when the new ones are
 // renamed onto them. `resume` continues after the journal's good rows (sweep_journal.hpp); with
 // no journal it starts afresh, unless the table already holds every run (then nothing is run).
+// Rank 0 holds a lock on the journal while the sweep runs: a second sweep naming the same output
+// is refused, whatever its flags.
 //
 // Under MPI (sweep_ranks.hpp) rank 0 prepares and tells the others where to start; all ranks run
 // their strided share; rank 0 journals every row and writes the table. The rows depend on the run
