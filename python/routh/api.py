@@ -67,6 +67,7 @@ def run(
     *,
     output: str | os.PathLike | None = None,
     time_limit: float | None = None,
+    force: bool = False,
 ) -> Trajectory:
     """Runs the scenario file in this process, as ``routh run SCENARIO --set KEY=VALUE ...``.
 
@@ -74,8 +75,20 @@ def run(
     is a list of ``"key.path=value"`` texts, applied in order like ``--set``. The trajectory is
     written with ``routh run``'s recorder to `output` (kept) or to a temporary file (deleted),
     then read back with ``load``: so its arrays are those of ``routh run``'s file, bit for bit,
-    rather than a second copy of the recorder's conventions kept in memory. `time_limit` [s] of
-    wall-clock time is ``--time-limit``. Ctrl-C (SIGINT) in the main thread stops the run as it
+    rather than a second copy of the recorder's conventions kept in memory.
+
+    `output` is protected as ``routh run -o`` protects it (docs/output.md): the run writes a
+    temporary file beside it and renames it onto `output` at the end, so an existing file is
+    never written into. An existing `output` raises FileExistsError unless ``force=True``
+    (``--force``). Even with ``force=True``, ValueError is raised when `output` is the scenario
+    file or one of its record files (whatever the spelling or link), or a directory, device,
+    FIFO or socket. A symbolic link is never followed: with ``force=True`` the link itself is
+    replaced and the file it pointed to is left as it was. If `output` appears while the run is
+    writing (another run naming it) and ``force`` is not given, FileExistsError names the
+    temporary file that keeps this run.
+
+    `time_limit` [s] of wall-clock time is ``--time-limit``: any number > 0; ``math.inf`` (like
+    None) means no limit. Ctrl-C (SIGINT) in the main thread stops the run as it
     stops ``routh run``: `output`, if given, keeps the run up to the stop, ending with an
     ``interrupted`` event, and KeyboardInterrupt is raised. The scenario's warnings become
     Python warnings; a run that did not complete is a Trajectory whose ``status`` says why.
@@ -83,15 +96,17 @@ def run(
     """
     arguments = (os.fspath(scenario), _overrides(overrides))
     limit = 0.0 if time_limit is None else float(time_limit)
+    if time_limit is not None and not limit > 0.0:
+        raise ValueError(f"time_limit {time_limit!r}: expected a number of seconds > 0")
     # signals reach only the main thread: there the run stops on Ctrl-C (KeyboardInterrupt)
     main_thread = threading.current_thread() is threading.main_thread()
     if output is not None:
-        report = _core().run_to_file(*arguments, os.fspath(output), limit, main_thread)
+        report = _core().run_to_file(*arguments, os.fspath(output), limit, main_thread, force)
         trajectory = load(output)
     else:
         with tempfile.TemporaryDirectory(prefix="routh-run-") as directory:
             path = os.path.join(directory, "trajectory.h5")
-            report = _core().run_to_file(*arguments, path, limit, main_thread)
+            report = _core().run_to_file(*arguments, path, limit, main_thread, False)
             trajectory = load(path)
         trajectory.path = None
     for warning in report["warnings"]:

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cerrno>
 #include <csignal>
 #include <optional>
 #include <sstream>
@@ -13,12 +14,15 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/recorder/output_placement.hpp"
+#include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/run_status.hpp"
 #include "sim/simulation/stop_request.hpp"
+#include "sim/text.hpp"
 #include "tools/routh/impact_report.hpp"
 #include "tools/routh/recorded_run.hpp"
 
@@ -65,15 +69,19 @@ std::string compare_json(const std::string& source, const std::optional<std::str
   return out.str();
 }
 
-// `routh run SCENARIO --set ... -o OUTPUT`'s file, written by the same recorder; returns the
-// scenario's warnings and how the run ended. Called from the main thread, the run holds routh's
-// own SIGINT/SIGTERM handlers, as the program does: Python's handler only runs between bytecodes,
-// which a run inside C++ never reaches, so Ctrl-C would not stop it. A stopped run ends with an
-// `interrupted` event in a complete file; then SIGINT is raised as KeyboardInterrupt, and SIGTERM
-// is raised again for the handler Python had.
+// `routh run SCENARIO --set ... -o OUTPUT [--force]`'s file, written by the same recorder and
+// placed by the same rule (sim/recorder/output_placement.hpp): into a temporary file beside
+// `output`, renamed onto it at the end; returns the scenario's warnings and how the run ended.
+// Called from the main thread, the run holds routh's own SIGINT/SIGTERM handlers, as the program
+// does: Python's handler only runs between bytecodes, which a run inside C++ never reaches, so
+// Ctrl-C would not stop it. A stopped run ends with an `interrupted` event in a complete file;
+// then SIGINT is raised as KeyboardInterrupt, and SIGTERM is raised again for the handler Python
+// had.
 py::dict run_to_file(const std::string& scenario_path, const std::vector<std::string>& overrides,
-                     const std::string& output, double time_limit_s, bool main_thread) {
+                     const std::string& output, double time_limit_s, bool main_thread, bool force) {
   const Scenario scenario = load_scenario(scenario_path, overrides);
+  const OutputPlacement placement =
+      plan_output(output, cli::run_inputs(scenario_path, scenario), force);
   SimulationOutcome outcome;
   int stop = 0;
   {
@@ -81,10 +89,24 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
     const py::gil_scoped_release release;
     std::optional<StopRequestHandlers> stop_on_signal;
     if (main_thread) stop_on_signal.emplace();
-    outcome = cli::record_scenario_run(scenario, output, [&](TrajectoryObserver& recorder) {
-      return run_scenario(scenario, recorder, time_limit_s);
-    });
+    try {
+      outcome = cli::record_scenario_run(scenario, placement.temporary,
+                                         [&](TrajectoryObserver& recorder) {
+                                           return run_scenario(scenario, recorder, time_limit_s);
+                                         });
+    } catch (const TrajectoryWriteError& error) {
+      throw TrajectoryWriteError(cat(error.what(), "; the trajectory up to there is kept in ",
+                                     placement.temporary.string()),
+                                 error.error_number());
+    }
     if (main_thread) stop = stop_signal();
+  }
+  if (!place_output(placement)) {
+    throw OutputRefused(cat("output file ", output,
+                            " appeared while the run was writing and was left alone; the "
+                            "trajectory is kept in ",
+                            placement.temporary.string(), " (use force=True to replace)"),
+                        EEXIST);
   }
   if (stop == SIGINT) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
@@ -97,6 +119,20 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
   result["status"] = std::string(to_string(outcome.status));
   result["status_detail"] = outcome.detail;
   return result;
+}
+
+// An output the rule refuses, as the OSError Python has for it (FileExistsError, ...), its
+// message saying force=True where the program says --force.
+void set_output_refused(const OutputRefused& error) {
+  std::string message = error.what();
+  if (const std::size_t at = message.find("--force"); at != std::string::npos) {
+    message.replace(at, 7, "force=True");
+  }
+  PyObject* type = error.error_number() == EEXIST   ? PyExc_FileExistsError
+                   : error.error_number() == ENOENT ? PyExc_FileNotFoundError
+                   : error.error_number() == EACCES ? PyExc_PermissionError
+                                                    : PyExc_ValueError;
+  PyErr_SetString(type, message.c_str());
 }
 
 py::list laws() {
@@ -135,12 +171,14 @@ PYBIND11_MODULE(_core, module) {
       instance.attr("column") = error.location().column;
       instance.attr("message") = error.message();
       PyErr_SetObject(input_error.ptr(), instance.ptr());
+    } catch (const routh::OutputRefused& error) {
+      set_output_refused(error);
     }
   });
 
   module.def("impact_json", &impact_json, py::arg("source"), py::arg("text"), py::arg("law"));
   module.def("compare_json", &compare_json, py::arg("source"), py::arg("text"), py::arg("laws"));
   module.def("run_to_file", &run_to_file, py::arg("scenario"), py::arg("overrides"),
-             py::arg("output"), py::arg("time_limit"), py::arg("main_thread"));
+             py::arg("output"), py::arg("time_limit"), py::arg("main_thread"), py::arg("force"));
   module.def("laws", &laws);
 }

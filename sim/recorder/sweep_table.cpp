@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "sim/recorder/hdf5_support.hpp"
+#include "sim/recorder/output_placement.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -32,14 +33,11 @@ Handle file_type(CellType type) {
   throw std::logic_error("unknown cell type");
 }
 
-std::filesystem::path partial_path(const std::filesystem::path& path) {
-  return std::filesystem::path(path.string() + ".partial");
-}
-
 }  // namespace
 
 struct SweepTableWriter::Impl {
   std::filesystem::path path;
+  std::filesystem::path temporary;  ///< its own name beside `path` (output_placement.hpp)
   std::string context;
   std::vector<TableColumn> columns;
   Handle file;
@@ -87,6 +85,7 @@ SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
     : impl_(std::make_unique<Impl>()) {
   Impl& impl = *impl_;
   impl.path = path;
+  impl.temporary = temporary_path(path);
   impl.context = path.string();
   impl.columns = std::move(columns);
   const hdf5::QuietErrors quiet;
@@ -96,9 +95,8 @@ SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
   // the 1.8 format, as trajectory_recorder.hpp explains
   check(H5Pset_libver_bounds(access.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), context,
         "set the file format");
-  impl.file =
-      checked(H5Fcreate(partial_path(path).c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()),
-              &H5Fclose, context, "create the file");
+  impl.file = checked(H5Fcreate(impl.temporary.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()),
+                      &H5Fclose, context, "create the file");
   const hid_t file = impl.file.get();
   hdf5::write_string_attribute(file, "format", kSweepFormat, context);
   hdf5::write_int_attribute(file, "format_version", kSweepFormatVersion, context);
@@ -134,7 +132,7 @@ SweepTableWriter::~SweepTableWriter() {
   impl_->datasets.clear();
   impl_->file.reset();
   std::error_code ignored;
-  std::filesystem::remove(partial_path(impl_->path), ignored);
+  std::filesystem::remove(impl_->temporary, ignored);
 }
 
 void SweepTableWriter::append(std::span<const TableRow> rows) {
@@ -152,7 +150,7 @@ void SweepTableWriter::close() {
                               impl.context);
   impl.datasets.clear();
   check(impl.file.reset(), impl.context, "close the file");
-  std::filesystem::rename(partial_path(impl.path), impl.path);
+  std::filesystem::rename(impl.temporary, impl.path);
 }
 
 namespace {

@@ -15,8 +15,8 @@
 // pandas: pd.DataFrame({c: f["runs"][c][:] for c in f["runs"].attrs["columns"]}) (text columns
 // arrive as bytes: .str.decode("utf-8")). The file uses the HDF5 1.8 format, as trajectories do.
 // The table is written in blocks of rows, so memory stays bounded for any number of runs. It is
-// written under a temporary name ("FILE.partial") and renamed over FILE when closed, so FILE is
-// either the previous complete table or the new complete one, never a torn write.
+// written under a temporary name of its own (".FILE.tmp-PID-N") and renamed over FILE when closed,
+// so FILE is either the previous complete table or the new complete one, never a torn write.
 
 #include <cstdint>
 #include <filesystem>
@@ -53,7 +53,8 @@ struct SweepTableHeader {
 /// Writes a sweep table; rows go in the order they are given (the caller's run order).
 class SweepTableWriter {
  public:
-  /// Creates "path.partial" (replacing a stale one). Throws std::runtime_error naming the file.
+  /// Creates its temporary file beside `path` (".NAME.tmp-PID-N", output_placement.hpp). Throws
+  /// std::runtime_error naming the file.
   SweepTableWriter(const std::filesystem::path& path, std::vector<TableColumn> columns,
                    const SweepTableHeader& header);
   ~SweepTableWriter();

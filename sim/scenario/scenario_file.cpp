@@ -313,6 +313,23 @@ struct Reader {
   std::optional<InputNode> duration;  ///< where the duration was given, for errors that involve it
 };
 
+// The record files an effective `excitation` reads (their paths are absolute there): one signal
+// is a map, several a list.
+std::vector<std::filesystem::path> record_files(const YAML::Node& excitation) {
+  std::vector<std::filesystem::path> files;
+  const auto add = [&](const YAML::Node& signal) {
+    if (signal.IsMap() && signal["record"]) {
+      files.emplace_back(signal["record"]["file"].as<std::string>());
+    }
+  };
+  if (excitation.IsSequence()) {
+    for (const YAML::Node& signal : excitation) add(signal);
+  } else {
+    add(excitation);
+  }
+  return files;
+}
+
 GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node,
                                            const std::filesystem::path& scenario_directory) {
   if (!node || (node->yaml().IsScalar() && node->yaml().Scalar() == "none")) {
@@ -323,6 +340,7 @@ GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node,
   auto excitation = std::make_shared<const Excitation>(
       routh::read_excitation(*node, scenario_directory, described));
   effective["excitation"] = described;
+  scenario.record_files = record_files(described);
   scenario.excitation = excitation;
   scenario.settings.next_breakpoint = [excitation](double t) {
     return next_breakpoint(*excitation, t);

@@ -94,6 +94,8 @@ struct Scenario {
   std::vector<std::string> warnings;  ///< located, e.g. μd > μs
   /// `excitation`'s signals (their sum is the model's ground acceleration); null: none.
   std::shared_ptr<const Excitation> excitation;
+  /// The record files `excitation` reads: inputs that no output may replace.
+  std::vector<std::filesystem::path> record_files;
 };
 
 /// One map of a scenario file and the keys the loader accepts in it (the very lists it checks

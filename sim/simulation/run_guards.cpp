@@ -16,11 +16,16 @@ bool EventStormGuard::storm(double t) {
 }
 
 WallClockLimit::WallClockLimit(double seconds) {
-  if (seconds > 0.0) {
-    deadline_ = std::chrono::steady_clock::now() +
-                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                    std::chrono::duration<double>(seconds));
-  }
+  using Clock = std::chrono::steady_clock;
+  if (!(seconds > 0.0)) return;
+  const Clock::time_point now = Clock::now();
+  // A limit near or beyond the clock's range (about 292 years of nanoseconds from its epoch, or
+  // infinity) is no limit: converted, it would overflow into the past and stop the run at once.
+  // Half the range left keeps the double's rounding of the conversion well clear of it.
+  const std::chrono::duration<double> room = Clock::time_point::max() - now;
+  if (!(seconds < 0.5 * room.count())) return;
+  deadline_ =
+      now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 bool WallClockLimit::reached() const {

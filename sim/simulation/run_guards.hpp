@@ -43,7 +43,8 @@ class EventStormGuard {
   int events_ = 0;
 };
 
-/// The wall-clock limit of a run (`routh run --time-limit`); 0 or less: none.
+/// The wall-clock limit of a run (`routh run --time-limit`); 0 or less, infinity, or more than
+/// half of what the steady clock can count from now (over a century): none.
 class WallClockLimit {
  public:
   explicit WallClockLimit(double seconds);

@@ -2,9 +2,15 @@
 // A whole sweep (docs/design.md §5 "Sweep", `routh sweep`): prepares the output, runs this
 // process's share of the runs on threads, journals the rows in run order, and writes the table.
 //
-// Output safety. Without `resume` or `force`, an existing table or journal is an error. `force`
-// removes both first. `resume` continues after the journal's good rows (sweep_journal.hpp); with
+// Output safety (sim/recorder/output_placement.hpp, the rule `routh run` follows too). No output
+// may be the sweep file, the base scenario or a record file of the first run, nor a directory,
+// device or FIFO, even with `force`; the table, journal, CSV and trajectories folder must have
+// distinct names. Without `resume` or `force`, any of them existing is an error. `force` removes
+// the journal and starts again; the table and CSV are replaced only when the new ones are
+// renamed onto them. `resume` continues after the journal's good rows (sweep_journal.hpp); with
 // no journal it starts afresh, unless the table already holds every run (then nothing is run).
+// Rank 0 holds a lock on the journal while the sweep runs: a second sweep naming the same output
+// is refused, whatever its flags.
 //
 // Under MPI (sweep_ranks.hpp) rank 0 prepares and tells the others where to start; all ranks run
 // their strided share; rank 0 journals every row and writes the table. The rows depend on the run

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/sweep_table.hpp"
 #include "sim/sweep/sweep_journal.hpp"
 #include "sim/sweep/sweep_run.hpp"
@@ -30,7 +31,7 @@ std::string csv_cell(const Cell& cell) {
 class CsvWriter {
  public:
   CsvWriter(const std::filesystem::path& path, const std::vector<TableColumn>& columns)
-      : path_(path), out_(with_suffix(path, ".partial")) {
+      : path_(path), temporary_(temporary_path(path)), out_(temporary_) {
     if (!out_) throw std::runtime_error(cat(path.string(), ": cannot create the CSV file"));
     for (std::size_t c = 0; c < columns.size(); ++c) {
       out_ << (c > 0 ? "," : "") << csv_field(columns[c].name);
@@ -44,11 +45,12 @@ class CsvWriter {
   void close() {
     out_.close();
     if (!out_) throw std::runtime_error(cat(path_.string(), ": cannot write the CSV file"));
-    std::filesystem::rename(with_suffix(path_, ".partial"), path_);
+    std::filesystem::rename(temporary_, path_);
   }
 
  private:
   std::filesystem::path path_;
+  std::filesystem::path temporary_;  ///< its own name, not the table's (output_placement.hpp)
   std::ofstream out_;
 };
 

@@ -91,7 +91,8 @@ def test_an_error_in_the_file_carries_file_line_column(tmp_path):
 
 def test_ctrl_c_stops_a_run_keeping_its_file(tmp_path):
     # an elastic ball bouncing for 10⁶ s, minutes of wall time, stopped by SIGINT once its file
-    # exists: routh.run raises KeyboardInterrupt and the file ends with the interrupted event
+    # exists (under its temporary name, renamed onto `output` when the run ends): routh.run
+    # raises KeyboardInterrupt and the file ends with the interrupted event
     output = tmp_path / "stopped.h5"
     script = (
         "import sys, routh\n"
@@ -103,9 +104,10 @@ def test_ctrl_c_stops_a_run_keeping_its_file(tmp_path):
         "    sys.exit(3)\n")
     process = subprocess.Popen([sys.executable, "-c", script])
     deadline = time.monotonic() + 30
-    while not output.exists() and time.monotonic() < deadline and process.poll() is None:
+    while (not list(tmp_path.glob(".stopped.h5.tmp-*")) and time.monotonic() < deadline
+           and process.poll() is None):
         time.sleep(0.05)
-    assert output.exists(), "the run never created its file"
+    assert list(tmp_path.glob(".stopped.h5.tmp-*")), "the run never created its file"
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=60) == 3

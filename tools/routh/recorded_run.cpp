@@ -2,6 +2,7 @@
 
 #include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/text.hpp"
 
 namespace routh::cli {
 
@@ -14,6 +15,15 @@ SimulationOutcome record_scenario_run(
   recorder.set_summary(outcome);
   recorder.close();
   return outcome;
+}
+
+std::vector<InputFile> run_inputs(const std::filesystem::path& scenario_path,
+                                  const Scenario& scenario) {
+  std::vector<InputFile> inputs{{scenario_path, "the scenario file"}};
+  for (const std::filesystem::path& record : scenario.record_files) {
+    inputs.push_back({record, cat("the record file ", record.string())});
+  }
+  return inputs;
 }
 
 }  // namespace routh::cli

@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <functional>
+#include <vector>
 
+#include "sim/recorder/output_placement.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/trajectory_observer.hpp"
@@ -20,5 +22,10 @@ namespace routh::cli {
 SimulationOutcome record_scenario_run(
     const Scenario& scenario, const std::filesystem::path& path,
     const std::function<SimulationOutcome(TrajectoryObserver&)>& simulate);
+
+/// The files a run of `scenario` reads, which its output may never replace: the scenario file
+/// and the record files of its excitation.
+std::vector<InputFile> run_inputs(const std::filesystem::path& scenario_path,
+                                  const Scenario& scenario);
 
 }  // namespace routh::cli

@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "sim/json_writer.hpp"
+#include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
@@ -22,7 +23,6 @@
 #include "sim/simulation/simulator.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
-#include "tools/routh/output_placement.hpp"
 #include "tools/routh/recorded_run.hpp"
 #include "tools/routh/run_request.hpp"
 #include "tools/routh/trajectory_report.hpp"
@@ -44,12 +44,13 @@ std::optional<RunOptions> usage_error(std::string_view message) {
   return std::nullopt;
 }
 
-// --time-limit's value: a finite number of seconds > 0.
+// --time-limit's value: a number of seconds > 0; inf (or a limit the clock cannot count to) is
+// no limit. 0, a negative number and nan are refused.
 std::optional<double> seconds(std::string_view text) {
   double value = 0.0;
   const auto parsed = std::from_chars(text.data(), text.data() + text.size(), value);
   if (parsed.ec != std::errc() || parsed.ptr != text.data() + text.size()) return std::nullopt;
-  if (!std::isfinite(value) || !(value > 0.0)) return std::nullopt;
+  if (!(value > 0.0)) return std::nullopt;
   return value;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // `routh run SCENARIO.yaml [-o FILE] [--set key.path=value ...] [--time-limit SECONDS] [--force]
 // [--summary]`: simulates a scenario file (sim/scenario/scenario_file.hpp) and records the
-// trajectory to HDF5, under a temporary name renamed onto FILE at the end (output_placement.hpp).
+// trajectory to HDF5, under a temporary name renamed onto FILE at the end
+// (sim/recorder/output_placement.hpp).
 
 #include "tools/routh/command.hpp"
 
@@ -17,12 +18,14 @@ inline constexpr std::string_view kRunUsage =
     "                          is YAML, e.g. --set contact.restitution=0.5 --set duration=2\n"
     "                          --set initial.q.theta='3 deg'\n"
     "  --time-limit SECONDS    stop after this much wall-clock time (status time_limit); the\n"
-    "                          file holds the run up to there\n"
+    "                          file holds the run up to there. Any number > 0; inf: no limit\n"
     "  --force                 replace FILE if it exists (without it an existing FILE is an\n"
-    "                          error); FILE may never be the scenario file itself\n"
+    "                          error); even with it, FILE may never be a file the run reads\n"
+    "                          (the scenario, a record file) nor a directory, device or FIFO;\n"
+    "                          a symbolic link FILE is replaced itself, never followed\n"
     "  --summary               print status, final time and every /summary figure as one JSON\n"
     "                          line on stdout instead of the report\n"
-    "The file is written as .FILE.tmp-PID beside FILE and renamed onto FILE when the run ends\n"
+    "The file is written as .FILE.tmp-PID-N beside FILE and renamed onto FILE when the run ends\n"
     "(completed, stopped by a trouble status or interrupted).\n"
     "On a terminal a progress line is shown. Ctrl-C (SIGINT) or SIGTERM stops the run cleanly:\n"
     "the file ends with an `interrupted` event.\n"

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "sim/text.hpp"
+#include "tools/routh/recorded_run.hpp"
 
 namespace routh::cli {
 
@@ -52,7 +53,7 @@ PreparedRun prepare_run(const RunRequest& request) {
   Scenario scenario = load_scenario(request.scenario_path, overrides);
   for (const std::string& warning : scenario.warnings) std::cerr << warning << '\n';
   OutputPlacement placement =
-      plan_output(scenario.output_file, request.scenario_path, request.force);
+      plan_output(scenario.output_file, run_inputs(request.scenario_path, scenario), request.force);
   return {std::move(scenario), std::move(placement)};
 }
 

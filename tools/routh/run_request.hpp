@@ -2,16 +2,16 @@
 // A scenario run as the command line asks for it, and everything `routh run` checks before it
 // writes: the scenario file with its --set overrides (model, laws, contact parameters,
 // excitation and its record files, output settings) and where the trajectory would go
-// (output_placement.hpp). `routh run` goes on to simulate; `routh check` stops here, so it
-// refuses exactly what run would refuse before its first write.
+// (sim/recorder/output_placement.hpp). `routh run` goes on to simulate; `routh check` stops here,
+// so it refuses exactly what run would refuse before its first write.
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "sim/recorder/output_placement.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "tools/routh/command.hpp"
-#include "tools/routh/output_placement.hpp"
 
 namespace routh::cli {
 
