@@ -126,16 +126,18 @@ std::vector<std::string> files_starting_with(const std::string& prefix) {
 }
 
 // Starts `routh run ARGUMENTS...` as a child with stdout and stderr to files in the scratch
-// folder; `limit_bytes` > 0 caps the size of any file it writes (RLIMIT_FSIZE, SIGXFSZ ignored,
-// so a write past it fails with EFBIG as on a full disk).
-pid_t start_routh_run(const std::vector<std::string>& arguments, long limit_bytes = 0) {
+// folder; `limit_bytes` > 0 caps the size of any file it writes (RLIMIT_FSIZE), with SIGXFSZ
+// ignored, so a write past it fails with EFBIG as on a full disk, or, `file_size_signal`, left
+// at its default action, which kills the process unless routh ignores it itself.
+pid_t start_routh_run(const std::vector<std::string>& arguments, long limit_bytes = 0,
+                      bool file_size_signal = false) {
   const pid_t child = ::fork();
   REQUIRE(child >= 0);
   if (child == 0) {
     std::freopen((scratch() / "child_stdout.txt").c_str(), "w", stdout);
     std::freopen((scratch() / "child_stderr.txt").c_str(), "w", stderr);
     if (limit_bytes > 0) {
-      std::signal(SIGXFSZ, SIG_IGN);
+      std::signal(SIGXFSZ, file_size_signal ? SIG_DFL : SIG_IGN);
       const rlimit limit{static_cast<rlim_t>(limit_bytes), static_cast<rlim_t>(limit_bytes)};
       if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
     }
@@ -236,6 +238,24 @@ TEST_CASE("run: a full disk ends the run with a clear error and a readable prefi
   MESSAGE("a 1 MB file kept ", summary.sample_count, " samples up to t = ", summary.t_last);
   CHECK(summary.sample_count > 0);
   CHECK(summary.warnings.empty());
+  CHECK(summary.status == kUnfinishedRunStatus);
+  std::filesystem::remove(scratch() / kept.front());
+}
+
+TEST_CASE("run: a file-size limit ends the run with exit 20, not SIGXFSZ, and a readable file") {
+  // SIGXFSZ at its default action (a plain shell's `ulimit -f`): routh used to die of it inside
+  // its own posix_fallocate, leaving a temporary file that was not a trajectory
+  const std::filesystem::path out = scratch() / "ulimit.h5";
+  std::filesystem::remove(out);
+  const pid_t child = start_routh_run({shipped("rocking_block"), "-o", out.string(), "--set",
+                                       "duration=200", "--set", "output.rate=10000"},
+                                      1'000'000, true);
+  CHECK(exit_status_of(child) == cli_output_error_code);
+  CHECK(contains(file_text(scratch() / "child_stderr.txt"), "File too large"));
+  const std::vector<std::string> kept = files_starting_with(".ulimit.h5.tmp-");
+  REQUIRE(kept.size() == 1);
+  const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
+  CHECK(summary.sample_count > 0);
   CHECK(summary.status == kUnfinishedRunStatus);
   std::filesystem::remove(scratch() / kept.front());
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/recorder/file_room.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
@@ -70,7 +71,9 @@ std::string compare_json(const std::string& source, const std::optional<std::str
 // own SIGINT/SIGTERM handlers, as the program does: Python's handler only runs between bytecodes,
 // which a run inside C++ never reaches, so Ctrl-C would not stop it. A stopped run ends with an
 // `interrupted` event in a complete file; then SIGINT is raised as KeyboardInterrupt, and SIGTERM
-// is raised again for the handler Python had.
+// is raised again for the handler Python had. SIGXFSZ is ignored during the run (CPython ignores
+// it at start-up, a program embedding Python may not), so that a file-size limit fails the write
+// with EFBIG, reported like a full disk, instead of killing the interpreter.
 py::dict run_to_file(const std::string& scenario_path, const std::vector<std::string>& overrides,
                      const std::string& output, double time_limit_s, bool main_thread) {
   const Scenario scenario = load_scenario(scenario_path, overrides);
@@ -81,6 +84,7 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
     const py::gil_scoped_release release;
     std::optional<StopRequestHandlers> stop_on_signal;
     if (main_thread) stop_on_signal.emplace();
+    const FileSizeSignalIgnored file_size_limit_fails_writes;
     outcome = cli::record_scenario_run(scenario, output, [&](TrajectoryObserver& recorder) {
       return run_scenario(scenario, recorder, time_limit_s);
     });

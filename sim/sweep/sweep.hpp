@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "sim/sweep/sweep_file.hpp"
 #include "sim/sweep/sweep_ranks.hpp"
@@ -36,16 +37,23 @@ enum class SweepEnd {
   already_complete,  ///< --resume found the table complete: nothing to do
   stopped,           ///< SIGINT/SIGTERM: the table holds the rows before the stop
   not_started,       ///< on a rank other than 0: rank 0 could not prepare the output
+  /// a row or trajectory could not be written (a full disk, a size limit, a vanished folder):
+  /// every rank stopped; the journal holds the rows before the fault, the table too if it could
+  /// be written. A rank other than 0 that stopped for it has an empty `fault` (rank 0 says it)
+  output_fault,
 };
 
 struct SweepResult {
   SweepEnd end = SweepEnd::complete;
-  std::int64_t rows = 0;        ///< rows in the table (rank 0)
+  std::int64_t rows = 0;        ///< rows in the table, or in the journal after a fault (rank 0)
   std::int64_t rows_added = 0;  ///< of which this invocation ran (rank 0)
+  std::string fault;            ///< output_fault: what could not be written, and why
+  bool table_written = true;    ///< output_fault: whether the table holds the `rows`
 };
 
-/// Runs the sweep. Throws std::runtime_error when the output cannot be prepared or written (on
-/// rank 0; the other ranks then return not_started). `progress` is called on rank 0 after rows
+/// Runs the sweep. Throws std::runtime_error when the output cannot be prepared (on rank 0; the
+/// other ranks then return not_started), and OutputWriteError when the table cannot be written
+/// after every run was journaled. `progress` is called on rank 0 after rows
 /// arrive, at most every 10 ms.
 SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepRanks& ranks,
                       const std::function<void(const SweepProgress&)>& progress = {});

@@ -1,6 +1,7 @@
 #include "sim/sweep/sweep_journal.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -171,6 +173,30 @@ JournalScan scan_journal(const std::filesystem::path& path, const std::string& f
   return scan;
 }
 
+JournalLock JournalLock::take(const std::filesystem::path& path) {
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) fail(path, "open the journal");
+  JournalLock lock(descriptor);
+  while (::flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EINTR) continue;
+    if (errno == EWOULDBLOCK) {
+      throw SweepInUseError(cat(path.string(),
+                                " is being written by another sweep, which is still running: "
+                                "nothing was touched; wait for it, or stop it first"));
+    }
+    fail(path, "lock the journal");
+  }
+  return lock;
+}
+
+JournalLock::~JournalLock() {
+  if (descriptor_ >= 0) ::close(descriptor_);
+}
+
+JournalLock::JournalLock(JournalLock&& other) noexcept : descriptor_(other.descriptor_) {
+  other.descriptor_ = -1;
+}
+
 SweepJournal::SweepJournal(std::filesystem::path path, int descriptor)
     : path_(std::move(path)), descriptor_(descriptor) {}
 
@@ -204,7 +230,10 @@ void SweepJournal::append(std::string_view line) {
     const ssize_t written = ::write(descriptor_, line.data(), line.size());
     if (written < 0) {
       if (errno == EINTR) continue;
-      fail(path_, "append to the journal");
+      // a line cut short here is torn, and a resume cuts it off (scan_journal)
+      const int error = errno;
+      throw OutputWriteError(
+          cat(path_.string(), ": cannot append to the journal: ", std::strerror(error)), error);
     }
     line.remove_prefix(static_cast<std::size_t>(written));
   }

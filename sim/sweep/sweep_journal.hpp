@@ -26,6 +26,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -58,6 +59,33 @@ JournalScan scan_journal(const std::filesystem::path& path, const std::string& f
                          std::span<const TableColumn> columns,
                          const std::function<void(TableRow&&)>& on_row = {});
 
+/// The journal is being written by another sweep (another process holds its lock).
+class SweepInUseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// An exclusive lock (flock) on a journal, held by the sweep writing it for as long as it lives:
+/// two sweeps on one table (a second started with --resume or --force while the first runs)
+/// would otherwise append to one journal, or one would remove the other's, and the first would
+/// end "stopped" with rows missing. flock is advisory and per open file: it holds between
+/// processes on one machine and, on Linux, over NFS.
+class JournalLock {
+ public:
+  /// Locks the journal at `path`; throws SweepInUseError when another process holds it, and
+  /// std::runtime_error when it cannot be opened.
+  static JournalLock take(const std::filesystem::path& path);
+  ~JournalLock();
+  JournalLock(JournalLock&& other) noexcept;
+  JournalLock& operator=(JournalLock&&) = delete;
+  JournalLock(const JournalLock&) = delete;
+  JournalLock& operator=(const JournalLock&) = delete;
+
+ private:
+  explicit JournalLock(int descriptor) : descriptor_(descriptor) {}
+  int descriptor_ = -1;
+};
+
 /// Appends lines to a journal, one write(2) per line (O_APPEND).
 class SweepJournal {
  public:
@@ -72,7 +100,7 @@ class SweepJournal {
   SweepJournal(const SweepJournal&) = delete;
   SweepJournal& operator=(const SweepJournal&) = delete;
 
-  /// Writes one whole line; throws std::runtime_error (e.g. a full disk) naming the file.
+  /// Writes one whole line; throws OutputWriteError (a full disk, a size limit) naming the file.
   void append(std::string_view line);
 
  private:

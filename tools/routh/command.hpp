@@ -17,6 +17,9 @@ inline constexpr int kExitUsage = 2;     ///< the command line was wrong
 /// (its target appeared meanwhile); the message names the temporary file that keeps the run.
 /// Apart from the run statuses' codes (3 and up, 130).
 inline constexpr int kExitOutputError = 20;
+/// `routh sweep`: the table is being written by another sweep that is still running; nothing was
+/// touched.
+inline constexpr int kExitOutputInUse = 21;
 
 /// A subcommand receives the arguments after its name and returns the exit code.
 using CommandArguments = std::span<const std::string_view>;
