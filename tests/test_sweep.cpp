@@ -634,3 +634,60 @@ TEST_CASE("mpirun routh sweep: a journal that cannot be written ends every rank,
 }
 
 }  // namespace routh
+
+namespace routh {
+namespace {
+
+// Starts `mpirun ARGUMENTS...` in the scratch folder, its output discarded; returns its pid.
+pid_t start_mpirun(const std::vector<std::string>& arguments) {
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (::chdir(scratch().c_str()) != 0) ::_exit(127);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    std::vector<char*> argv{const_cast<char*>("mpirun")};
+    for (const std::string& argument : arguments)
+      argv.push_back(const_cast<char*>(argument.c_str()));
+    argv.push_back(nullptr);
+    ::execvp("mpirun", argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+}  // namespace
+
+TEST_CASE("mpirun routh sweep: SIGUSR1 to mpirun stops every rank cleanly, exit 130") {
+  // SIGINT or SIGTERM to mpirun: OpenMPI terminates the ranks and exits 1 itself, whatever they
+  // return; SIGUSR1 it forwards to every rank, which routh takes as a stop request, and mpirun
+  // then exits with the ranks' 130. Before, SIGUSR1 killed the ranks.
+  if (kSanitized || !ROUTH_MPI_BUILD || std::system("command -v mpirun >/dev/null 2>&1") != 0) {
+    MESSAGE("skipped: needs mpirun and an MPI build, without sanitizers");
+    return;
+  }
+  write_sweep("mpi_stop.yaml", kHundredRuns, 6.0);
+  for (const char* stale : {"mpi_stop.h5", "mpi_stop.h5.journal", "mpi_whole.h5"}) {
+    std::filesystem::remove(scratch() / stale);
+  }
+  REQUIRE(run_routh("sweep mpi_stop.yaml -o mpi_whole.h5 --jobs 2").exit_code == 0);
+  const pid_t mpirun = start_mpirun({"--allow-run-as-root", "--oversubscribe", "-n", "2",
+                                     ROUTH_BINARY, "sweep", "mpi_stop.yaml", "-o", "mpi_stop.h5"});
+  // a journal with rows: both ranks passed their start (handlers installed before it)
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const std::filesystem::path journal = scratch() / "mpi_stop.h5.journal";
+  while (std::chrono::steady_clock::now() < deadline &&
+         (!std::filesystem::exists(journal) || std::filesystem::file_size(journal) < 1000)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ::kill(mpirun, SIGUSR1);
+  const int code = wait_exit_within(mpirun, std::chrono::seconds(60));
+  MESSAGE("mpirun exited ", code);
+  CHECK((code == 130 || code == 0));  // 0: the sweep ended before the signal
+  if (code == 130) CHECK(table("mpi_stop.h5").rows.size() < kRuns);
+  const test::RouthRun resumed = run_routh("sweep mpi_stop.yaml -o mpi_stop.h5 --resume");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK(same_bits(table("mpi_whole.h5"), table("mpi_stop.h5")));
+}
+
+}  // namespace routh
