@@ -5,6 +5,12 @@
 // Output safety. Without `resume` or `force`, an existing table or journal is an error. `force`
 // removes both first. `resume` continues after the journal's good rows (sweep_journal.hpp); with
 // no journal it starts afresh, unless the table already holds every run (then nothing is run).
+// Rank 0 locks the journal first (JournalLock, sweep_journal.hpp): a sweep on a table another
+// sweep is writing throws SweepInUseError and touches nothing.
+//
+// Output faults. A journal line, trajectory or table that cannot be written (OutputWriteError:
+// a full disk, a size limit, a vanished folder) stops every thread and rank like a stop request;
+// the rows journaled before it stay, and the result says output_fault.
 //
 // Under MPI (sweep_ranks.hpp) rank 0 prepares and tells the others where to start; all ranks run
 // their strided share; rank 0 journals every row and writes the table. The rows depend on the run
