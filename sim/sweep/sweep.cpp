@@ -26,6 +26,17 @@ constexpr std::int64_t kAlreadyComplete = -2;
 // others, few enough that the reorder buffer stays small (a row is a few hundred bytes)
 constexpr std::int64_t kWindowPerJob = 64;
 
+// Makes `folder` (and its parents), an output fault when it cannot be made.
+void create_output_folder(const std::filesystem::path& folder) {
+  try {
+    std::filesystem::create_directories(folder);
+  } catch (const std::filesystem::filesystem_error& error) {
+    throw OutputWriteError(
+        cat(folder.string(), ": cannot create the folder: ", error.code().message()),
+        error.code().value());
+  }
+}
+
 // Rank 0: makes the output ready and locks its journal in `lock`, first of all, so that a sweep
 // on a table another sweep is writing touches nothing; returns the first run to do, or
 // kAlreadyComplete.
@@ -42,8 +53,8 @@ std::int64_t prepare_output(const SweepPlan& plan, const SweepOptions& options,
                                  " exists: continue the sweep with --resume, or start it again "
                                  "with --force"));
   }
-  if (!paths.table.parent_path().empty()) fs::create_directories(paths.table.parent_path());
-  if (plan.output.trajectories) fs::create_directories(paths.trajectories);
+  if (!paths.table.parent_path().empty()) create_output_folder(paths.table.parent_path());
+  if (plan.output.trajectories) create_output_folder(paths.trajectories);
   const std::string fingerprint = sweep_fingerprint(plan.sweep_text, base_text(plan));
   if (fs::exists(paths.journal)) {
     const JournalScan scan = scan_journal(paths.journal, fingerprint, sweep_columns(plan));
@@ -95,17 +106,23 @@ SweepResult run_remote_share(const SweepPlan& plan, const RunShare& share,
   return {end == ShareEnd::stopped ? SweepEnd::stopped : SweepEnd::complete, 0, 0, {}};
 }
 
-// After an output fault: the table is written from the journal if it can be (a size limit may
-// leave room for it); if not, the journal keeps the rows and the previous table stays.
-SweepResult end_after_fault(const SweepPlan& plan, const SweepPaths& paths, std::int64_t journaled,
-                            std::int64_t first_run, const std::string& fault) {
-  bool table_written = true;
+// Writes the table from the journal's `journaled` rows. After an output fault (`fault`), or when
+// the table itself cannot be written, the result is output_fault: the journal keeps the rows,
+// and the table too if it could be written (a size limit may leave room for it).
+SweepResult write_table(const SweepPlan& plan, const SweepPaths& paths, std::int64_t journaled,
+                        std::int64_t first_run, std::string fault) {
+  std::int64_t rows = journaled;
   try {
-    write_sweep_table(plan, paths);
-  } catch (const OutputWriteError&) {
-    table_written = false;
+    rows = write_sweep_table(plan, paths);
+  } catch (const OutputWriteError& error) {
+    if (fault.empty()) fault = error.what();
+    return {SweepEnd::output_fault, journaled, journaled - first_run, fault, false};
   }
-  return {SweepEnd::output_fault, journaled, journaled - first_run, fault, table_written};
+  if (!fault.empty()) return {SweepEnd::output_fault, rows, rows - first_run, fault, true};
+  const bool complete = rows == plan.run_count();
+  if (complete) std::filesystem::remove(paths.journal);
+  // rank 0's share may finish while another rank was stopped: the table says which
+  return {complete ? SweepEnd::complete : SweepEnd::stopped, rows, rows - first_run, {}, true};
 }
 
 }  // namespace
@@ -173,13 +190,7 @@ SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepR
   faulted();
   report();
   journal.reset();
-  const std::int64_t journaled = sequencer.written();
-  if (!fault.empty()) return end_after_fault(plan, paths, journaled, first_run, fault);
-  const std::int64_t rows = write_sweep_table(plan, paths);
-  const bool complete = rows == plan.run_count();
-  if (complete) std::filesystem::remove(paths.journal);
-  // rank 0's share may finish while another rank was stopped: the table says which
-  return {complete ? SweepEnd::complete : SweepEnd::stopped, rows, rows - first_run, {}};
+  return write_table(plan, paths, sequencer.written(), first_run, fault);
 }
 
 }  // namespace routh

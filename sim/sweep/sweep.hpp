@@ -58,8 +58,9 @@ struct SweepResult {
 };
 
 /// Runs the sweep. Throws std::runtime_error when the output cannot be prepared (on rank 0; the
-/// other ranks then return not_started), and OutputWriteError when the table cannot be written
-/// after every run was journaled. `progress` is called on rank 0 after rows
+/// other ranks then return not_started): OutputWriteError when a folder or the journal cannot be
+/// created, SweepInUseError when another sweep is writing the table. A fault after that is the
+/// result's output_fault. `progress` is called on rank 0 after rows
 /// arrive, at most every 10 ms.
 SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepRanks& ranks,
                       const std::function<void(const SweepProgress&)>& progress = {});

@@ -213,9 +213,20 @@ SweepJournal SweepJournal::create(const std::filesystem::path& path,
                                   const std::string& fingerprint) {
   const int descriptor =
       ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-  if (descriptor < 0) fail(path, "create the journal");
+  if (descriptor < 0) {
+    const int error = errno;
+    throw OutputWriteError(
+        cat(path.string(), ": cannot create the journal: ", std::strerror(error)), error);
+  }
   SweepJournal journal(path, descriptor);
-  journal.append(cat(kJournalMagic, fingerprint, '\n'));
+  try {
+    journal.append(cat(kJournalMagic, fingerprint, '\n'));
+  } catch (const OutputWriteError&) {
+    // a journal without its header would refuse every --resume
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+    throw;
+  }
   return journal;
 }
 

@@ -178,11 +178,8 @@ int run_sweep_command(CommandArguments arguments) {
       print_command_error("sweep", options->sweep_path, error.what());
       return kExitOutputInUse;
     } catch (const OutputWriteError& error) {
-      // every run is in the journal, the table could not be written
+      // the output could not be prepared: nothing was run
       print_command_error("sweep", options->sweep_path, error.what());
-      std::cerr << "routh sweep: every run is kept in the journal; make room and write the table "
-                   "with: "
-                << resume_command(*options) << '\n';
       return kExitOutputError;
     } catch (...) {
       // every rank reads the same files and fails the same way: rank 0 says it once
