@@ -505,7 +505,7 @@ TEST_CASE(
   CHECK(same_bits(table("whole.h5"), table("capped.h5")));
 }
 
-TEST_CASE("routh sweep: a trajectory that cannot be written stops the sweep; it is not a row") {
+TEST_CASE("routh sweep: a trajectory that cannot be written stops the sweep and is not a row") {
   // Run 3 of 6 lasts 400 s, 2·10⁴ samples of 81 bytes, and its trajectory (2 MB) outgrows the
   // 800 kB cap after its first block of 4096 samples; the others last 1 s (120 kB). The ground
   // motion stays below uplift, so no run ends early. Run 3 used to be recorded as an `error` row
