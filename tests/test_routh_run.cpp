@@ -260,6 +260,28 @@ TEST_CASE("run: a file-size limit ends the run with exit 20, not SIGXFSZ, and a 
   std::filesystem::remove(scratch() / kept.front());
 }
 
+TEST_CASE("run: an output folder removed during the run is an output error saying what is lost") {
+  // routh used to exit 1 saying the trajectory was kept in a temporary file that had gone with
+  // its folder
+  const std::filesystem::path folder = scratch() / "vanishing";
+  std::filesystem::create_directories(folder);
+  const pid_t child =
+      start_routh_run({shipped("bouncing_ball"), "-o", (folder / "x.h5").string(), "--set",
+                       "duration=1000", "--set", "integrator.max_step=1e-4"});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::filesystem::is_empty(folder) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE(test::wait_until_catching(child, SIGINT));
+  std::filesystem::remove_all(folder);
+  ::kill(child, SIGINT);
+  CHECK(exit_status_of(child) == cli_output_error_code);
+  const std::string err = file_text(scratch() / "child_stderr.txt");
+  CHECK(contains(err, "No such file or directory"));
+  CHECK(contains(err, "the trajectory is lost"));
+  CHECK(!contains(err, "is kept in"));
+}
+
 TEST_CASE("run: --summary prints one JSON line equal to the file's /summary") {
   const std::filesystem::path out = scratch() / "summary_json.h5";
   std::filesystem::remove(out);

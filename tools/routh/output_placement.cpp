@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/text.hpp"
 
 namespace routh::cli {
@@ -18,9 +19,16 @@ namespace fs = std::filesystem;
 namespace {
 
 [[noreturn]] void throw_rename_error(const OutputPlacement& placement, int error_number) {
-  throw std::runtime_error(cat("cannot rename ", placement.temporary.string(), " to ",
-                               placement.target.string(), ": ", std::strerror(error_number),
-                               "; the trajectory is kept in ", placement.temporary.string()));
+  // the folder removed during the run (or the temporary file): the data went with it
+  std::error_code ignored;
+  const std::string kept = fs::exists(placement.temporary, ignored)
+                               ? cat("the trajectory is kept in ", placement.temporary.string())
+                               : cat(placement.temporary.string(),
+                                     " is gone (its folder was removed?): the trajectory is lost");
+  throw OutputWriteError(
+      cat("cannot rename ", placement.temporary.string(), " to ", placement.target.string(), ": ",
+          std::strerror(error_number), "; ", kept),
+      error_number);
 }
 
 // rename() without replacing: RENAME_NOREPLACE where the file system has it, else a hard link

@@ -12,7 +12,6 @@
 #include <string>
 #include <thread>
 
-#include "sim/recorder/file_room.hpp"
 #include "sim/simulation/run_status.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/sweep/sweep.hpp"
@@ -177,10 +176,6 @@ int run_sweep_command(CommandArguments arguments) {
     } catch (const SweepInUseError& error) {
       print_command_error("sweep", options->sweep_path, error.what());
       return kExitOutputInUse;
-    } catch (const OutputWriteError& error) {
-      // the output could not be prepared: nothing was run
-      print_command_error("sweep", options->sweep_path, error.what());
-      return kExitOutputError;
     } catch (...) {
       // every rank reads the same files and fails the same way: rank 0 says it once
       if (ranks.rank() != 0) return kExitBadInput;
