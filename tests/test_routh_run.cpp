@@ -126,16 +126,18 @@ std::vector<std::string> files_starting_with(const std::string& prefix) {
 }
 
 // Starts `routh run ARGUMENTS...` as a child with stdout and stderr to files in the scratch
-// folder; `limit_bytes` > 0 caps the size of any file it writes (RLIMIT_FSIZE, SIGXFSZ ignored,
-// so a write past it fails with EFBIG as on a full disk).
-pid_t start_routh_run(const std::vector<std::string>& arguments, long limit_bytes = 0) {
+// folder; `limit_bytes` > 0 caps the size of any file it writes (RLIMIT_FSIZE), with SIGXFSZ
+// ignored, so a write past it fails with EFBIG as on a full disk, or, `file_size_signal`, left
+// at its default action, which kills the process unless routh ignores it itself.
+pid_t start_routh_run(const std::vector<std::string>& arguments, long limit_bytes = 0,
+                      bool file_size_signal = false) {
   const pid_t child = ::fork();
   REQUIRE(child >= 0);
   if (child == 0) {
     std::freopen((scratch() / "child_stdout.txt").c_str(), "w", stdout);
     std::freopen((scratch() / "child_stderr.txt").c_str(), "w", stderr);
     if (limit_bytes > 0) {
-      std::signal(SIGXFSZ, SIG_IGN);
+      std::signal(SIGXFSZ, file_size_signal ? SIG_DFL : SIG_IGN);
       const rlimit limit{static_cast<rlim_t>(limit_bytes), static_cast<rlim_t>(limit_bytes)};
       if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
     }
@@ -238,6 +240,46 @@ TEST_CASE("run: a full disk ends the run with a clear error and a readable prefi
   CHECK(summary.warnings.empty());
   CHECK(summary.status == kUnfinishedRunStatus);
   std::filesystem::remove(scratch() / kept.front());
+}
+
+TEST_CASE("run: a file-size limit ends the run with exit 20, not SIGXFSZ, and a readable file") {
+  // SIGXFSZ at its default action (a plain shell's `ulimit -f`): routh used to die of it inside
+  // its own posix_fallocate, leaving a temporary file that was not a trajectory
+  const std::filesystem::path out = scratch() / "ulimit.h5";
+  std::filesystem::remove(out);
+  const pid_t child = start_routh_run({shipped("rocking_block"), "-o", out.string(), "--set",
+                                       "duration=200", "--set", "output.rate=10000"},
+                                      1'000'000, true);
+  CHECK(exit_status_of(child) == cli_output_error_code);
+  CHECK(contains(file_text(scratch() / "child_stderr.txt"), "File too large"));
+  const std::vector<std::string> kept = files_starting_with(".ulimit.h5.tmp-");
+  REQUIRE(kept.size() == 1);
+  const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
+  CHECK(summary.sample_count > 0);
+  CHECK(summary.status == kUnfinishedRunStatus);
+  std::filesystem::remove(scratch() / kept.front());
+}
+
+TEST_CASE("run: an output folder removed during the run is an output error saying what is lost") {
+  // routh used to exit 1 saying the trajectory was kept in a temporary file that had gone with
+  // its folder
+  const std::filesystem::path folder = scratch() / "vanishing";
+  std::filesystem::create_directories(folder);
+  const pid_t child =
+      start_routh_run({shipped("bouncing_ball"), "-o", (folder / "x.h5").string(), "--set",
+                       "duration=1000", "--set", "integrator.max_step=1e-4"});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::filesystem::is_empty(folder) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  REQUIRE(test::wait_until_catching(child, SIGINT));
+  std::filesystem::remove_all(folder);
+  ::kill(child, SIGINT);
+  CHECK(exit_status_of(child) == cli_output_error_code);
+  const std::string err = file_text(scratch() / "child_stderr.txt");
+  CHECK(contains(err, "No such file or directory"));
+  CHECK(contains(err, "what was written is lost"));
+  CHECK(!contains(err, "is kept in"));
 }
 
 TEST_CASE("run: --summary prints one JSON line equal to the file's /summary") {

@@ -4,9 +4,11 @@
 
 #include <doctest/doctest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -14,11 +16,13 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "sim/recorder/sweep_table.hpp"
+#include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
@@ -108,6 +112,17 @@ InputError sweep_error(const std::string& sweep) {
   return InputError({}, "");
 }
 
+// The temporary files of output `name` left in `folder` (".NAME.tmp-PID-N", output_placement.hpp).
+std::vector<std::string> temporary_files(const std::filesystem::path& folder,
+                                         const std::string& name) {
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string file = entry.path().filename().string();
+    if (file.starts_with(cat(".", name, ".tmp-"))) found.push_back(file);
+  }
+  return found;
+}
+
 // Starts `routh ARGUMENTS...` in the scratch folder, its output discarded; returns its pid.
 pid_t start_routh(const std::vector<std::string>& arguments) {
   const pid_t pid = ::fork();
@@ -131,6 +146,54 @@ int wait_exit(pid_t pid) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Starts `routh ARGUMENTS...` like start_routh, with its stderr kept in `stderr_name` and every
+// file it writes capped at `limit_bytes` (RLIMIT_FSIZE, no root needed) with SIGXFSZ ignored,
+// as Python and many batch shells leave it: a write past the cap fails with EFBIG, as a full
+// disk fails with ENOSPC.
+pid_t start_routh_capped(const std::vector<std::string>& arguments, long limit_bytes,
+                         const std::string& stderr_name) {
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (::chdir(scratch().c_str()) != 0) ::_exit(127);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen(stderr_name.c_str(), "w", stderr);
+    std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{static_cast<rlim_t>(limit_bytes), static_cast<rlim_t>(limit_bytes)};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
+    std::vector<char*> argv{const_cast<char*>(ROUTH_BINARY)};
+    for (const std::string& argument : arguments)
+      argv.push_back(const_cast<char*>(argument.c_str()));
+    argv.push_back(nullptr);
+    ::execv(ROUTH_BINARY, argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Like wait_exit, but a process still running after `timeout` is killed (SIGKILL) and -1 is
+// returned: the faults below once hung a sweep for ever.
+int wait_exit_within(pid_t pid, std::chrono::seconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  int status = 0;
+  while (::waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string scratch_text(const std::string& name) {
+  std::ifstream in(scratch() / name);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace
@@ -404,6 +467,191 @@ TEST_CASE("routh sweep: output.trajectories writes each run's trajectory, named 
     CHECK(summary.status == text(t, r, "status"));
     CHECK(summary.t_last == real(t, r, "final_time"));
   }
+}
+
+TEST_CASE(
+    "routh sweep: a journal that cannot be written ends the sweep, and --resume completes it") {
+  // Each row is a journal line of about 300 bytes: a 12 kB cap stops the journal near run 40 of
+  // the 100, and the table (hundreds of kB) cannot be written at all. The sweep used to hang for
+  // ever: the workers waited for a window that no longer moved.
+  write_sweep("capped.yaml", kHundredRuns, 1.0);
+  REQUIRE(run_routh("sweep capped.yaml -o whole.h5 --jobs 2 --force").exit_code == 0);
+  std::filesystem::remove(scratch() / "capped.h5");
+  std::filesystem::remove(scratch() / "capped.h5.journal");
+  const pid_t pid = start_routh_capped({"sweep", "capped.yaml", "-o", "capped.h5", "--jobs", "2"},
+                                       12'000, "capped_err.txt");
+  CHECK(wait_exit_within(pid, std::chrono::seconds(60)) == 20);
+  const std::string err = scratch_text("capped_err.txt");
+  CHECK(err.find("File too large") != std::string::npos);  // EFBIG, named
+  CHECK(err.find("--resume") != std::string::npos);
+  // what was computed before the fault is kept: the journal's good rows
+  const std::uintmax_t journal_bytes = std::filesystem::file_size(scratch() / "capped.h5.journal");
+  CHECK(journal_bytes > 1000);
+  CHECK(journal_bytes <= 12'000);
+  CHECK(temporary_files(scratch(), "capped.h5").empty());
+  // with room again, the resumed sweep's table is the uninterrupted one, bit for bit
+  const test::RouthRun resumed = run_routh("sweep capped.yaml -o capped.h5 --jobs 2 --resume");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK(same_bits(table("whole.h5"), table("capped.h5")));
+}
+
+TEST_CASE("routh sweep: a trajectory that cannot be written stops the sweep and is not a row") {
+  // Run 3 of 6 lasts 400 s, 2·10⁴ samples of 81 bytes, and its trajectory (2 MB) outgrows the
+  // 800 kB cap after its first block of 4096 samples; the others last 1 s (120 kB). The ground
+  // motion stays below uplift, so no run ends early. Run 3 used to be recorded as an `error` row
+  // and the sweep ended "complete": --resume never ran it again.
+  write_sweep("traj_capped.yaml",
+              "base: block.yaml\n"
+              "grid: {excitation.harmonic.amplitude: [0.5], duration: [1, 1, 1, 400, 1, 1]}\n"
+              "output: {trajectories: true}\n",
+              1.0);
+  std::filesystem::remove_all(scratch() / "traj_whole_runs");
+  std::filesystem::remove_all(scratch() / "traj_capped_runs");
+  REQUIRE(run_routh("sweep traj_capped.yaml -o traj_whole.h5 --jobs 2 --force").exit_code == 0);
+  for (const char* stale : {"traj_capped.h5", "traj_capped.h5.journal"}) {
+    std::filesystem::remove(scratch() / stale);
+  }
+  const pid_t pid =
+      start_routh_capped({"sweep", "traj_capped.yaml", "-o", "traj_capped.h5", "--jobs", "2"},
+                         800'000, "traj_capped_err.txt");
+  CHECK(wait_exit_within(pid, std::chrono::seconds(60)) == 20);
+  const std::string err = scratch_text("traj_capped_err.txt");
+  INFO(err);
+  CHECK(err.find("run_000003.h5") != std::string::npos);
+  CHECK(err.find("File too large") != std::string::npos);
+  // the journal keeps the runs before it (its header and 3 rows: a table of 4096-row chunks does
+  // not fit under the cap); run 3's trajectory is readable up to the fault
+  const std::string journal = scratch_text("traj_capped.h5.journal");
+  CHECK(std::count(journal.begin(), journal.end(), '\n') == 4);
+  const TrajectorySummary partial =
+      summarize_trajectory(scratch() / "traj_capped_runs" / "run_000003.h5");
+  CHECK(partial.status == kUnfinishedRunStatus);
+  CHECK(partial.sample_count > 0);
+  const test::RouthRun resumed = run_routh("sweep traj_capped.yaml -o traj_capped.h5 --resume");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK(same_bits(table("traj_whole.h5"), table("traj_capped.h5")));
+  CHECK(summarize_trajectory(scratch() / "traj_capped_runs" / "run_000003.h5").status ==
+        "completed");
+}
+
+TEST_CASE("routh sweep: a full disk leaves the journal, no crash, and --resume completes it") {
+  // A 200 kB tmpfs (root only): trajectories of about 120 kB fill it, then the table does not
+  // fit. The table's close on the full disk used to end in SIGSEGV inside HDF5, at exit.
+  if (::geteuid() != 0) {
+    MESSAGE("skipped: mounting a tmpfs needs root");
+    return;
+  }
+  const std::filesystem::path disk = scratch() / "small_disk";
+  std::filesystem::create_directories(disk);
+  if (std::system(cat("mount -t tmpfs -o size=200k tmpfs '", disk.string(), "'").c_str()) != 0) {
+    MESSAGE("skipped: cannot mount a tmpfs here");
+    return;
+  }
+  struct Unmount {
+    std::filesystem::path disk;
+    ~Unmount() {
+      [[maybe_unused]] const int status = std::system(cat("umount '", disk.string(), "'").c_str());
+    }
+  } unmount{disk};
+  write_sweep("disk.yaml",
+              "base: block.yaml\n"
+              "grid: {excitation.harmonic.amplitude: [0.5],\n"
+              "       contact.restitution: {from: 0.5, to: 0.9, count: 5}}\n"
+              "output: {csv: true, trajectories: true}\n",
+              2.0);
+  std::filesystem::remove_all(scratch() / "disk_whole_runs");
+  REQUIRE(run_routh("sweep disk.yaml -o disk_whole.h5 --jobs 2 --force").exit_code == 0);
+  const test::RouthRun full = run_routh("sweep disk.yaml -o small_disk/t.h5 --jobs 2");
+  CHECK(full.exit_code == 20);
+  CHECK(full.err.find("No space left on device") != std::string::npos);
+  CHECK(full.err.find("HDF5") == std::string::npos);  // nor its complaints at exit
+  CHECK(std::filesystem::exists(disk / "t.h5.journal"));
+  CHECK(temporary_files(disk, "t.h5").empty());
+  CHECK(temporary_files(disk, "t.csv").empty());
+  // room again: the same disk, grown
+  REQUIRE(std::system(cat("mount -o remount,size=20m '", disk.string(), "'").c_str()) == 0);
+  const test::RouthRun resumed = run_routh("sweep disk.yaml -o small_disk/t.h5 --jobs 2 --resume");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK(same_bits(table("disk_whole.h5"), read_sweep_table(disk / "t.h5")));
+}
+
+TEST_CASE("mpirun routh sweep: a journal that cannot be written ends every rank, exit 20") {
+  if (kSanitized || !ROUTH_MPI_BUILD || std::system("command -v mpirun >/dev/null 2>&1") != 0) {
+    MESSAGE("skipped: needs mpirun and an MPI build, without sanitizers");
+    return;
+  }
+  write_sweep("mpi_capped.yaml", kHundredRuns, 1.0);
+  for (const char* stale : {"mpi_capped.h5", "mpi_capped.h5.journal"}) {
+    std::filesystem::remove(scratch() / stale);
+  }
+  // each rank capped (mpirun itself needs its files): ulimit -f counts 512-byte blocks in sh, 24
+  // blocks hold about 40 rows; SIGXFSZ ignored
+  const test::RouthRun run = test::run_command(
+      cat("timeout -s KILL 60 mpirun --allow-run-as-root --oversubscribe -n 2 sh -c "
+          "\"trap '' XFSZ; ulimit -f 24; exec '",
+          ROUTH_BINARY, "' sweep mpi_capped.yaml -o mpi_capped.h5\""));
+  CHECK_MESSAGE(run.exit_code == 20, run.err);
+  CHECK(run.err.find("File too large") != std::string::npos);
+  const test::RouthRun resumed = run_routh("sweep mpi_capped.yaml -o mpi_capped.h5 --resume");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK(table("mpi_capped.h5").rows.size() == kRuns);
+}
+
+}  // namespace routh
+
+namespace routh {
+namespace {
+
+// Starts `mpirun ARGUMENTS...` in the scratch folder, its output discarded; returns its pid.
+pid_t start_mpirun(const std::vector<std::string>& arguments) {
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    if (::chdir(scratch().c_str()) != 0) ::_exit(127);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    std::vector<char*> argv{const_cast<char*>("mpirun")};
+    for (const std::string& argument : arguments)
+      argv.push_back(const_cast<char*>(argument.c_str()));
+    argv.push_back(nullptr);
+    ::execvp("mpirun", argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+}  // namespace
+
+TEST_CASE("mpirun routh sweep: SIGUSR1 to mpirun stops every rank cleanly, exit 130") {
+  // SIGINT or SIGTERM to mpirun: OpenMPI terminates the ranks and exits 1 itself, whatever they
+  // return; SIGUSR1 it forwards to every rank, which routh takes as a stop request, and mpirun
+  // then exits with the ranks' 130. Before, SIGUSR1 killed the ranks.
+  if (kSanitized || !ROUTH_MPI_BUILD || std::system("command -v mpirun >/dev/null 2>&1") != 0) {
+    MESSAGE("skipped: needs mpirun and an MPI build, without sanitizers");
+    return;
+  }
+  write_sweep("mpi_stop.yaml", kHundredRuns, 6.0);
+  for (const char* stale : {"mpi_stop.h5", "mpi_stop.h5.journal", "mpi_whole.h5"}) {
+    std::filesystem::remove(scratch() / stale);
+  }
+  REQUIRE(run_routh("sweep mpi_stop.yaml -o mpi_whole.h5 --jobs 2").exit_code == 0);
+  const pid_t mpirun = start_mpirun({"--allow-run-as-root", "--oversubscribe", "-n", "2",
+                                     ROUTH_BINARY, "sweep", "mpi_stop.yaml", "-o", "mpi_stop.h5"});
+  // a journal with rows: both ranks passed their start (handlers installed before it)
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const std::filesystem::path journal = scratch() / "mpi_stop.h5.journal";
+  while (std::chrono::steady_clock::now() < deadline &&
+         (!std::filesystem::exists(journal) || std::filesystem::file_size(journal) < 1000)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ::kill(mpirun, SIGUSR1);
+  const int code = wait_exit_within(mpirun, std::chrono::seconds(60));
+  MESSAGE("mpirun exited ", code);
+  CHECK((code == 130 || code == 0));  // 0: the sweep ended before the signal
+  if (code == 130) CHECK(table("mpi_stop.h5").rows.size() < kRuns);
+  const test::RouthRun resumed = run_routh("sweep mpi_stop.yaml -o mpi_stop.h5 --resume");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK(same_bits(table("mpi_whole.h5"), table("mpi_stop.h5")));
 }
 
 }  // namespace routh

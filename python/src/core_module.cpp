@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/recorder/file_room.hpp"
 #include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
@@ -75,8 +76,10 @@ std::string compare_json(const std::string& source, const std::optional<std::str
 // Called from the main thread, the run holds routh's own SIGINT/SIGTERM handlers, as the program
 // does: Python's handler only runs between bytecodes, which a run inside C++ never reaches, so
 // Ctrl-C would not stop it. A stopped run ends with an `interrupted` event in a complete file;
-// then SIGINT is raised as KeyboardInterrupt, and SIGTERM is raised again for the handler Python
-// had.
+// then SIGINT is raised as KeyboardInterrupt, and SIGTERM or SIGUSR1 is raised again for the
+// handler Python had. SIGXFSZ is ignored during the run (CPython ignores it at start-up, a
+// program embedding Python may not), so that a file-size limit fails the write with EFBIG,
+// reported like a full disk, instead of killing the interpreter.
 py::dict run_to_file(const std::string& scenario_path, const std::vector<std::string>& overrides,
                      const std::string& output, double time_limit_s, bool main_thread, bool force) {
   const Scenario scenario = load_scenario(scenario_path, overrides);
@@ -89,6 +92,7 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
     const py::gil_scoped_release release;
     std::optional<StopRequestHandlers> stop_on_signal;
     if (main_thread) stop_on_signal.emplace();
+    const FileSizeSignalIgnored file_size_limit_fails_writes;
     try {
       outcome = cli::record_scenario_run(scenario, placement.temporary,
                                          [&](TrajectoryObserver& recorder) {
@@ -112,8 +116,8 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
     PyErr_SetNone(PyExc_KeyboardInterrupt);
     throw py::error_already_set();
   }
-  // the file is closed: SIGTERM now does what the process had it do before the run
-  if (stop == SIGTERM) std::raise(SIGTERM);
+  // the file is closed: SIGTERM (or SIGUSR1) now does what the process had it do before the run
+  if (stop == SIGTERM || stop == SIGUSR1) std::raise(stop);
   py::dict result;
   result["warnings"] = scenario.warnings;
   result["status"] = std::string(to_string(outcome.status));

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <optional>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -24,9 +25,17 @@ namespace {
 }
 
 [[noreturn]] void throw_rename_error(const OutputPlacement& placement, int error_number) {
-  throw std::runtime_error(cat("cannot rename ", placement.temporary.string(), " to ",
-                               placement.target.string(), ": ", std::strerror(error_number),
-                               "; what was written is kept in ", placement.temporary.string()));
+  // the folder removed during the run (or the temporary file): what was written went with it
+  std::error_code ignored;
+  const std::string kept =
+      fs::exists(placement.temporary, ignored)
+          ? cat("what was written is kept in ", placement.temporary.string())
+          : cat(placement.temporary.string(),
+                " is gone (its folder was removed?): what was written is lost");
+  throw OutputWriteError(
+      cat("cannot rename ", placement.temporary.string(), " to ", placement.target.string(), ": ",
+          std::strerror(error_number), "; ", kept),
+      error_number);
 }
 
 // What `path` is, following symbolic links (stat) or not (lstat); nothing when it does not exist.

@@ -85,7 +85,7 @@ class OutputLock {
 
 /// Renames the temporary file onto the target; with force it replaces an existing target. Without
 /// force, a target that appeared since plan_output() is left alone and false is returned (the
-/// temporary file keeps the run). Throws std::runtime_error naming both files when the rename
+/// temporary file keeps the run). Throws OutputWriteError naming both files when the rename
 /// fails otherwise.
 bool place_output(const OutputPlacement& placement);
 

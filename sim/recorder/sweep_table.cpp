@@ -2,9 +2,13 @@
 
 #include <hdf5.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 #include <system_error>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/recorder/output_placement.hpp"
 #include "sim/text.hpp"
@@ -22,6 +26,15 @@ namespace {
 // Rows per chunk: a chunk of a float64 column is 32 KiB, small enough that a short sweep's file
 // stays small and large enough that h5py reads a million rows in a few hundred chunks.
 constexpr hsize_t kChunkRows = 4096;
+// Bounds on what the file may grow by, reserved on disk before HDF5 writes it (file_room.hpp):
+// a column's object header, attributes and chunk index; the metadata a close adds; a vlen
+// string's reference in the column (its length and global heap id); the heap object's header and
+// padding besides the reference; a global heap collection.
+constexpr hsize_t kColumnHeaderBytes = 8 * 1024;
+constexpr hsize_t kMetadataRoomBytes = 128 * 1024;
+constexpr hsize_t kVlenReferenceBytes = 16;
+constexpr hsize_t kStringOverheadBytes = 40;
+constexpr hsize_t kHeapCollectionBytes = 4096;
 
 // The in-file type of a column (native little-endian on every machine routh runs on).
 Handle file_type(CellType type) {
@@ -41,8 +54,49 @@ struct SweepTableWriter::Impl {
   std::string context;
   std::vector<TableColumn> columns;
   Handle file;
+  int descriptor = -1;  // the file's, from HDF5's sec2 driver: to reserve room on disk
   std::vector<Handle> datasets;
   hsize_t rows = 0;
+  hsize_t bounded_bytes = 0;  // an upper bound on what HDF5 was given to write so far
+
+  // Not closed (an exception on the way, even in the constructor): the temporary file goes.
+  ~Impl() {
+    if (!file.valid()) return;
+    datasets.clear();
+    file.reset();
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+  }
+
+  // Makes sure the disk holds `adding` bytes more than given so far, and the close's metadata,
+  // before HDF5 writes them: a full disk or a size limit then fails here, and the close (in the
+  // destructor) still completes within the room reserved before.
+  void reserve_room(hsize_t adding) {
+    haddr_t allocated = 0;
+    check(H5Fget_eoa(file.get(), &allocated), context, "read the file's allocated size");
+    const hsize_t wanted = std::max<hsize_t>(allocated, bounded_bytes + adding);
+    const int error =
+        reserve_file_room(descriptor, static_cast<off_t>(wanted + kMetadataRoomBytes));
+    if (error != 0) {
+      throw OutputWriteError(cat(context, ": cannot write: ", std::strerror(error)), error);
+    }
+    bounded_bytes += adding;
+  }
+
+  // What appending `block` may add to column c: the whole chunks its rows touch and, for text,
+  // each string's heap object and a new heap collection.
+  hsize_t column_bytes(std::size_t c, std::span<const TableRow> block) const {
+    const bool text = columns[c].type == CellType::text;
+    const hsize_t element = text ? kVlenReferenceBytes : 8;
+    const hsize_t chunks = (rows % kChunkRows + block.size() + kChunkRows - 1) / kChunkRows;
+    hsize_t bytes = element * kChunkRows * chunks;
+    if (!text) return bytes;
+    bytes += kHeapCollectionBytes;
+    for (const TableRow& row : block) {
+      bytes += kStringOverheadBytes + std::get<std::string>(row[c]).size();
+    }
+    return bytes;
+  }
 
   void append_column(std::size_t c, std::span<const TableRow> block) {
     const hsize_t size = rows + block.size();
@@ -95,8 +149,25 @@ SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
   // the 1.8 format, as trajectory_recorder.hpp explains
   check(H5Pset_libver_bounds(access.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), context,
         "set the file format");
-  impl.file = checked(H5Fcreate(impl.temporary.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()),
-                      &H5Fclose, context, "create the file");
+  const hsize_t header_bytes = header.sweep_text.size() + header.base_text.size() +
+                               2 * kStringOverheadBytes +
+                               kColumnHeaderBytes * (impl.columns.size() + 4);
+  check_room_for_new_file(impl.temporary, static_cast<off_t>(header_bytes + kMetadataRoomBytes));
+  errno = 0;
+  impl.file =
+      Handle(H5Fcreate(impl.temporary.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), &H5Fclose);
+  if (!impl.file.valid()) {
+    // an unwritable or vanished folder, or a full disk: the output's fault, like a failed write
+    const int error = errno;
+    throw OutputWriteError(cat(context, ": cannot create ", impl.temporary.string(),
+                               error != 0 ? cat(": ", std::strerror(error)) : std::string()),
+                           error);
+  }
+  int* descriptor = nullptr;
+  check(H5Fget_vfd_handle(impl.file.get(), access.get(), reinterpret_cast<void**>(&descriptor)),
+        context, "get the file descriptor");
+  impl.descriptor = *descriptor;
+  impl.reserve_room(header_bytes);
   const hid_t file = impl.file.get();
   hdf5::write_string_attribute(file, "format", kSweepFormat, context);
   hdf5::write_int_attribute(file, "format_version", kSweepFormatVersion, context);
@@ -127,18 +198,15 @@ SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
   }
 }
 
-SweepTableWriter::~SweepTableWriter() {
-  if (impl_ == nullptr || !impl_->file.valid()) return;
-  impl_->datasets.clear();
-  impl_->file.reset();
-  std::error_code ignored;
-  std::filesystem::remove(impl_->temporary, ignored);
-}
+SweepTableWriter::~SweepTableWriter() = default;
 
 void SweepTableWriter::append(std::span<const TableRow> rows) {
   Impl& impl = *impl_;
   if (rows.empty()) return;
   const hdf5::QuietErrors quiet;
+  hsize_t adding = 0;
+  for (std::size_t c = 0; c < impl.columns.size(); ++c) adding += impl.column_bytes(c, rows);
+  impl.reserve_room(adding);
   for (std::size_t c = 0; c < impl.columns.size(); ++c) impl.append_column(c, rows);
   impl.rows += rows.size();
 }
@@ -146,6 +214,7 @@ void SweepTableWriter::append(std::span<const TableRow> rows) {
 void SweepTableWriter::close() {
   Impl& impl = *impl_;
   const hdf5::QuietErrors quiet;
+  impl.reserve_room(0);
   hdf5::write_int64_attribute(impl.file.get(), "rows", static_cast<std::int64_t>(impl.rows),
                               impl.context);
   impl.datasets.clear();

@@ -3,9 +3,7 @@
 #include "sim/dynamics/mechanical_system.hpp"
 
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -63,9 +61,6 @@ constexpr std::size_t kHeaderImageIncrement = 64 * 1024;
 // event for its vlen data.
 constexpr hsize_t kMetadataRoomBytes = 128 * 1024;
 constexpr hsize_t kRoomBytesPerEvent = 1024;
-// Free room on the file system, and below a file-size limit, beyond which reserve_room() looks
-// instead of reserving: a margin no other process fills within one flush interval in practice.
-constexpr hsize_t kAmpleRoomBytes = 64 * 1024 * 1024;
 
 // The flush cadence's clock: the monotonic clock as of the last timer tick (a few ms), read in
 // about 3 ns instead of steady_clock's 20 ns. It is read at every sample and event, and a 1 s
@@ -145,7 +140,6 @@ struct TrajectoryRecorder::Impl {
   Clock::duration flush_interval{};
   Clock::time_point next_flush;
   int descriptor = -1;  // the file's, from HDF5's sec2 driver: to reserve room on disk
-  rlim_t file_size_limit = RLIM_INFINITY;  // RLIMIT_FSIZE when the recorder was created
   bool failed = false;  // a write failed: nothing more is written, the close only releases
   std::string context;  // "recorder FILE" for messages
   int coordinate_count = 0;
@@ -374,43 +368,22 @@ struct TrajectoryRecorder::Impl {
   // left it plus what HDF5 wrote into room already there, so the close still completes and the
   // file stays readable. Left to fail inside HDF5, the write of the superblock (in place, at
   // offset 0) succeeded while the data past the disk's end did not: the file was unreadable
-  // ("truncated file") and closing it crashed HDF5 at exit.
-  // While the file system has ample room beyond the write and no size limit is near, looking is
-  // enough. Near either, the room is taken (posix_fallocate grows the file on disk; HDF5 trims
-  // it back to what it allocated at each flush and at the close), so a write there cannot fail
-  // even if another process fills the disk meanwhile. Taking it always made a short run pay for
-  // allocating and freeing half a megabyte of blocks, as much as writing its data.
+  // ("truncated file") and closing it crashed HDF5 at exit. Taking the room always (rather than
+  // only near a full disk or a size limit: file_room.hpp) made a short run pay for allocating and
+  // freeing half a megabyte of blocks, as much as writing its data.
   void reserve_room() {
     if (failed) throw TrajectoryWriteError(cat(context, ": an earlier write failed"), 0);
     haddr_t allocated = 0;
     check(H5Fget_eoa(file.get(), &allocated), context, "read the file's allocated size");
-    const auto wanted = static_cast<off_t>(allocated + pending_bytes());
-    if (room_is_ample(wanted)) return;
-    struct stat status {};
-    if (::fstat(descriptor, &status) != 0) fail("read the file's size", errno);
-    if (status.st_size >= wanted) return;
-    const int error = ::posix_fallocate(descriptor, status.st_size, wanted - status.st_size);
+    const int error =
+        reserve_file_room(descriptor, static_cast<off_t>(allocated + pending_bytes()));
     if (error == 0) return;
     // The buffers will be dropped; the close still writes what is in HDF5's caches, up to what
     // HDF5 allocated (the last flush trimmed the file to what it had written) and more.
-    const auto closing =
-        static_cast<off_t>(allocated + unflushed_bytes + 2 * chunk_bytes + kMetadataRoomBytes);
-    if (status.st_size < closing) {
-      static_cast<void>(::posix_fallocate(descriptor, status.st_size, closing - status.st_size));
-    }
+    static_cast<void>(reserve_file_room(
+        descriptor,
+        static_cast<off_t>(allocated + unflushed_bytes + 2 * chunk_bytes + kMetadataRoomBytes)));
     fail("write", error);
-  }
-
-  // True when a file of `wanted` bytes stays kAmpleRoomBytes below the process's file-size limit
-  // and the file system has kAmpleRoomBytes free besides.
-  bool room_is_ample(off_t wanted) const {
-    const auto ample = static_cast<off_t>(kAmpleRoomBytes);
-    if (file_size_limit != RLIM_INFINITY && static_cast<rlim_t>(wanted + ample) > file_size_limit) {
-      return false;
-    }
-    struct statvfs disk {};
-    if (::fstatvfs(descriptor, &disk) != 0) return false;
-    return static_cast<off_t>(disk.f_bavail * disk.f_frsize) >= wanted + ample;
   }
 
   [[noreturn]] void fail(const char* what, int error_number) {
@@ -488,9 +461,6 @@ struct TrajectoryRecorder::Impl {
   }
 };
 
-TrajectoryWriteError::TrajectoryWriteError(const std::string& message, int error_number)
-    : std::runtime_error(message), error_number_(error_number) {}
-
 TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, RecorderHeader header,
                                        int buffer_samples, double flush_interval_s)
     : impl_(std::make_unique<Impl>()) {
@@ -543,13 +513,20 @@ TrajectoryRecorder::TrajectoryRecorder(const std::filesystem::path& path, Record
   check(H5Pset_libver_bounds(access.get(), H5F_LIBVER_V18, H5F_LIBVER_V18), impl.context,
         "set the file format");
   hold_metadata_until_flush(access.get(), impl.context);
+  check_room_for_new_file(path, static_cast<off_t>(kMetadataRoomBytes));
   impl.create_with_header(access.get(), header);
   int* descriptor = nullptr;
   check(H5Fget_vfd_handle(impl.file.get(), access.get(), reinterpret_cast<void**>(&descriptor)),
         impl.context, "get the file descriptor");
   impl.descriptor = *descriptor;
-  struct rlimit limit {};
-  if (::getrlimit(RLIMIT_FSIZE, &limit) == 0) impl.file_size_limit = limit.rlim_cur;
+  // the room the close needs, taken at once: a writer that fails later (another file filled the
+  // disk) still closes a readable file
+  if (const int error = reserve_file_room(
+          impl.descriptor, static_cast<off_t>(kMetadataRoomBytes + header.scenario_yaml.size() +
+                                              header.model_json.size()));
+      error != 0) {
+    impl.fail("write", error);
+  }
   impl.next_flush = Clock::now() + impl.flush_interval;
 }
 

@@ -102,6 +102,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/simulation/energy.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/simulation/run_status.hpp"
@@ -140,14 +141,9 @@ inline constexpr std::array<EventField, 12> kEventFields = {{{"t", "s"},
 
 /// A write to the trajectory file failed: the disk is full (ENOSPC), the file reached a size limit
 /// (EFBIG) or the device failed. The file stays readable up to the last successful write.
-class TrajectoryWriteError : public std::runtime_error {
+class TrajectoryWriteError : public OutputWriteError {
  public:
-  TrajectoryWriteError(const std::string& message, int error_number);
-  /// The errno of the failed write, 0 when HDF5 reported it without one.
-  int error_number() const { return error_number_; }
-
- private:
-  int error_number_;
+  using OutputWriteError::OutputWriteError;
 };
 
 /// What the recorder writes once, at creation.
@@ -172,9 +168,10 @@ class TrajectoryRecorder final : public TrajectoryObserver {
 
   /// Creates (truncates) the file at `path` holding the header, on disk at once. Throws
   /// std::invalid_argument if there are no coordinates, names and units differ in count,
-  /// buffer_samples < 1 or flush_interval_s [s] is negative or not finite, std::runtime_error
-  /// naming the path if the file cannot be created, and TrajectoryWriteError if the header
-  /// cannot be written. flush_interval_s = 0 flushes at every sample and event.
+  /// buffer_samples < 1 or flush_interval_s [s] is negative or not finite, OutputWriteError
+  /// naming the path if the file cannot be created or its header and close would not fit
+  /// (file_room.hpp), and std::runtime_error if HDF5 cannot create it. flush_interval_s = 0
+  /// flushes at every sample and event.
   TrajectoryRecorder(const std::filesystem::path& path, RecorderHeader header,
                      int buffer_samples = kDefaultBufferSamples,
                      double flush_interval_s = kDefaultFlushInterval);

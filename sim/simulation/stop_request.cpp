@@ -17,6 +17,7 @@ struct SavedHandlers {
   bool installed = false;
   struct sigaction interrupt {};
   struct sigaction terminate {};
+  struct sigaction user1 {};
 };
 SavedHandlers g_saved;
 
@@ -43,11 +44,13 @@ void install_stop_request_handlers() {
   // that write fail with EINTR; the loop sees the flag at its next poll anyway
   action.sa_flags = SA_RESTART;
   if (sigaction(SIGINT, &action, &g_saved.interrupt) != 0 ||
-      sigaction(SIGTERM, &action, &g_saved.terminate) != 0) {
+      sigaction(SIGTERM, &action, &g_saved.terminate) != 0 ||
+      sigaction(SIGUSR1, &action, &g_saved.user1) != 0) {
     const int error = errno;
     sigaction(SIGINT, &g_saved.interrupt, nullptr);
+    sigaction(SIGTERM, &g_saved.terminate, nullptr);
     throw std::runtime_error(
-        cat("cannot install the SIGINT/SIGTERM handlers: ", std::strerror(error)));
+        cat("cannot install the SIGINT/SIGTERM/SIGUSR1 handlers: ", std::strerror(error)));
   }
   g_saved.installed = true;
 }
@@ -56,6 +59,7 @@ void uninstall_stop_request_handlers() {
   if (!g_saved.installed) return;
   sigaction(SIGINT, &g_saved.interrupt, nullptr);
   sigaction(SIGTERM, &g_saved.terminate, nullptr);
+  sigaction(SIGUSR1, &g_saved.user1, nullptr);
   g_saved.installed = false;
 }
 

@@ -1,5 +1,8 @@
 #pragma once
-// Stopping a run cleanly on SIGINT (Ctrl-C) or SIGTERM (kill, batch schedulers).
+// Stopping a run cleanly on SIGINT (Ctrl-C), SIGTERM (kill, batch schedulers) or SIGUSR1.
+// SIGUSR1 is the one OpenMPI's mpirun forwards to every rank: SIGINT or SIGTERM sent to mpirun
+// makes it terminate the ranks (SIGTERM, which they take as a stop) and exit 1 itself, whatever
+// the ranks return, while after a forwarded SIGUSR1 mpirun exits with the ranks' code (130).
 //
 // HDF5 is not async-signal-safe, so a signal handler must not touch the recorder. The contract:
 //   1. the program calls install_stop_request_handlers() (or holds a StopRequestHandlers) before
@@ -18,15 +21,15 @@
 
 namespace routh {
 
-/// Installs the SIGINT and SIGTERM handlers and clears the flag. Throws std::runtime_error if
-/// sigaction fails. Installing twice is harmless (the first saved handlers are kept).
+/// Installs the SIGINT, SIGTERM and SIGUSR1 handlers and clears the flag. Throws std::runtime_error
+/// if sigaction fails. Installing twice is harmless (the first saved handlers are kept).
 void install_stop_request_handlers();
-/// Restores the SIGINT and SIGTERM handlers saved by install_stop_request_handlers().
+/// Restores the handlers saved by install_stop_request_handlers().
 void uninstall_stop_request_handlers();
 
-/// True once SIGINT or SIGTERM arrived after install (async-signal-safe, cheap: one load).
+/// True once SIGINT, SIGTERM or SIGUSR1 arrived after install (async-signal-safe, cheap: one load).
 bool stop_requested();
-/// The signal that asked to stop (SIGINT or SIGTERM), 0 if none.
+/// The signal that asked to stop (SIGINT, SIGTERM or SIGUSR1), 0 if none.
 int stop_signal();
 /// Forgets a pending request (e.g. between the runs of a sweep).
 void clear_stop_request();

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/sweep_table.hpp"
 #include "sim/scenario/scenario_file.hpp"
@@ -27,6 +28,17 @@ constexpr std::int64_t kAlreadyComplete = -2;
 // runs started past the last row written, per worker: enough that a long run does not idle the
 // others, few enough that the reorder buffer stays small (a row is a few hundred bytes)
 constexpr std::int64_t kWindowPerJob = 64;
+
+// Makes `folder` (and its parents), an output fault when it cannot be made.
+void create_output_folder(const std::filesystem::path& folder) {
+  try {
+    std::filesystem::create_directories(folder);
+  } catch (const std::filesystem::filesystem_error& error) {
+    throw OutputWriteError(
+        cat(folder.string(), ": cannot create the folder: ", error.code().message()),
+        error.code().value());
+  }
+}
 
 // The files a sweep reads, which none of its outputs may replace: the sweep file, the base
 // scenario and the record files of its first run (loaded as check_first_run loads it).
@@ -84,8 +96,8 @@ std::int64_t prepare_output(const SweepPlan& plan, const SweepOptions& options,
   check_sweep_outputs(plan, options, paths);
   if (fs::exists(paths.journal)) lock.emplace(paths.journal);
   if (options.force) fs::remove(paths.journal);
-  if (!paths.table.parent_path().empty()) fs::create_directories(paths.table.parent_path());
-  if (plan.output.trajectories) fs::create_directories(paths.trajectories);
+  if (!paths.table.parent_path().empty()) create_output_folder(paths.table.parent_path());
+  if (plan.output.trajectories) create_output_folder(paths.trajectories);
   const std::string fingerprint = sweep_fingerprint(plan.sweep_text, base_text(plan));
   if (fs::exists(paths.journal)) {
     const JournalScan scan = scan_journal(paths.journal, fingerprint, sweep_columns(plan));
@@ -109,12 +121,51 @@ std::int64_t prepare_output(const SweepPlan& plan, const SweepOptions& options,
   return 0;
 }
 
-// The other ranks' rows and end, received on rank 0 until each has said it is done.
-void receive_remote_rows(SweepRanks& ranks, RowSequencer& sequencer) {
+// The other ranks' rows and ends, received on rank 0 until each has said it is done.
+void receive_remote_rows(SweepRanks& ranks,
+                         const std::function<void(std::int64_t, std::string&&)>& keep_row) {
   while (std::optional<std::string> line = ranks.receive_row()) {
     const std::int64_t run = line_run(*line);
-    sequencer.push(run, std::move(*line));
+    keep_row(run, std::move(*line));
   }
+}
+
+// Ranks other than 0: runs this rank's share and tells rank 0 how it ended.
+SweepResult run_remote_share(const SweepPlan& plan, const RunShare& share,
+                             const ShareOptions& share_options, SweepRanks& ranks) {
+  std::string fault;
+  ShareEnd end = ShareEnd::stopped;
+  try {
+    end = run_share(plan, share, share_options,
+                    {[&](std::int64_t, std::string&& line) { ranks.send_row(line); },
+                     [] { return std::numeric_limits<std::int64_t>::max(); },
+                     [&] { return ranks.stop_received(); }});
+  } catch (const OutputWriteError& error) {
+    fault = error.what();
+  }
+  ranks.send_done(fault);
+  // rank 0 asks the others to stop only after a fault, which it reports
+  if (!fault.empty() || ranks.stop_received()) return {SweepEnd::output_fault, 0, 0, fault};
+  return {end == ShareEnd::stopped ? SweepEnd::stopped : SweepEnd::complete, 0, 0, {}};
+}
+
+// Writes the table from the journal's `journaled` rows. After an output fault (`fault`), or when
+// the table itself cannot be written, the result is output_fault: the journal keeps the rows,
+// and the table too if it could be written (a size limit may leave room for it).
+SweepResult write_table(const SweepPlan& plan, const SweepPaths& paths, std::int64_t journaled,
+                        std::int64_t first_run, std::string fault) {
+  std::int64_t rows = journaled;
+  try {
+    rows = write_sweep_table(plan, paths);
+  } catch (const OutputWriteError& error) {
+    if (fault.empty()) fault = error.what();
+    return {SweepEnd::output_fault, journaled, journaled - first_run, fault, false};
+  }
+  if (!fault.empty()) return {SweepEnd::output_fault, rows, rows - first_run, fault, true};
+  const bool complete = rows == plan.run_count();
+  if (complete) std::filesystem::remove(paths.journal);
+  // rank 0's share may finish while another rank was stopped: the table says which
+  return {complete ? SweepEnd::complete : SweepEnd::stopped, rows, rows - first_run, {}, true};
 }
 
 }  // namespace
@@ -133,46 +184,56 @@ SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepR
     }
   }
   first_run = ranks.broadcast(first_run);
-  if (first_run == kNotStarted) return {SweepEnd::not_started, 0, 0};
-  if (first_run == kAlreadyComplete) return {SweepEnd::already_complete, plan.run_count(), 0};
+  if (first_run == kNotStarted) return {SweepEnd::not_started, 0, 0, {}};
+  if (first_run == kAlreadyComplete) return {SweepEnd::already_complete, plan.run_count(), 0, {}};
 
   const RunShare share{first_run, ranks.rank(), ranks.ranks()};
   const ShareOptions share_options{
       options.jobs, kWindowPerJob * std::max(1, options.jobs),
       plan.output.trajectories ? paths.trajectories : std::filesystem::path()};
-  if (ranks.rank() != 0) {
-    const ShareEnd end =
-        run_share(plan, share, share_options,
-                  {[&](std::int64_t, std::string&& line) { ranks.send_row(line); },
-                   [] { return std::numeric_limits<std::int64_t>::max(); }, [] {}});
-    ranks.send_done();
-    return {end == ShareEnd::stopped ? SweepEnd::stopped : SweepEnd::complete, 0, 0};
-  }
+  if (ranks.rank() != 0) return run_remote_share(plan, share, share_options, ranks);
 
   std::optional<SweepJournal> journal;
   journal.emplace(SweepJournal::append_to(paths.journal));
   RowSequencer sequencer(*journal, first_run);
+  // The first output fault here or on another rank ("" none): rows after it are dropped, every
+  // rank stops, and what was journaled before it stays.
+  std::string fault;
+  const auto keep_row = [&](std::int64_t run, std::string&& line) {
+    if (!fault.empty()) return;
+    try {
+      sequencer.push(run, std::move(line));
+    } catch (const OutputWriteError& error) {
+      fault = error.what();
+    }
+  };
   const auto report = [&] {
     if (progress) progress({sequencer.written(), first_run, plan.run_count()});
   };
-  run_share(plan, share, share_options,
-            {[&](std::int64_t run, std::string&& line) { sequencer.push(run, std::move(line)); },
-             [&] { return sequencer.written(); },
-             [&] {
-               receive_remote_rows(ranks, sequencer);
-               report();
-             }});
+  const auto faulted = [&] {
+    if (fault.empty()) fault = ranks.remote_fault();
+    return !fault.empty();
+  };
+  try {
+    run_share(plan, share, share_options,
+              {keep_row, [&] { return sequencer.written(); },
+               [&] {
+                 receive_remote_rows(ranks, keep_row);
+                 report();
+                 return faulted();
+               }});
+  } catch (const OutputWriteError& error) {
+    if (fault.empty()) fault = error.what();
+  }
+  if (faulted()) ranks.send_stop();
   while (!ranks.others_done()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    receive_remote_rows(ranks, sequencer);
+    receive_remote_rows(ranks, keep_row);
   }
+  faulted();
   report();
   journal.reset();
-  const std::int64_t rows = write_sweep_table(plan, paths);
-  const bool complete = rows == plan.run_count();
-  if (complete) std::filesystem::remove(paths.journal);
-  // rank 0's share may finish while another rank was stopped: the table says which
-  return {complete ? SweepEnd::complete : SweepEnd::stopped, rows, rows - first_run};
+  return write_table(plan, paths, sequencer.written(), first_run, fault);
 }
 
 }  // namespace routh

@@ -10,7 +10,11 @@
 // renamed onto them. `resume` continues after the journal's good rows (sweep_journal.hpp); with
 // no journal it starts afresh, unless the table already holds every run (then nothing is run).
 // Rank 0 holds a lock on the journal while the sweep runs: a second sweep naming the same output
-// is refused, whatever its flags.
+// is refused, whatever its flags (OutputRefused, EBUSY).
+//
+// Output faults. A journal line, trajectory or table that cannot be written (OutputWriteError:
+// a full disk, a size limit, a vanished folder) stops every thread and rank like a stop request;
+// the rows journaled before it stay, and the result says output_fault.
 //
 // Under MPI (sweep_ranks.hpp) rank 0 prepares and tells the others where to start; all ranks run
 // their strided share; rank 0 journals every row and writes the table. The rows depend on the run
@@ -18,6 +22,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "sim/sweep/sweep_file.hpp"
 #include "sim/sweep/sweep_ranks.hpp"
@@ -42,17 +47,25 @@ enum class SweepEnd {
   already_complete,  ///< --resume found the table complete: nothing to do
   stopped,           ///< SIGINT/SIGTERM: the table holds the rows before the stop
   not_started,       ///< on a rank other than 0: rank 0 could not prepare the output
+  /// a row or trajectory could not be written (a full disk, a size limit, a vanished folder):
+  /// every rank stopped; the journal holds the rows before the fault, the table too if it could
+  /// be written. A rank other than 0 that stopped for it has an empty `fault` (rank 0 says it)
+  output_fault,
 };
 
 struct SweepResult {
   SweepEnd end = SweepEnd::complete;
-  std::int64_t rows = 0;        ///< rows in the table (rank 0)
+  std::int64_t rows = 0;        ///< rows in the table, or in the journal after a fault (rank 0)
   std::int64_t rows_added = 0;  ///< of which this invocation ran (rank 0)
+  std::string fault;            ///< output_fault: what could not be written, and why
+  bool table_written = true;    ///< output_fault: whether the table holds the `rows`
 };
 
-/// Runs the sweep. Throws std::runtime_error when the output cannot be prepared or written (on
-/// rank 0; the other ranks then return not_started). `progress` is called on rank 0 after rows
-/// arrive, at most every 10 ms.
+/// Runs the sweep. Throws std::runtime_error when the output cannot be prepared (on rank 0; the
+/// other ranks then return not_started): OutputRefused when an output breaks the rule (EBUSY:
+/// another sweep is writing the table), OutputWriteError when a folder or the journal cannot be
+/// created. A fault after that is the result's output_fault. `progress` is called on rank 0
+/// after rows arrive, at most every 10 ms.
 SweepResult run_sweep(const SweepPlan& plan, const SweepOptions& options, SweepRanks& ranks,
                       const std::function<void(const SweepProgress&)>& progress = {});
 

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -187,9 +188,20 @@ SweepJournal SweepJournal::create(const std::filesystem::path& path,
                                   const std::string& fingerprint) {
   const int descriptor =
       ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
-  if (descriptor < 0) fail(path, "create the journal");
+  if (descriptor < 0) {
+    const int error = errno;
+    throw OutputWriteError(
+        cat(path.string(), ": cannot create the journal: ", std::strerror(error)), error);
+  }
   SweepJournal journal(path, descriptor);
-  journal.append(cat(kJournalMagic, fingerprint, '\n'));
+  try {
+    journal.append(cat(kJournalMagic, fingerprint, '\n'));
+  } catch (const OutputWriteError&) {
+    // a journal without its header would refuse every --resume
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+    throw;
+  }
   return journal;
 }
 
@@ -204,7 +216,10 @@ void SweepJournal::append(std::string_view line) {
     const ssize_t written = ::write(descriptor_, line.data(), line.size());
     if (written < 0) {
       if (errno == EINTR) continue;
-      fail(path_, "append to the journal");
+      // a line cut short here is torn, and a resume cuts it off (scan_journal)
+      const int error = errno;
+      throw OutputWriteError(
+          cat(path_.string(), ": cannot append to the journal: ", std::strerror(error)), error);
     }
     line.remove_prefix(static_cast<std::size_t>(written));
   }

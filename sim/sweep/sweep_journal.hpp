@@ -72,7 +72,7 @@ class SweepJournal {
   SweepJournal(const SweepJournal&) = delete;
   SweepJournal& operator=(const SweepJournal&) = delete;
 
-  /// Writes one whole line; throws std::runtime_error (e.g. a full disk) naming the file.
+  /// Writes one whole line; throws OutputWriteError (a full disk, a size limit) naming the file.
   void append(std::string_view line);
 
  private:

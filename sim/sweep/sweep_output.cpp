@@ -1,10 +1,13 @@
 #include "sim/sweep/sweep_output.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/sweep_table.hpp"
 #include "sim/sweep/sweep_journal.hpp"
@@ -32,11 +35,23 @@ class CsvWriter {
  public:
   CsvWriter(const std::filesystem::path& path, const std::vector<TableColumn>& columns)
       : path_(path), temporary_(temporary_path(path)), out_(temporary_) {
-    if (!out_) throw std::runtime_error(cat(path.string(), ": cannot create the CSV file"));
+    if (!out_) {
+      const int error = errno;
+      throw OutputWriteError(
+          cat(path.string(), ": cannot create the CSV file: ", std::strerror(error)), error);
+    }
     for (std::size_t c = 0; c < columns.size(); ++c) {
       out_ << (c > 0 ? "," : "") << csv_field(columns[c].name);
     }
     out_ << '\n';
+  }
+  CsvWriter(const CsvWriter&) = delete;
+  CsvWriter& operator=(const CsvWriter&) = delete;
+  // not closed (an exception on the way): the temporary file goes
+  ~CsvWriter() {
+    if (closed_) return;
+    std::error_code ignored;
+    std::filesystem::remove(temporary_, ignored);
   }
   void append(const TableRow& row) {
     for (std::size_t c = 0; c < row.size(); ++c) out_ << (c > 0 ? "," : "") << csv_cell(row[c]);
@@ -44,14 +59,20 @@ class CsvWriter {
   }
   void close() {
     out_.close();
-    if (!out_) throw std::runtime_error(cat(path_.string(), ": cannot write the CSV file"));
+    if (!out_) {
+      const int error = errno;  // what the failed write or close left
+      throw OutputWriteError(
+          cat(path_.string(), ": cannot write the CSV file: ", std::strerror(error)), error);
+    }
     std::filesystem::rename(temporary_, path_);
+    closed_ = true;
   }
 
  private:
   std::filesystem::path path_;
   std::filesystem::path temporary_;  ///< its own name, not the table's (output_placement.hpp)
   std::ofstream out_;
+  bool closed_ = false;
 };
 
 }  // namespace

@@ -12,6 +12,7 @@ namespace {
 
 constexpr int kRowTag = 1;
 constexpr int kDoneTag = 2;
+constexpr int kStopTag = 3;
 
 bool launched_by_mpi() {
   for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
@@ -48,7 +49,28 @@ void SweepRanks::send_row(const std::string& line) const {
   MPI_Send(line.data(), static_cast<int>(line.size()), MPI_CHAR, 0, kRowTag, MPI_COMM_WORLD);
 }
 
-void SweepRanks::send_done() const { MPI_Send(nullptr, 0, MPI_CHAR, 0, kDoneTag, MPI_COMM_WORLD); }
+void SweepRanks::send_done(const std::string& fault) const {
+  MPI_Send(fault.data(), static_cast<int>(fault.size()), MPI_CHAR, 0, kDoneTag, MPI_COMM_WORLD);
+}
+
+void SweepRanks::send_stop() {
+  if (stop_sent_) return;
+  stop_sent_ = true;
+  for (int rank = 1; rank < ranks_; ++rank) {
+    MPI_Send(nullptr, 0, MPI_CHAR, rank, kStopTag, MPI_COMM_WORLD);
+  }
+}
+
+bool SweepRanks::stop_received() {
+  if (stop_received_ || ranks_ == 1) return stop_received_;
+  int arrived = 0;
+  MPI_Status status;
+  MPI_Iprobe(0, kStopTag, MPI_COMM_WORLD, &arrived, &status);
+  if (arrived == 0) return false;
+  MPI_Recv(nullptr, 0, MPI_CHAR, 0, kStopTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  stop_received_ = true;
+  return true;
+}
 
 std::optional<std::string> SweepRanks::receive_row() {
   if (ranks_ == 1) return std::nullopt;
@@ -64,6 +86,7 @@ std::optional<std::string> SweepRanks::receive_row() {
              MPI_STATUS_IGNORE);
     if (status.MPI_TAG == kRowTag) return line;
     ++done_ranks_;
+    if (remote_fault_.empty()) remote_fault_ = line;
   }
 }
 

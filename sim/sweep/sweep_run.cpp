@@ -54,14 +54,25 @@ TableRow failed_row(std::int64_t run, std::span<const SweepValue> values, std::s
   return row;
 }
 
+// A trajectory file that cannot be made (a vanished or unwritable folder) is the sweep's output
+// fault, not the run's outcome.
+TrajectoryRecorder open_run_trajectory(const Scenario& scenario,
+                                       const std::filesystem::path& trajectory_file) {
+  try {
+    std::filesystem::remove(trajectory_file);  // a resumed sweep runs again a run a kill cut short
+    return open_scenario_recorder(scenario, trajectory_file);
+  } catch (const std::runtime_error& error) {
+    throw OutputWriteError(error.what(), 0);
+  }
+}
+
 SimulationOutcome simulate_run(const Scenario& scenario,
                                const std::filesystem::path& trajectory_file) {
   if (trajectory_file.empty()) {
     DiscardingObserver discard;
     return run_scenario(scenario, discard);
   }
-  std::filesystem::remove(trajectory_file);  // a resumed sweep runs again a run a kill cut short
-  TrajectoryRecorder recorder = open_scenario_recorder(scenario, trajectory_file);
+  TrajectoryRecorder recorder = open_run_trajectory(scenario, trajectory_file);
   const SimulationOutcome outcome = run_scenario(scenario, recorder);
   recorder.set_run_status(outcome.status, outcome.detail);
   recorder.set_summary(outcome);
@@ -107,6 +118,8 @@ TableRow sweep_run(const SweepPlan& plan, std::int64_t run,
     return outcome_row(run, values, simulate_run(scenario, trajectory_file));
   } catch (const InputError& error) {
     return failed_row(run, values, "input_error", error.what());
+  } catch (const OutputWriteError&) {
+    throw;  // the sweep's fault: this run is not done
   } catch (const std::exception& error) {
     return failed_row(run, values, "error", error.what());
   }

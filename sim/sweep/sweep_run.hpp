@@ -26,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/recorder/sweep_table.hpp"
 #include "sim/simulation/simulator.hpp"
 #include "sim/sweep/sweep_file.hpp"
@@ -41,7 +42,9 @@ TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
 
 /// Loads and runs run `run` of `plan`, writing its trajectory to `trajectory_file` unless that is
 /// empty. Never throws for the run's own trouble: a refused scenario or an exception becomes a
-/// row with status input_error or error and its message, so the other runs go on.
+/// row with status input_error or error and its message, so the other runs go on. A trajectory
+/// that cannot be written (a full disk, a size limit, a vanished folder) is the sweep's trouble,
+/// not the run's: it throws OutputWriteError (file_room.hpp) and the run has no row.
 TableRow sweep_run(const SweepPlan& plan, std::int64_t run,
                    const std::filesystem::path& trajectory_file);
 

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -30,6 +31,7 @@ struct ShareState {
   std::int64_t next_run;                // the next run to hand out
   std::int64_t window_end = 0;          // runs at or past it wait
   bool stop = false;
+  std::exception_ptr fault;  // what ended a worker or the calling thread's callbacks, if anything
   int workers_left = 0;
   std::deque<std::pair<std::int64_t, std::string>> finished;
 };
@@ -86,9 +88,22 @@ ShareEnd run_share(const SweepPlan& plan, const RunShare& share, const ShareOpti
   };
   open_window();
   std::vector<std::jthread> workers;
+  // A fault anywhere (a row or trajectory that cannot be written, memory) stops the share like
+  // a stop request, and is rethrown once every worker has left: a worker waiting for a window
+  // that no longer moves would otherwise keep the process alive for ever.
+  const auto stop_for = [&](std::exception_ptr fault) {
+    const std::lock_guard lock(state.mutex);
+    if (!state.fault) state.fault = std::move(fault);
+    state.stop = true;
+    state.worker_wake.notify_all();
+  };
   for (int j = 0; j < options.jobs; ++j) {
     workers.emplace_back([&] {
-      work(plan, share, options, state);
+      try {
+        work(plan, share, options, state);
+      } catch (...) {
+        stop_for(std::current_exception());
+      }
       const std::lock_guard lock(state.mutex);
       --state.workers_left;
       state.row_ready.notify_one();
@@ -101,11 +116,20 @@ ShareEnd run_share(const SweepPlan& plan, const RunShare& share, const ShareOpti
     std::deque<std::pair<std::int64_t, std::string>> finished;
     finished.swap(state.finished);
     const bool workers_done = state.workers_left == 0;
+    const bool faulted = state.fault != nullptr;
     lock.unlock();
-    for (auto& [run, line] : finished) callbacks.deliver(run, std::move(line));
-    callbacks.poll();
+    bool stop = stop_requested();
+    try {
+      // after a fault the rows still arriving are dropped: a resume runs them again
+      if (!faulted) {
+        for (auto& [run, line] : finished) callbacks.deliver(run, std::move(line));
+      }
+      stop = callbacks.poll() || stop;
+    } catch (...) {
+      stop_for(std::current_exception());
+    }
     lock.lock();
-    if (stop_requested()) state.stop = true;
+    if (stop) state.stop = true;
     open_window();
     state.worker_wake.notify_all();
     if (workers_done && state.finished.empty()) break;
@@ -113,6 +137,7 @@ ShareEnd run_share(const SweepPlan& plan, const RunShare& share, const ShareOpti
   const bool stopped = state.stop;
   lock.unlock();
   workers.clear();
+  if (state.fault) std::rethrow_exception(state.fault);
   return stopped ? ShareEnd::stopped : ShareEnd::finished;
 }
 

@@ -6,7 +6,8 @@
 //
 // Stopping: once stop_requested() (SIGINT/SIGTERM, stop_request.hpp) no run starts; runs in
 // flight see the same flag, end `interrupted` at their next step, and their rows are dropped, so
-// a resumed sweep runs them again.
+// a resumed sweep runs them again. A fault (a row or trajectory that cannot be written) stops
+// the share too: no run starts, the runs in flight finish, and their rows are dropped.
 
 #include <cstdint>
 #include <filesystem>
@@ -34,17 +35,20 @@ struct ShareOptions {
 /// The calling thread's part. `deliver` gets each kept row as its journal line
 /// (sweep_journal.hpp) with its run index; `written` returns the index of the first run whose row
 /// is not yet written (INT64_MAX where rows are not written here, e.g. on a rank other than 0);
-/// `poll` is called at least every 10 ms (MPI messages, progress).
+/// `poll` is called at least every 10 ms (MPI messages, progress) and returns true to stop the
+/// share as a stop request would (e.g. rank 0 asked the others to stop).
 struct ShareCallbacks {
   std::function<void(std::int64_t run, std::string&& line)> deliver;
   std::function<std::int64_t()> written;
-  std::function<void()> poll;
+  std::function<bool()> poll;
 };
 
 enum class ShareEnd { finished, stopped };
 
 /// Runs the share and returns when every one of its runs was delivered, or, after a stop request,
-/// when the runs in flight have ended.
+/// when the runs in flight have ended. Anything a worker or a callback throws (an output that
+/// cannot be written) stops the share the same way and is rethrown once the workers have left;
+/// rows finished after it are not delivered.
 ShareEnd run_share(const SweepPlan& plan, const RunShare& share, const ShareOptions& options,
                    const ShareCallbacks& callbacks);
 

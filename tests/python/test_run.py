@@ -115,3 +115,28 @@ def test_ctrl_c_stops_a_run_keeping_its_file(tmp_path):
     assert stopped.status == "interrupted"
     assert stopped.events["kind"].iloc[-1] == "interrupted"
     assert 0 < stopped.time[-1] < 1e6
+
+
+def test_a_file_size_limit_is_an_error_not_a_kill(tmp_path):
+    # SIGXFSZ at its default action, as a program embedding Python may leave it (CPython itself
+    # ignores it), and a 1 MB file-size limit: the run used to die of SIGXFSZ; now its write
+    # fails with EFBIG, raised like a full disk, and the file is readable up to it
+    output = tmp_path / "capped.h5"
+    script = (
+        "import resource, signal, sys, routh\n"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_DFL)\n"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (1_000_000, 1_000_000))\n"
+        "try:\n"
+        f"    routh.run({str(SOURCE_DIR / 'scenarios/rocking_block.yaml')!r},\n"
+        "              {'duration': 200, 'output.rate': 10000}, output=" f"{str(output)!r})\n"
+        "except RuntimeError as error:\n"
+        "    print(error)\n"
+        "    sys.exit(3)\n"
+        "sys.exit(4)\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 3, result.stderr
+    assert "File too large" in result.stdout
+    kept = routh.load(output)
+    assert kept.status == "unfinished"
+    assert len(kept.time) > 0

@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/scenario/yaml_input.hpp"
 
 namespace routh::cli {
@@ -22,6 +23,9 @@ inline constexpr int kExitOutputError = 20;
 inline constexpr int kExitIncompleteTrajectory = 21;
 /// `routh info`: the file is damaged: HDF5 cannot read it, or crashed or hung reading it.
 inline constexpr int kExitDamagedFile = 22;
+/// `routh sweep`: the table is being written by another sweep that is still running; nothing was
+/// touched.
+inline constexpr int kExitOutputInUse = 23;
 
 /// A subcommand receives the arguments after its name and returns the exit code.
 using CommandArguments = std::span<const std::string_view>;
@@ -45,13 +49,17 @@ inline void print_command_error(std::string_view command, std::string_view file,
 /// Runs `work` (a subcommand's reading and computing, returning its exit code) so that nothing
 /// it throws escapes as an abort: a located InputError is printed as it is (it starts with
 /// file:line:column, which editors link to); anything else is printed naming the command and
-/// the file, and the exit code is 1.
+/// the file, and the exit code is 1, or kExitOutputError for an output that could not be written
+/// (OutputWriteError: a full disk, a size limit, a vanished folder).
 template <typename Work>
 int run_reporting_errors(std::string_view command, std::string_view file, Work&& work) {
   try {
     return work();
   } catch (const InputError& error) {
     std::cerr << error.what() << '\n';
+  } catch (const OutputWriteError& error) {
+    print_command_error(command, file, error.what());
+    return kExitOutputError;
   } catch (const std::exception& error) {
     print_command_error(command, file, error.what());
   } catch (...) {

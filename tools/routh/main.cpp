@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/recorder/file_room.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/check_command.hpp"
 #include "tools/routh/compare_command.hpp"
@@ -68,6 +69,9 @@ const Subcommand* find_subcommand(std::string_view name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // a write past a file-size limit (ulimit -f) fails with EFBIG and is reported like a full
+  // disk, instead of SIGXFSZ killing routh mid-write (docs/output.md)
+  routh::ignore_file_size_signal();
   const std::vector<std::string_view> arguments(argv + 1, argv + argc);
   if (arguments.empty()) {
     print_usage(std::cerr);

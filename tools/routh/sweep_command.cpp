@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -12,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "sim/recorder/output_placement.hpp"
 #include "sim/simulation/run_status.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/sweep/sweep.hpp"
@@ -107,6 +109,11 @@ class ProgressLine {
   Clock::time_point last_;
 };
 
+std::string resume_command(const SweepCommandOptions& options) {
+  return cat("routh sweep ", options.sweep_path, " --resume",
+             options.output ? cat(" -o ", *options.output) : "");
+}
+
 int sweep(const SweepCommandOptions& options, SweepRanks& ranks) {
   SweepPlan plan = read_sweep_file(options.sweep_path);
   if (options.output) plan.output.file = *options.output;
@@ -122,12 +129,25 @@ int sweep(const SweepCommandOptions& options, SweepRanks& ranks) {
   line.finish();
   const double wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   if (result.end == SweepEnd::not_started) return kExitBadInput;
-  if (ranks.rank() != 0)
+  if (ranks.rank() != 0) {
+    if (result.end == SweepEnd::output_fault) {
+      // rank 0 reports the faults, its own and the others'
+      return kExitOutputError;
+    }
     return result.end == SweepEnd::stopped ? exit_code(RunStatus::interrupted) : kExitSuccess;
+  }
   const std::string table = plan.output.file.string();
   if (result.end == SweepEnd::already_complete) {
     std::cout << table << ": complete already, " << result.rows << " runs\n";
     return kExitSuccess;
+  }
+  if (result.end == SweepEnd::output_fault) {
+    print_command_error("sweep", options.sweep_path, result.fault);
+    std::cerr << "routh sweep: the " << result.rows << " of " << plan.run_count()
+              << " runs done before it are kept in "
+              << (result.table_written ? table + " and its journal" : table + ".journal")
+              << "; make room and continue with: " << resume_command(options) << '\n';
+    return kExitOutputError;
   }
   std::cout << table << ": " << result.rows << " of " << plan.run_count() << " runs; "
             << "ran " << result.rows_added << " in " << cat(std::round(wall_s * 1e3) / 1e3)
@@ -137,8 +157,7 @@ int sweep(const SweepCommandOptions& options, SweepRanks& ranks) {
                    10.0)
             << " runs/s)\n";
   if (result.end == SweepEnd::complete) return kExitSuccess;
-  std::cerr << "routh sweep: stopped; continue with: routh sweep " << options.sweep_path
-            << " --resume" << (options.output ? cat(" -o ", *options.output) : "") << '\n';
+  std::cerr << "routh sweep: stopped; continue with: " << resume_command(options) << '\n';
   return exit_code(RunStatus::interrupted);
 }
 
@@ -155,6 +174,10 @@ int run_sweep_command(CommandArguments arguments) {
   return run_reporting_errors("sweep", options->sweep_path, [&] {
     try {
       return sweep(*options, ranks);
+    } catch (const OutputRefused& error) {
+      if (error.error_number() != EBUSY) throw;
+      print_command_error("sweep", options->sweep_path, error.what());
+      return kExitOutputInUse;
     } catch (...) {
       // every rank reads the same files and fails the same way: rank 0 says it once
       if (ranks.rank() != 0) return kExitBadInput;

@@ -19,10 +19,13 @@ inline constexpr std::string_view kSweepUsage =
     "               nor a directory, device or FIFO (docs/output.md)\n"
     "Under `mpirun -n K` the K processes share the runs; the table is the same as with one.\n"
     "On a terminal a progress line shows runs done, runs per second and time left. Ctrl-C\n"
-    "(SIGINT) or SIGTERM stops cleanly: runs in flight are abandoned, the table holds the rows\n"
-    "before them, and --resume goes on from there.\n"
-    "Exit status: 0 every run is in the table (whatever each run's own status), 1 bad input or\n"
-    "output, 2 usage error, 130 stopped by SIGINT/SIGTERM.\n";
+    "(SIGINT), SIGTERM or SIGUSR1 (the one mpirun forwards) stops cleanly: runs in flight are\n"
+    "abandoned, the table holds the rows before them, and --resume goes on from there. An\n"
+    "output that cannot be written (no space left, a file-size limit, a vanished folder) stops\n"
+    "the same way; the journal keeps the rows before it.\n"
+    "Exit status: 0 every run is in the table (whatever each run's own status), 1 bad input,\n"
+    "2 usage error, 20 the journal, a trajectory or the table could not be written, 21 another\n"
+    "sweep is writing this table (nothing was touched), 130 stopped by a signal.\n";
 
 int run_sweep_command(CommandArguments arguments);
 
