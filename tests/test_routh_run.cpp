@@ -269,7 +269,14 @@ TEST_CASE("run: an output folder removed during the run is an output error sayin
       start_routh_run({shipped("bouncing_ball"), "-o", (folder / "x.h5").string(), "--set",
                        "duration=1000", "--set", "integrator.max_step=1e-4"});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (std::filesystem::is_empty(folder) && std::chrono::steady_clock::now() < deadline) {
+  // until the temporary file holds its header: the run is under way, writing there
+  const auto header_written = [&] {
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+      if (entry.file_size() > 0) return true;
+    }
+    return false;
+  };
+  while (!header_written() && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   REQUIRE(test::wait_until_catching(child, SIGINT));

@@ -152,10 +152,12 @@ SweepTableWriter::SweepTableWriter(const std::filesystem::path& path,
   const hsize_t header_bytes = header.sweep_text.size() + header.base_text.size() +
                                2 * kStringOverheadBytes +
                                kColumnHeaderBytes * (impl.columns.size() + 4);
+  // the temporary name is this writer's own (output_placement.hpp): the file the room check
+  // creates there is the one HDF5 then truncates and writes
   check_room_for_new_file(impl.temporary, static_cast<off_t>(header_bytes + kMetadataRoomBytes));
   errno = 0;
-  impl.file =
-      Handle(H5Fcreate(impl.temporary.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), &H5Fclose);
+  impl.file = Handle(H5Fcreate(impl.temporary.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()),
+                     &H5Fclose);
   if (!impl.file.valid()) {
     // an unwritable or vanished folder, or a full disk: the output's fault, like a failed write
     const int error = errno;

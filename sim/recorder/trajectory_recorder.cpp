@@ -284,7 +284,10 @@ struct TrajectoryRecorder::Impl {
   void write_image(const std::vector<char>& image) {
     const int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (out < 0) {
-      throw std::runtime_error(cat(context, ": cannot create the file: ", std::strerror(errno)));
+      // a vanished or unwritable folder: the output's fault, like a failed write
+      const int error = errno;
+      throw OutputWriteError(cat(context, ": cannot create the file: ", std::strerror(error)),
+                             error);
     }
     std::size_t done = 0;
     while (done < image.size()) {

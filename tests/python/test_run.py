@@ -137,6 +137,9 @@ def test_a_file_size_limit_is_an_error_not_a_kill(tmp_path):
                             timeout=120)
     assert result.returncode == 3, result.stderr
     assert "File too large" in result.stdout
-    kept = routh.load(output)
+    # the run wrote to a temporary file of its own beside `output`, which the error names and keeps
+    (temporary,) = tmp_path.glob(".capped.h5.tmp-*")
+    assert str(temporary) in result.stdout
+    kept = routh.load(temporary)
     assert kept.status == "unfinished"
     assert len(kept.time) > 0
