@@ -84,7 +84,10 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
     outcome = cli::record_scenario_run(scenario, output, [&](TrajectoryObserver& recorder) {
       return run_scenario(scenario, recorder, time_limit_s);
     });
-    if (main_thread) stop = stop_signal();
+    if (main_thread) {
+      stop = stop_signal();
+      clear_stop_request();  // or the next call's reading would take it for a new request
+    }
   }
   if (stop == SIGINT) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
