@@ -241,9 +241,15 @@ TEST_CASE("bounded inputs: lines are read whole across chunks, with or without a
 }
 
 TEST_CASE("bounded inputs: a stop request while an input is read ends the read") {
-  const std::string path = test::write_problem(shipped_text("falling_rod.yaml"), "stopped.yaml");
+  // a file of several chunks (a comment of 1 MiB below the scenario): the read sees the request
+  // at its second chunk; a file of one chunk is read whole, and what comes next sees it
+  const std::string small = test::write_problem(shipped_text("falling_rod.yaml"), "small.yaml");
+  const std::string path = test::write_problem(
+      cat(shipped_text("falling_rod.yaml"), "# ", std::string(kMebibyte, '-'), "\n"),
+      "stopped.yaml");
   const StopRequestHandlers handlers;
   std::raise(SIGTERM);  // the handler only sets the flag
+  CHECK(read_input_file(small, kScenarioInput) == shipped_text("falling_rod.yaml"));
   bool caught = false;
   try {
     read_input_file(path, kScenarioInput);

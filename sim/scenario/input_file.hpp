@@ -6,8 +6,9 @@
 //   - at most the kind's byte limit is read: a larger file is refused before it is read (by its
 //     size) or, should it grow meanwhile, at the line where the limit was passed;
 //   - a line-wise reader never holds more than kMaxInputLineBytes of one line;
-//   - a SIGINT or SIGTERM (see stop_request.hpp) that arrives while the file is read ends the
-//     read with InputInterrupted, which the program maps to its `interrupted` exit code.
+//   - a SIGINT or SIGTERM (see stop_request.hpp) that arrives while a file longer than one chunk
+//     (64 KiB) is read ends the read with InputInterrupted, which the program maps to its
+//     `interrupted` exit code (a shorter file is read whole, and what comes next sees it).
 // The limits are documented in docs/design.md ("Input limits") and docs/sweeps.md.
 
 #include <cstddef>
