@@ -209,8 +209,9 @@ TEST_CASE("bounded inputs: each kind's size limit is checked before reading, nam
   }
   // the program says it too, for the sweep file
   const std::string sweep = sized_file("big_sweep.yaml", kSweepInput.max_bytes + 1);
-  check_refused_quickly(test::run_routh_bounded({"sweep", sweep, "-o", "big.h5"}),
-                        cat(sweep, ": is 1 MiB: routh reads at most 1 MiB of a sweep file"));
+  check_refused_quickly(
+      test::run_routh_bounded({"sweep", sweep, "-o", "big.h5"}),
+      cat(sweep, ": is 1048577 bytes: routh reads at most 1 MiB of a sweep file"));
 }
 
 TEST_CASE("bounded inputs: a record line longer than the limit is refused at that line") {

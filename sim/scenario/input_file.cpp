@@ -76,9 +76,7 @@ InputFile::InputFile(std::string path, const InputKind& kind)
   }
   if (static_cast<std::uint64_t>(status.st_size) > kind_.max_bytes) {
     ::close(descriptor_);
-    throw InputError({path_, 0, 0},
-                     cat("is ", describe_size(static_cast<std::uint64_t>(status.st_size)), ": ",
-                         limit_message(kind_)));
+    throw InputError({path_, 0, 0}, cat("is ", status.st_size, " bytes: ", limit_message(kind_)));
   }
 }
 

@@ -79,9 +79,9 @@ class InputNode {
 struct InputKind;
 
 /// The longest YAML list routh reads: longer ones are refused at the first item past it.
-inline constexpr std::size_t kMaxYamlListItems = 100'000;
+inline constexpr std::size_t kMaxYamlListItems = 50'000;
 /// The most values (scalars, lists, maps) routh reads from one YAML text.
-inline constexpr std::size_t kMaxYamlNodes = 200'000;
+inline constexpr std::size_t kMaxYamlNodes = 100'000;
 
 /// Reads `path` as an input file of `kind` (input_file.hpp: a regular file within the kind's
 /// size limit) and parses it with parse_yaml_text.
