@@ -19,10 +19,12 @@
 #include "sim/scenario/input_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
+#include "sim/simulation/run_status.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/sweep/sweep_file.hpp"
 #include "sim/text.hpp"
 #include "support/bounded_process.hpp"
+#include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
 
@@ -262,6 +264,29 @@ TEST_CASE("bounded inputs: a stop request while an input is read ends the read")
   }
   clear_stop_request();
   CHECK(caught);
+}
+
+TEST_CASE(
+    "bounded inputs: SIGINT while a long record is read ends routh run with the interrupted code") {
+  // routh run read its inputs deaf to SIGINT and SIGTERM: the handlers it had installed only
+  // set a flag that nothing polled until the run started. A record of 4·10⁶ samples (60 MB)
+  // takes a good part of a second to read; the signal is sent as soon as the handler is there.
+  const std::filesystem::path record = test::scratch() / "long_record.csv";
+  {
+    std::ofstream out(record);
+    for (int i = 0; i < 4'000'000; ++i) out << i << "e-3, 0.000001\n";
+  }
+  const test::BoundedChild child = test::start_routh_bounded(
+      {"run", shipped_path("rocking_block_record.yaml"), "--set",
+       cat("excitation.0.record.file=", record.string()), "-o", "long_record.h5", "--force"});
+  REQUIRE(test::wait_until_catching(child.pid, SIGINT));
+  ::kill(child.pid, SIGINT);
+  const test::BoundedRun run = test::wait_bounded(child);
+  std::filesystem::remove(record);
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == exit_code(RunStatus::interrupted));
+  CHECK(has(run.err, cat(record.string(), ": interrupted by SIGINT while reading it")));
+  CHECK_FALSE(std::filesystem::exists(test::scratch() / "long_record.h5"));
 }
 
 TEST_CASE(

@@ -38,8 +38,14 @@ struct BoundedRun {
   std::string err;
 };
 
-/// Runs the routh program with `arguments` in the scratch folder, bounded as above.
-inline BoundedRun run_routh_bounded(const std::vector<std::string>& arguments) {
+/// A routh program started by start_routh_bounded, and when.
+struct BoundedChild {
+  pid_t pid = -1;
+  std::chrono::steady_clock::time_point start;
+};
+
+/// Starts the routh program with `arguments` in the scratch folder, bounded as above.
+inline BoundedChild start_routh_bounded(const std::vector<std::string>& arguments) {
   const std::filesystem::path out_path = scratch() / "bounded_stdout.txt";
   const std::filesystem::path err_path = scratch() / "bounded_stderr.txt";
   std::vector<std::string> words = {ROUTH_BINARY};
@@ -62,28 +68,39 @@ inline BoundedRun run_routh_bounded(const std::vector<std::string>& arguments) {
     ::execv(argv[0], argv.data());
     ::_exit(126);
   }
+  return {pid, start};
+}
+
+/// Waits for `child` (killing it at the deadline) and collects how it ended.
+inline BoundedRun wait_bounded(const BoundedChild& child) {
   BoundedRun run;
   int status = 0;
   rusage usage{};
-  const auto deadline = start + std::chrono::duration<double>(kBoundedDeadline_s);
-  while (::wait4(pid, &status, WNOHANG, &usage) == 0) {
+  const auto deadline = child.start + std::chrono::duration<double>(kBoundedDeadline_s);
+  while (::wait4(child.pid, &status, WNOHANG, &usage) == 0) {
     if (std::chrono::steady_clock::now() > deadline) {
-      ::kill(pid, SIGKILL);
-      ::wait4(pid, &status, 0, &usage);
+      ::kill(child.pid, SIGKILL);
+      ::wait4(child.pid, &status, 0, &usage);
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - child.start).count();
   run.max_rss_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux: kilobytes
   if (WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
   std::ostringstream out, err;
-  out << std::ifstream(out_path).rdbuf();
-  err << std::ifstream(err_path).rdbuf();
+  out << std::ifstream(scratch() / "bounded_stdout.txt").rdbuf();
+  err << std::ifstream(scratch() / "bounded_stderr.txt").rdbuf();
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+/// Runs the routh program with `arguments` in the scratch folder, bounded as above.
+inline BoundedRun run_routh_bounded(const std::vector<std::string>& arguments) {
+  return wait_bounded(start_routh_bounded(arguments));
 }
 
 }  // namespace routh::test
