@@ -1,6 +1,8 @@
 #pragma once
 // Message building for diagnostics (GCC 12 has no <format>): cat("a = ", 1.5, " m") == "a = 1.5 m".
 
+#include <cstddef>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -30,6 +32,10 @@ std::string csv_field(std::string_view text);
 /// `value` with 17 significant digits ("%.17g"), which read back as the same double; "nan",
 /// "inf" and "-inf" for the others (pandas reads them so).
 std::string round_trip(double value);
+
+/// The offset of the first byte of `text` that does not belong to a well-formed UTF-8 character
+/// (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF); nothing if it is all UTF-8.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
 /// The items written one after another with ", " between them ("a, b, c"; "" for none), each
 /// between `quote`s when one is given ("`a`, `b`"): the lists of names error messages give.

@@ -116,7 +116,7 @@ TEST_CASE("record file: every kind of bad file is refused with the file and line
   }
   const std::filesystem::path missing = test::scratch() / "no_such_record.AT2";
   CHECK_THROWS_WITH_AS(read_ground_record(missing, RecordUnits::g),
-                       (missing.string() + ": cannot open the record file: No such file or "
+                       (missing.string() + ": cannot open the file: No such file or "
                                            "directory")
                            .c_str(),
                        InputError);

@@ -15,7 +15,8 @@
 #           (towers, drum columns, chains, a wall; medians of 3), about three minutes
 #   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
 #           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
-#           scenarios/impacts/*.yaml, tests/fuzz/regressions/); a finding is saved under
+#           scenarios/impacts/*.yaml, scenarios/motions/*.AT2, tests/fuzz/corpus/,
+#           tests/fuzz/regressions/); a finding is saved under
 #           build/fuzz/findings/ and fails the run after every target has run
 #
 #   --sanitize   build in build/sanitize with AddressSanitizer + UndefinedBehaviorSanitizer
@@ -41,7 +42,7 @@ say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
@@ -148,6 +149,9 @@ if [[ $mode == fuzz ]]; then
   run_fuzzer impact_problem_loader_fuzzer scenarios/impacts/*.yaml ||
     failed+=(impact_problem_loader_fuzzer)
   run_fuzzer impact_laws_fuzzer || failed+=(impact_laws_fuzzer)
+  run_fuzzer ground_record_fuzzer scenarios/motions/*.AT2 tests/fuzz/corpus/ground_record_fuzzer/* ||
+    failed+=(ground_record_fuzzer)
+  run_fuzzer sweep_file_fuzzer tests/fuzz/corpus/sweep_file_fuzzer/* || failed+=(sweep_file_fuzzer)
   [[ ${#failed[@]} -eq 0 ]] || die "fuzzing found failures in: ${failed[*]}"
   say "fuzzing done: no failure in ${fuzz_seconds}s per target"
   exit 0

@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import os
+import stat
 import sys
 from pathlib import Path
 
@@ -94,25 +96,37 @@ CLASSES = [  # (name, colour, marker)
 ]
 
 
+def regular_file(path):
+    """`path`, checked to be a regular file, as routh's own readers check their inputs: a FIFO
+    would block the reading for ever and a device such as /dev/zero never end."""
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        kind = ("a directory" if stat.S_ISDIR(mode) else
+                "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else
+                "a character device" if stat.S_ISCHR(mode) else "a special file")
+        raise ValueError(f"{path}: is {kind}, not a regular file")
+    return path
+
+
 def is_sweep_table(path) -> bool:
     """A sweep's CSV, or an HDF5 file whose root `format` is routh-sweep."""
     if str(path).endswith(".csv"):
         return True
     import h5py
 
-    with h5py.File(path, "r") as f:
+    with h5py.File(regular_file(path), "r") as f:
         return hdf5_text(f.attrs.get("format", "")) == "routh-sweep"
 
 
 def read_sweep_table(path) -> list[dict]:
     """The runs of a sweep's table, one dict of column -> text per run (CSV or HDF5)."""
     if str(path).endswith(".csv"):
-        with open(path, newline="") as table:
+        with open(regular_file(path), newline="") as table:
             rows = list(csv.DictReader(table))
     else:
         import h5py
 
-        with h5py.File(path, "r") as f:
+        with h5py.File(regular_file(path), "r") as f:
             runs = f["runs"]
             columns = hdf5_texts(runs.attrs["columns"])
             values = {c: runs[c][()] for c in columns}

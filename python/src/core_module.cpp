@@ -103,7 +103,10 @@ py::dict run_to_file(const std::string& scenario_path, const std::vector<std::st
                                      placement.temporary.string()),
                                  error.error_number());
     }
-    if (main_thread) stop = stop_signal();
+    if (main_thread) {
+      stop = stop_signal();
+      clear_stop_request();  // or the next call's reading would take it for a new request
+    }
   }
   if (!place_output(placement)) {
     throw OutputRefused(cat("output file ", output,

@@ -135,7 +135,9 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
     }
     units = text == "g" ? RecordUnits::g : RecordUnits::m_s2;
   }
-  if (!std::filesystem::is_regular_file(file)) {
+  // a file that is there but not a regular one (a FIFO, a device) is refused by the reader,
+  // which names its type
+  if (!std::filesystem::exists(file)) {
     throw file_node.error(cat("no record file at ", file.string(),
                               " (a relative path is relative to the scenario file)"));
   }

@@ -4,13 +4,12 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
 
@@ -24,32 +23,26 @@ struct Line {
   int number = 0;
 };
 
+// The file's lines, read through InputFile: a regular file of bounded size and line length.
 class LineReader {
  public:
-  explicit LineReader(const std::filesystem::path& path) : path_(path.string()), stream_(path) {
-    if (!stream_) {
-      throw InputError({path_, 0, 0}, cat("cannot open the record file: ", std::strerror(errno)));
-    }
-  }
+  explicit LineReader(const std::filesystem::path& path)
+      : file_(path.string(), kGroundRecordInput) {}
   std::optional<Line> next() {
     Line line;
-    if (!std::getline(stream_, line.text)) return std::nullopt;
-    if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();  // CRLF files
-    line.number = ++count_;
+    if (!file_.next_line(line.text)) return std::nullopt;
+    line.number = file_.line_number();
     return line;
   }
   InputError error(const Line& line, std::size_t column, std::string_view message) const {
-    return {{path_, line.number, static_cast<int>(column) + 1}, std::string(message)};
+    return {{file_.path(), line.number, static_cast<int>(column) + 1}, std::string(message)};
   }
   InputError error_at_end(std::string_view message) const {
-    return {{path_, count_, 0}, std::string(message)};
+    return {{file_.path(), file_.line_number(), 0}, std::string(message)};
   }
-  const std::string& path() const { return path_; }
 
  private:
-  std::string path_;
-  std::ifstream stream_;
-  int count_ = 0;
+  InputFile file_;
 };
 
 // A token of a line and the 0-based column where it starts.
@@ -163,7 +156,6 @@ PeerHeader read_peer_header(LineReader& reader) {
 GroundRecord read_peer_record(LineReader& reader) {
   const PeerHeader header = read_peer_header(reader);
   GroundRecord record;
-  record.acceleration_m_s2.reserve(header.samples);
   while (const std::optional<Line> line = reader.next()) {
     for (const Token& token : tokens_of(line->text, false)) {
       const double value = number_or_error(reader, *line, token, "an acceleration [g]");

@@ -17,6 +17,9 @@
 //
 // Either form needs at least two samples and at most kMaxRecordSamples: a larger file is refused
 // before it fills the memory (10⁷ samples are 160 MB, a day of motion at 100 Hz is 8.6 · 10⁶).
+// The file must be a regular file of at most kGroundRecordInput's size, lines of at most
+// kMaxInputLineBytes (input_file.hpp); a PEER header's NPTS reserves nothing before the values
+// are read.
 
 #include <cstddef>
 #include <filesystem>

@@ -6,6 +6,7 @@
 
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/scenario/contact_parameters_input.hpp"
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
 
@@ -167,7 +168,7 @@ void read_generalized_form(const InputNode& root, ImpactProblemFile& file) {
 }  // namespace
 
 ImpactProblemFile load_impact_problem_file(const std::string& path) {
-  return read_impact_problem(load_yaml_file(path));
+  return read_impact_problem(load_yaml_file(path, kImpactProblemInput));
 }
 
 ImpactProblemFile read_impact_problem(const InputNode& root) {

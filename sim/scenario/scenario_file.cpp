@@ -5,7 +5,6 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <numbers>
 #include <optional>
@@ -19,6 +18,7 @@
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/scenario/contact_parameters_input.hpp"
 #include "sim/scenario/excitation_input.hpp"
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
@@ -123,6 +123,9 @@ InputError override_error(const std::string& text, std::string_view message) {
 }
 
 Override split_override(const std::string& text) {
+  if (first_invalid_utf8(text)) {
+    throw override_error(text, "is not UTF-8 text: scenario values and names must be UTF-8");
+  }
   const std::size_t equals = text.find('=');
   if (equals == std::string::npos || equals == 0) {
     throw override_error(text, "expected key.path=value, e.g. contact.restitution=0.5");
@@ -202,11 +205,8 @@ void apply_override(YAML::Node root, const Override& item, int line0) {
   }
 }
 
-int line_count(const std::string& path) {
-  std::ifstream stream(path);
-  int lines = 1;
-  for (char c; stream.get(c);) lines += c == '\n' ? 1 : 0;
-  return lines;
+int line_count(std::string_view text) {
+  return 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
 }
 
 // --- values --------------------------------------------------------------------------------
@@ -720,9 +720,10 @@ std::string file_name_safe(const std::string& name) {
 }
 
 Scenario load_scenario(const std::string& path, std::span<const std::string> overrides) {
-  const InputNode root = load_yaml_file(path);
+  const std::string contents = read_input_file(path, kScenarioInput);
+  const InputNode root = parse_yaml_text(contents, path);
   // 1-based line of the first override's nodes: past the file's end, with a margin
-  const int first_override_line = line_count(path) + 10;
+  const int first_override_line = line_count(contents) + 10;
   std::vector<Override> items;
   for (const std::string& text : overrides) items.push_back(split_override(text));
   if (!items.empty() && !root.yaml().IsMap()) {

@@ -1,12 +1,10 @@
 #include "sim/scenario/yaml_input.hpp"
 
-#include <cerrno>
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <ios>
+#include <cstdio>
 #include <numbers>
 #include <sstream>
 #include <string_view>
@@ -17,6 +15,8 @@
 
 #include <yaml-cpp/eventhandler.h>
 
+#include "sim/scenario/input_file.hpp"
+#include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -146,8 +146,15 @@ InputLocation second_document_start(const std::string& path, const std::string& 
 // cannot start a node (a ',' outside a flow collection), yaml-cpp's parser reports an empty
 // document there without consuming the token, and again at every call, so YAML::LoadAll never
 // returns: a document whose first node is where the previous one's was is that token.
+//
+// It also bounds the work of building the document's tree (about 700 bytes and a microsecond per
+// node in yaml-cpp): a list longer than kMaxYamlListItems is refused at its first item past the
+// limit and a file of more than kMaxYamlNodes values at the first past it, before any tree is
+// built; and a stop request (SIGINT/SIGTERM) ends the parse.
 class DocumentNodes final : public YAML::EventHandler {
  public:
+  explicit DocumentNodes(const std::string& file) : file_(file) {}
+
   const std::vector<YAML::Mark>& marks() const { return marks_; }
   bool stalled() const {
     return marks_.size() >= 2 && marks_.back().pos == marks_[marks_.size() - 2].pos;
@@ -167,20 +174,41 @@ class DocumentNodes final : public YAML::EventHandler {
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                        YAML::EmitterStyle::value) override {
     node(mark);
+    open_.push_back(0);
   }
-  void OnSequenceEnd() override {}
+  void OnSequenceEnd() override { open_.pop_back(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                   YAML::EmitterStyle::value) override {
     node(mark);
+    open_.push_back(kInMap);
   }
-  void OnMapEnd() override {}
+  void OnMapEnd() override { open_.pop_back(); }
 
  private:
+  // The items counted of each open collection, innermost last; a map's are not counted.
+  static constexpr std::size_t kInMap = static_cast<std::size_t>(-1);
+  static constexpr std::size_t kStopPollNodes = 4096;
+
   void node(const YAML::Mark& mark) {
     if (!node_seen_) marks_.back() = mark;
     node_seen_ = true;
+    if (++nodes_ > kMaxYamlNodes) {
+      throw InputError(
+          location_of(file_, mark),
+          cat("more than ", kMaxYamlNodes, " values in one file: routh reads at most that"));
+    }
+    if (!open_.empty() && open_.back() != kInMap && ++open_.back() > kMaxYamlListItems) {
+      throw InputError(location_of(file_, mark), cat("a list of more than ", kMaxYamlListItems,
+                                                     " items: routh reads lists of at most that"));
+    }
+    if (nodes_ % kStopPollNodes == 0 && stop_requested()) {
+      throw InputInterrupted(file_, stop_signal());
+    }
   }
+  const std::string& file_;
   std::vector<YAML::Mark> marks_;
+  std::vector<std::size_t> open_;
+  std::size_t nodes_ = 0;
   bool node_seen_ = false;
 };
 
@@ -190,7 +218,7 @@ class DocumentNodes final : public YAML::EventHandler {
 void check_single_document(const std::string& path, const std::string& text) {
   std::istringstream stream(text);
   YAML::Parser parser(stream);
-  DocumentNodes documents;
+  DocumentNodes documents(path);
   while (documents.marks().size() < 3 && parser.HandleNextDocument(documents)) {
     if (documents.stalled()) {
       const YAML::Mark& mark = documents.marks().back();
@@ -206,23 +234,12 @@ void check_single_document(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-InputNode load_yaml_file(const std::string& path) {
-  // A directory opens as a stream on Linux and fails only when read, with an exception from
-  // inside yaml-cpp; naming it here gives the user the reason instead.
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) {
-    throw InputError({path, 0, 0}, "is a directory, not a YAML file");
-  }
-  // Opened here rather than by YAML::LoadFile so that the message can say why it failed.
-  std::ifstream stream(path);
-  if (!stream) throw InputError({path, 0, 0}, cat("cannot open the file: ", std::strerror(errno)));
-  std::ostringstream contents;
-  contents << stream.rdbuf();
-  if (stream.bad()) throw InputError({path, 0, 0}, "cannot read the file");
-  return parse_yaml_text(std::move(contents).str(), path);
+InputNode load_yaml_file(const std::string& path, const InputKind& kind) {
+  return parse_yaml_text(read_input_file(path, kind), path);
 }
 
 InputNode parse_yaml_text(const std::string& text, const std::string& file) {
+  check_utf8(text, file);
   YAML::Node document;
   try {
     check_single_document(file, text);
@@ -234,6 +251,21 @@ InputNode parse_yaml_text(const std::string& text, const std::string& file) {
   InputNode root(file, document, "");
   check_unique_keys(root);
   return root;
+}
+
+void check_utf8(std::string_view text, const std::string& file) {
+  const std::optional<std::size_t> bad = first_invalid_utf8(text);
+  if (!bad) return;
+  const std::string_view before = text.substr(0, *bad);
+  const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+  const std::size_t line_start =
+      before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+  std::array<char, 8> byte{};
+  std::snprintf(byte.data(), byte.size(), "0x%02X", static_cast<unsigned char>(text[*bad]));
+  throw InputError({file, static_cast<int>(line), static_cast<int>(*bad - line_start) + 1},
+                   cat("byte ", byte.data(),
+                       " is not UTF-8: YAML input must be UTF-8 text (names are printed and "
+                       "written to the output files as UTF-8)"));
 }
 
 void check_unique_keys(const InputNode& root) {

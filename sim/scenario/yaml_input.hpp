@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <Eigen/Core>
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -75,13 +76,25 @@ class InputNode {
   std::string path_;
 };
 
-/// Parses `path`; a missing file, a YAML syntax error, a second document (at its start) and a
-/// key given twice in one map (at the second, naming the first's line) become an InputError.
-InputNode load_yaml_file(const std::string& path);
+struct InputKind;
 
-/// Parses `text` as load_yaml_file parses a file's contents, naming `file` in its errors (e.g.
-/// the Python function whose arguments the text was written from).
+/// The longest YAML list routh reads: longer ones are refused at the first item past it.
+inline constexpr std::size_t kMaxYamlListItems = 50'000;
+/// The most values (scalars, lists, maps) routh reads from one YAML text.
+inline constexpr std::size_t kMaxYamlNodes = 100'000;
+
+/// Reads `path` as an input file of `kind` (input_file.hpp: a regular file within the kind's
+/// size limit) and parses it with parse_yaml_text.
+InputNode load_yaml_file(const std::string& path, const InputKind& kind);
+
+/// Parses `text`, naming `file` in its errors (e.g. the Python function whose arguments the text
+/// was written from). A byte that is not UTF-8, a YAML syntax error, a second document (at its
+/// start), a list or a file beyond the limits above (at the first item past them) and a key
+/// given twice in one map (at the second, naming the first's line) become an InputError.
 InputNode parse_yaml_text(const std::string& text, const std::string& file);
+
+/// Throws an InputError at the first byte of `text` that is not part of a UTF-8 character.
+void check_utf8(std::string_view text, const std::string& file);
 
 /// Throws an InputError at the second of two equal keys in one map of `root`'s tree, naming the
 /// first's line (load_yaml_file checks every file it reads; text parsed otherwise calls this).

@@ -6,12 +6,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 #include <string_view>
 
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/sweep/sweep_draws.hpp"
 #include "sim/text.hpp"
@@ -20,7 +19,6 @@ namespace routh {
 
 namespace {
 
-constexpr std::int64_t kMaxRuns = 1'000'000'000;
 constexpr double kMaxGridCount = 1e7;
 
 constexpr std::array<std::string_view, 4> kTopKeys = {"base", "grid", "random", "output"};
@@ -29,13 +27,6 @@ constexpr std::array<std::string_view, 3> kRandomKeys = {"runs", "seed", "keys"}
 constexpr std::array<std::string_view, 3> kOutputKeys = {"file", "trajectories", "csv"};
 constexpr std::array<std::string_view, 4> kDistributions = {"uniform", "normal", "lognormal",
                                                             "choice"};
-
-std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Any YAML value as one line of flow-style YAML, which reads back as the same value.
 std::string flow_text(const YAML::Node& node) {
@@ -71,8 +62,7 @@ std::optional<double> as_number(const InputNode& node) {
   }
 }
 
-// {from, to, count}: count values from `from` to `to`, both included, evenly spaced.
-std::vector<SweepValue> read_range(const InputNode& range) {
+GridRange read_range(const InputNode& range) {
   check_keys(range, kRangeKeys);
   const double from = read_number(range.required("from"));
   const double to = read_number(range.required("to"));
@@ -81,21 +71,13 @@ std::vector<SweepValue> read_range(const InputNode& range) {
   if (count == 1 && from != to) {
     throw count_node.error("a range of one value needs from = to; give a list instead");
   }
-  std::vector<SweepValue> values;
-  for (std::int64_t i = 0; i < count; ++i) {
-    // the last value is `to` itself, not from + (to − from) rounded
-    const double value = i + 1 == count ? to
-                                        : from + (to - from) * static_cast<double>(i) /
-                                                     static_cast<double>(count - 1);
-    values.emplace_back(value);
-  }
-  return values;
+  return {from, to, count};
 }
 
 GridAxis read_axis(const std::string& key, const InputNode& node) {
-  GridAxis axis{key, node.location(), {}, true};
+  GridAxis axis{key, node.location(), {}, std::nullopt, true};
   if (node.yaml().IsMap()) {
-    axis.values = read_range(node);
+    axis.range = read_range(node);
     return axis;
   }
   if (!node.yaml().IsSequence() || node.yaml().size() == 0) {
@@ -158,7 +140,8 @@ RandomKey read_random_key(const std::string& key, const InputNode& node) {
 
 void read_random(const InputNode& node, SweepPlan& plan) {
   check_keys(node, kRandomKeys);
-  plan.draws_per_point = read_integer_in(node.required("runs"), 1, static_cast<double>(kMaxRuns));
+  plan.draws_per_point =
+      read_integer_in(node.required("runs"), 1, static_cast<double>(kMaxSweepRuns));
   // 2⁶³ − 1024: the largest double below 2⁶³, so the conversion to int64 is exact
   plan.seed =
       static_cast<std::uint64_t>(read_integer_in(node.required("seed"), 0, 0x1.fffffffffffffp62));
@@ -214,27 +197,40 @@ SweepValue draw(const RandomKey& random, std::mt19937_64& generator) {
 
 }  // namespace
 
+std::int64_t GridAxis::size() const {
+  return range ? range->count : static_cast<std::int64_t>(values.size());
+}
+
+SweepValue GridAxis::value(std::int64_t i) const {
+  if (!range) return values[static_cast<std::size_t>(i)];
+  // the last value is `to` itself, not from + (to − from) rounded
+  if (i + 1 == range->count) return range->to;
+  return range->from +
+         (range->to - range->from) * static_cast<double>(i) / static_cast<double>(range->count - 1);
+}
+
 std::int64_t SweepPlan::grid_points() const {
   std::int64_t points = 1;
-  for (const GridAxis& axis : grid) points *= static_cast<std::int64_t>(axis.values.size());
+  for (const GridAxis& axis : grid) points *= axis.size();
   return points;
 }
 
 SweepPlan read_sweep_file(const std::string& path) {
-  const InputNode root = load_yaml_file(path);
+  SweepPlan plan;
+  plan.sweep_path = path;
+  plan.sweep_text = read_input_file(path, kSweepInput);
+  const InputNode root = parse_yaml_text(plan.sweep_text, path);
   if (!root.yaml().IsMap())
     throw root.error("must be a map of sweep keys (base, grid, random, output)");
   check_keys(root, kTopKeys);
-  SweepPlan plan;
-  plan.sweep_path = path;
-  plan.sweep_text = file_text(path);
   const InputNode base = root.required("base");
   plan.base_location = base.location();
   const std::filesystem::path base_path = read_string(base);
   plan.base_path =
       (base_path.is_absolute() ? base_path : std::filesystem::path(path).parent_path() / base_path)
           .string();
-  if (!std::filesystem::is_regular_file(plan.base_path)) {
+  // one that is there but not a regular file is refused, by its type, when it is read
+  if (!std::filesystem::exists(plan.base_path)) {
     throw base.error(cat("no scenario file at ", plan.base_path));
   }
   std::int64_t points = 1;
@@ -244,17 +240,23 @@ SweepPlan read_sweep_file(const std::string& path) {
     }
     for (const auto& [key, values] : grid->entries()) {
       plan.grid.push_back(read_axis(key, values));
-      points *= static_cast<std::int64_t>(plan.grid.back().values.size());
-      if (points > kMaxRuns)
-        throw values.error(cat("the grid has more than ", kMaxRuns, " points"));
+      // each factor is at most 1e7 and the product so far at most kMaxSweepRuns: no overflow
+      points *= plan.grid.back().size();
+      if (points > kMaxSweepRuns) {
+        const InputNode at = values.yaml().IsMap() ? values.required("count") : values;
+        throw at.error(cat("the grid has ", points, " points, more than the ", kMaxSweepRuns,
+                           " runs a sweep may have"));
+      }
     }
   }
   if (const auto random = root.find("random")) read_random(*random, plan);
   if (plan.grid.empty() && plan.random.empty()) {
     throw root.error("nothing to sweep: give a grid, random draws or both");
   }
-  if (plan.run_count() > kMaxRuns) {
-    throw root.error(cat("the sweep has ", plan.run_count(), " runs, more than ", kMaxRuns));
+  if (plan.run_count() > kMaxSweepRuns) {
+    throw root.required("random").required("runs").error(
+        cat("the sweep has ", plan.run_count(), " runs (", points, " grid points × ",
+            plan.draws_per_point, " draws), more than the ", kMaxSweepRuns, " a sweep may have"));
   }
   check_distinct_keys(plan);
   plan.output.file = std::filesystem::path(path).stem().string() + ".h5";
@@ -290,8 +292,8 @@ std::vector<SweepValue> run_values(const SweepPlan& plan, std::int64_t run) {
   // the grid point's index in mixed radix, the last axis the fastest digit
   std::int64_t point = run / plan.draws_per_point;
   for (std::size_t k = plan.grid.size(); k-- > 0;) {
-    const auto size = static_cast<std::int64_t>(plan.grid[k].values.size());
-    values[k] = plan.grid[k].values[static_cast<std::size_t>(point % size)];
+    const std::int64_t size = plan.grid[k].size();
+    values[k] = plan.grid[k].value(point % size);
     point /= size;
   }
   if (!plan.random.empty()) {

@@ -25,10 +25,13 @@
 // scenario gets exactly the value in the table.
 //
 // Ranges: grid count in [1, 1e7]; a one-point range needs from = to; random.runs in [1, 1e9];
-// the number of runs at most 1e9; seed an integer in [0, 2⁶³).
+// the number of runs (the product of the counts and list lengths, times random.runs) at most
+// kMaxSweepRuns, refused at the count, list or runs that passes it before anything is allocated
+// or run; seed an integer in [0, 2⁶³). The file itself: see kSweepInput (input_file.hpp).
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -38,15 +41,31 @@
 
 namespace routh {
 
+/// The most runs a sweep may have.
+inline constexpr std::int64_t kMaxSweepRuns = 1'000'000'000;
+
 /// A swept key's value in one run: a number, or any other YAML value as its flow-style text.
 using SweepValue = std::variant<double, std::string>;
 
-/// A grid key and its values, in order.
+/// {from, to, count}: count evenly spaced values, both ends included.
+struct GridRange {
+  double from = 0.0;
+  double to = 0.0;
+  std::int64_t count = 1;
+};
+
+/// A grid key and its values, in order: a range's are computed when asked for, so that a long
+/// range costs no memory.
 struct GridAxis {
   std::string key;
-  InputLocation location;  ///< of the key in the sweep file
-  std::vector<SweepValue> values;
+  InputLocation location;          ///< of the key in the sweep file
+  std::vector<SweepValue> values;  ///< a list's values; empty for a range
+  std::optional<GridRange> range;
   bool numeric = true;  ///< every value a number: a float64 column, otherwise text
+
+  std::int64_t size() const;
+  /// Value `i`, 0 ≤ i < size().
+  SweepValue value(std::int64_t i) const;
 };
 
 enum class Distribution { uniform, normal, lognormal, choice };

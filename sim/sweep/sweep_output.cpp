@@ -3,13 +3,13 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
 #include "sim/recorder/file_room.hpp"
 #include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/sweep_table.hpp"
+#include "sim/scenario/input_file.hpp"
 #include "sim/sweep/sweep_journal.hpp"
 #include "sim/sweep/sweep_run.hpp"
 #include "sim/text.hpp"
@@ -86,10 +86,7 @@ SweepPaths sweep_paths(const SweepPlan& plan) {
 }
 
 std::string base_text(const SweepPlan& plan) {
-  std::ifstream in(plan.base_path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return read_input_file(plan.base_path, kScenarioInput);
 }
 
 std::int64_t write_sweep_table(const SweepPlan& plan, const SweepPaths& paths) {

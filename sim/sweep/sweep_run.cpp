@@ -7,6 +7,7 @@
 
 #include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
@@ -116,6 +117,9 @@ TableRow sweep_run(const SweepPlan& plan, std::int64_t run,
   try {
     const Scenario scenario = load_scenario(plan.base_path, run_overrides(plan, values));
     return outcome_row(run, values, simulate_run(scenario, trajectory_file));
+  } catch (const InputInterrupted& interrupted) {
+    // the sweep's own stop, met while the run's inputs were read: abandoned, as a run it cuts
+    return failed_row(run, values, "interrupted", interrupted.what());
   } catch (const InputError& error) {
     return failed_row(run, values, "input_error", error.what());
   } catch (const OutputWriteError&) {

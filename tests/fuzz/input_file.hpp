@@ -12,11 +12,13 @@
 
 namespace routh::fuzz {
 
-/// Writes the bytes to this process's scratch file `<stem>.<pid>.yaml` and returns its path.
-inline std::string write_input_file(const char* stem, const std::uint8_t* data, std::size_t size) {
-  static const std::string path = (std::filesystem::temp_directory_path() /
-                                   (std::string(stem) + "." + std::to_string(::getpid()) + ".yaml"))
-                                      .string();
+/// Writes the bytes to this process's scratch file `<stem>.<pid><extension>` and returns its
+/// path (one file per stem and extension).
+inline std::string write_input_file(const char* stem, const std::uint8_t* data, std::size_t size,
+                                    const char* extension = ".yaml") {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            (std::string(stem) + "." + std::to_string(::getpid()) + extension))
+                               .string();
   std::ofstream(path, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   return path;

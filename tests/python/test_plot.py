@@ -1,8 +1,10 @@
 """routh.plot: every shipped scenario's trajectory plots headless, with and without --phase; a
 sweep's table draws the overturning map."""
 
+import os
 import subprocess
 import sys
+import time
 
 import pytest
 from PIL import Image
@@ -61,3 +63,22 @@ def test_a_sweep_file_draws_the_same_map_as_its_csv(tmp_path):
     subprocess.run([sys.executable, "-m", "routh.plot", tmp_path / "pulses.h5", "-o", png,
                     "--x", axes[0], "--y", axes[1]], check=True)
     assert png.stat().st_size > 1000
+
+
+def test_a_sweep_table_that_is_not_a_regular_file_is_refused(tmp_path):
+    # a FIFO named as the table blocked the reading for ever: in a child bounded in time, so that
+    # the old behaviour fails the test instead of hanging it
+    table = tmp_path / "table.csv"
+    os.mkfifo(table)
+    script = (
+        "import sys\n"
+        "from routh.plot import plot_overturning_map\n"
+        "try:\n"
+        "    plot_overturning_map(sys.argv[1], sys.argv[2], 'period', 'amplitude')\n"
+        "except ValueError as error:\n"
+        "    print(error)\n")
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", script, str(table), str(tmp_path / "map.png")],
+                            capture_output=True, text=True, timeout=30)
+    assert time.monotonic() - started < 10
+    assert result.stdout == f"{table}: is a FIFO (named pipe), not a regular file\n", result.stderr

@@ -2,6 +2,8 @@
 for every shipped scenario; overrides act like --set; input errors carry their location."""
 
 import math
+import os
+import resource
 import signal
 import subprocess
 import sys
@@ -101,6 +103,8 @@ def test_ctrl_c_stops_a_run_keeping_its_file(tmp_path):
         "              {'contact.restitution': 1, 'duration': 1e6, 'output.rate': 1},\n"
         f"              output={str(output)!r})\n"
         "except KeyboardInterrupt:\n"
+        "    # the stop request is over: the next call reads its scenario and runs\n"
+        f"    routh.run({str(SOURCE_DIR / 'scenarios/bouncing_ball.yaml')!r}, {{'duration': 0.1}})\n"
         "    sys.exit(3)\n")
     process = subprocess.Popen([sys.executable, "-c", script])
     deadline = time.monotonic() + 30
@@ -143,3 +147,33 @@ def test_a_file_size_limit_is_an_error_not_a_kill(tmp_path):
     kept = routh.load(temporary)
     assert kept.status == "unfinished"
     assert len(kept.time) > 0
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_an_input_that_is_not_a_regular_file_is_refused_at_once(tmp_path, kind):
+    # a FIFO blocked the reading for ever, /dev/zero filled the memory; in a child bounded in
+    # time and address space, so that the old behaviour fails the test instead of hanging it
+    path = "/dev/zero"
+    if kind == "fifo":
+        path = str(tmp_path / "scenario.yaml")
+        os.mkfifo(path)
+    script = (
+        "import sys, routh\n"
+        "for call in (lambda: routh.run(sys.argv[1]), lambda: routh.impact(sys.argv[1])):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except routh.InputError as error:\n"
+        "        print(error)\n")
+
+    def bounded():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True,
+                            timeout=30, preexec_fn=bounded)
+    assert time.monotonic() - started < 10
+    expected = "a FIFO (named pipe)" if kind == "fifo" else "a character device"
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2, result.stderr
+    for line in lines:
+        assert line.startswith(f"{path}: is {expected}, not a regular file")

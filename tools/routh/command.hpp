@@ -7,7 +7,9 @@
 #include <string_view>
 
 #include "sim/recorder/file_room.hpp"
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
+#include "sim/simulation/run_status.hpp"
 
 namespace routh::cli {
 
@@ -48,13 +50,17 @@ inline void print_command_error(std::string_view command, std::string_view file,
 
 /// Runs `work` (a subcommand's reading and computing, returning its exit code) so that nothing
 /// it throws escapes as an abort: a located InputError is printed as it is (it starts with
-/// file:line:column, which editors link to); anything else is printed naming the command and
+/// file:line:column, which editors link to); a SIGINT/SIGTERM while an input was read ends with
+/// the `interrupted` run status's code (130); anything else is printed naming the command and
 /// the file, and the exit code is 1, or kExitOutputError for an output that could not be written
 /// (OutputWriteError: a full disk, a size limit, a vanished folder).
 template <typename Work>
 int run_reporting_errors(std::string_view command, std::string_view file, Work&& work) {
   try {
     return work();
+  } catch (const InputInterrupted& interrupted) {
+    print_command_error(command, file, interrupted.what());
+    return exit_code(RunStatus::interrupted);
   } catch (const InputError& error) {
     std::cerr << error.what() << '\n';
   } catch (const OutputWriteError& error) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/scenario/input_file.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/multibody_input.hpp"
 #include "sim/scenario/scenario_file.hpp"
@@ -49,6 +50,28 @@ void write_scenario_maps(std::ostream& out) {
     out << "| " << (table.map.empty() ? std::string("(top level)") : cat("`", table.map, "`"))
         << " | " << table.meaning << " | " << comma_list(table.keys, "`") << " |\n";
   }
+}
+
+// What routh reads of a scenario file at most, from the limits the readers check (input_file.hpp,
+// yaml_input.hpp), so that the page cannot drift from them.
+void write_input_limits(std::ostream& out) {
+  const auto mib = [](const InputKind& kind) { return cat(kind.max_bytes / kMebibyte, " MiB"); };
+  out << "\n## The file itself\n\n"
+      << "routh reads a scenario, a sweep file, an impact problem and a ground-motion record only\n"
+      << "from a regular file: a directory, a FIFO or a device (`/dev/zero`) is refused by its "
+         "type\n"
+      << "before anything is read. It reads at most " << mib(kScenarioInput) << " of a scenario, "
+      << mib(kSweepInput) << " of a sweep file,\n"
+      << mib(kImpactProblemInput) << " of an impact problem and " << mib(kGroundRecordInput)
+      << " of a ground-motion record (in lines of at most\n"
+      << kMaxInputLineBytes / kMebibyte << " MiB); a YAML list of at most " << kMaxYamlListItems
+      << " items and at most " << kMaxYamlNodes << " values (scalars,\n"
+      << "lists and maps) in one file. A larger file is refused at the file, a longer list or\n"
+      << "line at the first item or line past the limit, before anything is built from it. The\n"
+      << "text must be UTF-8: a byte that is not is an error at its line and column, so that\n"
+      << "names reach the terminal and the output files as they were written. A SIGINT or\n"
+      << "SIGTERM while an input is read ends `routh run` with the `interrupted` exit code "
+         "(130).\n";
 }
 
 }  // namespace
@@ -98,6 +121,7 @@ void write_models_markdown(std::ostream& out) {
       << "described in full in `sim/scenario/multibody_input.hpp`;\n"
       << "`scenarios/pendulum_strikes_block.yaml` is an example.\n";
   write_scenario_maps(out);
+  write_input_limits(out);
 }
 
 }  // namespace routh::cli
