@@ -55,8 +55,8 @@ std::string_view kind_of(mode_t mode) {
 }
 
 // The file `target` leads to (a link followed) is one of the inputs: same device and inode.
-const InputFile* input_named(const struct stat& target, std::span<const InputFile> inputs) {
-  for (const InputFile& input : inputs) {
+const ReadInput* input_named(const struct stat& target, std::span<const ReadInput> inputs) {
+  for (const ReadInput& input : inputs) {
     const std::optional<struct stat> status = file_status(input.path, true);
     if (status && status->st_dev == target.st_dev && status->st_ino == target.st_ino) {
       return &input;
@@ -77,13 +77,13 @@ int rename_without_replacing(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
-void check_output(const fs::path& target, std::span<const InputFile> inputs, bool force) {
+void check_output(const fs::path& target, std::span<const ReadInput> inputs, bool force) {
   const std::optional<struct stat> name = file_status(target, false);
   if (!name) return;  // a new name
   // what the name leads to: itself, or a link's target (nothing for a dangling link)
   const std::optional<struct stat> file = file_status(target, true);
   if (file) {
-    if (const InputFile* input = input_named(*file, inputs)) {
+    if (const ReadInput* input = input_named(*file, inputs)) {
       refuse(target, cat("is ", input->role, " itself; choose another output file"), EINVAL);
     }
     if (!S_ISREG(file->st_mode)) {
@@ -123,7 +123,7 @@ fs::path temporary_path(const fs::path& target) {
   return target.parent_path() / name;
 }
 
-OutputPlacement plan_output(const fs::path& target, std::span<const InputFile> inputs, bool force) {
+OutputPlacement plan_output(const fs::path& target, std::span<const ReadInput> inputs, bool force) {
   check_output(target, inputs, force);
   const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   std::error_code error;

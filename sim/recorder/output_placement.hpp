@@ -39,7 +39,7 @@ class OutputRefused : public std::runtime_error {
 };
 
 /// A file the command reads, and what it is to the user ("the scenario file", "a record file").
-struct InputFile {
+struct ReadInput {
   std::filesystem::path path;
   std::string role;
 };
@@ -47,7 +47,7 @@ struct InputFile {
 /// Checks `target` against the rule above before anything is written, and creates nothing:
 /// throws OutputRefused naming the file and the reason. `inputs` are the files the command
 /// reads; `force` allows replacing an existing regular file or symbolic link.
-void check_output(const std::filesystem::path& target, std::span<const InputFile> inputs,
+void check_output(const std::filesystem::path& target, std::span<const ReadInput> inputs,
                   bool force);
 
 /// Throws OutputRefused when two of the `outputs` one command writes are the same name (a sweep's
@@ -65,7 +65,7 @@ struct OutputPlacement {
 
 /// check_output(), then the target's folder must exist and be writable (found here, before a
 /// run, not when the temporary file is created); names the temporary file.
-OutputPlacement plan_output(const std::filesystem::path& target, std::span<const InputFile> inputs,
+OutputPlacement plan_output(const std::filesystem::path& target, std::span<const ReadInput> inputs,
                             bool force);
 
 /// An exclusive advisory lock (flock) on an existing file, held while the object lives: for a

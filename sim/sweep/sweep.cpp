@@ -42,8 +42,8 @@ void create_output_folder(const std::filesystem::path& folder) {
 
 // The files a sweep reads, which none of its outputs may replace: the sweep file, the base
 // scenario and the record files of its first run (loaded as check_first_run loads it).
-std::vector<InputFile> sweep_inputs(const SweepPlan& plan) {
-  std::vector<InputFile> inputs{{plan.sweep_path, "the sweep file"},
+std::vector<ReadInput> sweep_inputs(const SweepPlan& plan) {
+  std::vector<ReadInput> inputs{{plan.sweep_path, "the sweep file"},
                                 {plan.base_path, "the base scenario"}};
   const Scenario first = load_scenario(plan.base_path, run_overrides(plan, run_values(plan, 0)));
   for (const std::filesystem::path& record : first.record_files) {
@@ -59,7 +59,7 @@ std::vector<InputFile> sweep_inputs(const SweepPlan& plan) {
 void check_sweep_outputs(const SweepPlan& plan, const SweepOptions& options,
                          const SweepPaths& paths) {
   namespace fs = std::filesystem;
-  const std::vector<InputFile> inputs = sweep_inputs(plan);
+  const std::vector<ReadInput> inputs = sweep_inputs(plan);
   std::vector<fs::path> files{paths.table, paths.journal};
   if (plan.output.csv) files.push_back(paths.csv);
   std::vector<fs::path> outputs = files;

@@ -17,9 +17,9 @@ SimulationOutcome record_scenario_run(
   return outcome;
 }
 
-std::vector<InputFile> run_inputs(const std::filesystem::path& scenario_path,
+std::vector<ReadInput> run_inputs(const std::filesystem::path& scenario_path,
                                   const Scenario& scenario) {
-  std::vector<InputFile> inputs{{scenario_path, "the scenario file"}};
+  std::vector<ReadInput> inputs{{scenario_path, "the scenario file"}};
   for (const std::filesystem::path& record : scenario.record_files) {
     inputs.push_back({record, cat("the record file ", record.string())});
   }

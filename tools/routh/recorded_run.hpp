@@ -25,7 +25,7 @@ SimulationOutcome record_scenario_run(
 
 /// The files a run of `scenario` reads, which its output may never replace: the scenario file
 /// and the record files of its excitation.
-std::vector<InputFile> run_inputs(const std::filesystem::path& scenario_path,
+std::vector<ReadInput> run_inputs(const std::filesystem::path& scenario_path,
                                   const Scenario& scenario);
 
 }  // namespace routh::cli
