@@ -269,21 +269,26 @@ TEST_CASE("run: an output folder removed during the run is an output error sayin
       start_routh_run({shipped("bouncing_ball"), "-o", (folder / "x.h5").string(), "--set",
                        "duration=1000", "--set", "integrator.max_step=1e-4"});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  // until the temporary file holds its header: the run is under way, writing there
-  const auto header_written = [&] {
+  // until the temporary file has grown past its header (a flush, one second in): the run is
+  // under way, writing there, and no longer creating the file
+  std::uintmax_t header_bytes = 0;
+  const auto flushed = [&] {
     for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-      if (entry.file_size() > 0) return true;
+      if (header_bytes == 0) header_bytes = entry.file_size();
+      return header_bytes > 0 && entry.file_size() > header_bytes;
     }
     return false;
   };
-  while (!header_written() && std::chrono::steady_clock::now() < deadline) {
+  while (!flushed() && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   REQUIRE(test::wait_until_catching(child, SIGINT));
   std::filesystem::remove_all(folder);
   ::kill(child, SIGINT);
-  CHECK(exit_status_of(child) == cli_output_error_code);
+  const int code = exit_status_of(child);
   const std::string err = file_text(scratch() / "child_stderr.txt");
+  INFO(err);
+  CHECK(code == cli_output_error_code);
   CHECK(contains(err, "No such file or directory"));
   CHECK(contains(err, "what was written is lost"));
   CHECK(!contains(err, "is kept in"));

@@ -267,8 +267,14 @@ struct TrajectoryRecorder::Impl {
     file.reset();
     event_memory_type = hdf5::event_table_row_type(context);
     write_image(image);
-    file =
-        checked(H5Fopen(path.c_str(), H5F_ACC_RDWR, access), &H5Fclose, context, "open the file");
+    errno = 0;
+    file = Handle(H5Fopen(path.c_str(), H5F_ACC_RDWR, access), &H5Fclose);
+    if (!file.valid()) {
+      // the file just written is gone (its folder removed meanwhile): the output's fault
+      const int error = errno != 0 ? errno : ENOENT;
+      throw OutputWriteError(
+          cat(context, ": cannot open the file it wrote: ", std::strerror(error)), error);
+    }
     for (auto [handle, name] : {std::pair{&time, "time"},
                                 {&q, "q"},
                                 {&v, "v"},
