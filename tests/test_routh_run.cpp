@@ -5,7 +5,6 @@
 
 #include <doctest/doctest.h>
 #include <hdf5.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -126,29 +125,14 @@ std::vector<std::string> files_starting_with(const std::string& prefix) {
 }
 
 // Starts `routh run ARGUMENTS...` as a child with stdout and stderr to files in the scratch
-// folder; `limit_bytes` > 0 caps the size of any file it writes (RLIMIT_FSIZE), with SIGXFSZ
-// ignored, so a write past it fails with EFBIG as on a full disk, or, `file_size_signal`, left
-// at its default action, which kills the process unless routh ignores it itself.
-pid_t start_routh_run(const std::vector<std::string>& arguments, long limit_bytes = 0,
+// folder; `limit_bytes` > 0 caps the size of any file it writes (test::RouthChild).
+pid_t start_routh_run(std::vector<std::string> arguments, long limit_bytes = 0,
                       bool file_size_signal = false) {
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    std::freopen((scratch() / "child_stdout.txt").c_str(), "w", stdout);
-    std::freopen((scratch() / "child_stderr.txt").c_str(), "w", stderr);
-    if (limit_bytes > 0) {
-      std::signal(SIGXFSZ, file_size_signal ? SIG_DFL : SIG_IGN);
-      const rlimit limit{static_cast<rlim_t>(limit_bytes), static_cast<rlim_t>(limit_bytes)};
-      if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
-    }
-    std::vector<char*> argv = {const_cast<char*>(ROUTH_BINARY), const_cast<char*>("run")};
-    for (const std::string& argument : arguments)
-      argv.push_back(const_cast<char*>(argument.c_str()));
-    argv.push_back(nullptr);
-    ::execv(ROUTH_BINARY, argv.data());
-    ::_exit(127);
-  }
-  return child;
+  arguments.insert(arguments.begin(), "run");
+  return test::start_routh(arguments, {.out = "child_stdout.txt",
+                                       .err = "child_stderr.txt",
+                                       .file_size_limit = limit_bytes,
+                                       .file_size_signal = file_size_signal});
 }
 
 int exit_status_of(pid_t child) {

@@ -4,7 +4,6 @@
 
 #include <doctest/doctest.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -41,6 +40,8 @@ namespace {
 using test::run_routh;
 using test::same_bits;
 using test::scratch;
+using test::start_routh;
+using test::wait_exit;
 using test::write_problem;
 
 // The sanitizers slow a run about tenfold: under them the kill-and-resume test kills once, not
@@ -123,54 +124,12 @@ std::vector<std::string> temporary_files(const std::filesystem::path& folder,
   return found;
 }
 
-// Starts `routh ARGUMENTS...` in the scratch folder, its output discarded; returns its pid.
-pid_t start_routh(const std::vector<std::string>& arguments) {
-  const pid_t pid = ::fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    if (::chdir(scratch().c_str()) != 0) ::_exit(127);
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
-    std::vector<char*> argv{const_cast<char*>(ROUTH_BINARY)};
-    for (const std::string& argument : arguments)
-      argv.push_back(const_cast<char*>(argument.c_str()));
-    argv.push_back(nullptr);
-    ::execv(ROUTH_BINARY, argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
-
-// Waits for `pid`; its exit code, or 128 + the signal that ended it.
-int wait_exit(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 // Starts `routh ARGUMENTS...` like start_routh, with its stderr kept in `stderr_name` and every
-// file it writes capped at `limit_bytes` (RLIMIT_FSIZE, no root needed) with SIGXFSZ ignored,
-// as Python and many batch shells leave it: a write past the cap fails with EFBIG, as a full
-// disk fails with ENOSPC.
+// file it writes capped at `limit_bytes` with SIGXFSZ ignored, as Python and many batch shells
+// leave it: a write past the cap fails with EFBIG, as a full disk fails with ENOSPC.
 pid_t start_routh_capped(const std::vector<std::string>& arguments, long limit_bytes,
                          const std::string& stderr_name) {
-  const pid_t pid = ::fork();
-  REQUIRE(pid >= 0);
-  if (pid == 0) {
-    if (::chdir(scratch().c_str()) != 0) ::_exit(127);
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen(stderr_name.c_str(), "w", stderr);
-    std::signal(SIGXFSZ, SIG_IGN);
-    const rlimit limit{static_cast<rlim_t>(limit_bytes), static_cast<rlim_t>(limit_bytes)};
-    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
-    std::vector<char*> argv{const_cast<char*>(ROUTH_BINARY)};
-    for (const std::string& argument : arguments)
-      argv.push_back(const_cast<char*>(argument.c_str()));
-    argv.push_back(nullptr);
-    ::execv(ROUTH_BINARY, argv.data());
-    ::_exit(127);
-  }
-  return pid;
+  return test::start_routh(arguments, {.err = stderr_name, .file_size_limit = limit_bytes});
 }
 
 // Like wait_exit, but a process still running after `timeout` is killed (SIGKILL) and -1 is

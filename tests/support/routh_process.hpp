@@ -2,17 +2,21 @@
 // Running the built `routh` program from a test, as a user would: through the shell, from the
 // scratch folder, capturing what it prints and how it exits.
 
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "scratch_files.hpp"
 #include "sim/text.hpp"
@@ -54,6 +58,46 @@ inline pid_t start_command(const std::string& command_line) {
     ::_exit(127);
   }
   return pid;
+}
+
+/// How start_routh() starts the program: where its output goes, and a cap on the files it writes.
+struct RouthChild {
+  std::filesystem::path out = "/dev/null";  ///< its stdout (a relative path: in the scratch folder)
+  std::filesystem::path err = "/dev/null";  ///< its stderr
+  /// > 0: every file it writes is capped at this many bytes (RLIMIT_FSIZE, no root needed), so
+  /// that a write past it fails as on a full disk (EFBIG instead of ENOSPC)
+  long file_size_limit = 0;
+  /// with the cap: SIGXFSZ left at its default action (which kills a program that does not
+  /// ignore it itself) instead of ignored, as Python and many batch shells leave it
+  bool file_size_signal = false;
+};
+
+/// Starts `routh ARGUMENTS...` (no shell) as a child of the test, in the scratch folder; returns
+/// its pid, which the caller waits for.
+inline pid_t start_routh(const std::vector<std::string>& arguments, const RouthChild& child = {}) {
+  const pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  if (::chdir(scratch().c_str()) != 0) ::_exit(127);
+  if (std::freopen(child.out.c_str(), "w", stdout) == nullptr) ::_exit(127);
+  if (std::freopen(child.err.c_str(), "w", stderr) == nullptr) ::_exit(127);
+  if (child.file_size_limit > 0) {
+    std::signal(SIGXFSZ, child.file_size_signal ? SIG_DFL : SIG_IGN);
+    const auto bytes = static_cast<rlim_t>(child.file_size_limit);
+    const rlimit limit{bytes, bytes};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
+  }
+  std::vector<char*> argv{const_cast<char*>(ROUTH_BINARY)};
+  for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  ::execv(ROUTH_BINARY, argv.data());
+  ::_exit(127);
+}
+
+/// Waits for `pid`; its exit code, or 128 + the signal that ended it.
+inline int wait_exit(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 /// Runs `routh ARGUMENTS` (passed through the shell as written) in the scratch folder.
