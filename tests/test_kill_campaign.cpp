@@ -27,6 +27,7 @@
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
@@ -102,7 +103,8 @@ TEST_CASE(
   const std::string scenario = cat(ROUTH_SOURCE_DIR, "/scenarios/bouncing_ball.yaml");
   std::mt19937 random(20261127);
   std::uniform_int_distribution<int> delay_ms(0, 300);
-  constexpr int kKills = 30;
+  // 50 kills, the campaign; under the sanitizers, ten times slower, 20
+  constexpr int kKills = test::kSanitized ? 20 : 50;
   int files = 0;
   int with_samples = 0;
   int plain_readable = 0;
