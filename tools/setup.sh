@@ -152,6 +152,8 @@ if [[ $mode == fuzz ]]; then
   run_fuzzer ground_record_fuzzer scenarios/motions/*.AT2 tests/fuzz/corpus/ground_record_fuzzer/* ||
     failed+=(ground_record_fuzzer)
   run_fuzzer sweep_file_fuzzer tests/fuzz/corpus/sweep_file_fuzzer/* || failed+=(sweep_file_fuzzer)
+  run_fuzzer sweep_journal_fuzzer tests/fuzz/corpus/sweep_journal_fuzzer/* ||
+    failed+=(sweep_journal_fuzzer)
   [[ ${#failed[@]} -eq 0 ]] || die "fuzzing found failures in: ${failed[*]}"
   say "fuzzing done: no failure in ${fuzz_seconds}s per target"
   exit 0
