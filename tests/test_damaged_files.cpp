@@ -22,6 +22,7 @@
 #include "sim/simulation/event_record.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
@@ -107,7 +108,14 @@ TEST_CASE("info: damaged trajectory files end with a message and a documented ex
     if (info.exit_code == 21) {
       CHECK(info.out.find("\nincomplete   ") != std::string::npos);
     } else {
-      CHECK(info.err.starts_with(cat("routh info: ", variant.string(), ": ")));
+      // its last line is the message; under AddressSanitizer the reading child's report of an
+      // overflow inside HDF5 itself (memcpy past a damaged heap's end, in H5HG_read) may come
+      // first: the child then dies of SIGABRT, which is what the parent reports
+      const std::size_t line_start = info.err.rfind('\n', info.err.size() - 2);
+      const std::string last_line =
+          line_start == std::string::npos ? info.err : info.err.substr(line_start + 1);
+      CHECK(last_line.starts_with(cat("routh info: ", variant.string(), ": ")));
+      if (!test::kSanitized) CHECK(last_line == info.err);
     }
   }
   for (const auto& [code, count] : exit_codes) MESSAGE("exit code ", code, ": ", count, " files");
