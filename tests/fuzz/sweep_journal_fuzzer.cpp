@@ -82,7 +82,8 @@ void check_line(std::string_view content) {
   std::string again = routh::encode_row(*row);
   again.pop_back();  // its '\n'
   const std::optional<routh::TableRow> reread = routh::decode_row(again, kColumns);
-  if (!reread || !same_bits(*row, *reread)) finding("a row encoded again does not decode to itself");
+  if (!reread || !same_bits(*row, *reread))
+    finding("a row encoded again does not decode to itself");
 }
 
 void check_journal(std::string_view rest) {
