@@ -179,7 +179,7 @@ TEST_CASE("candidates: disks against edges and each other, named BODY/OTHER.EDGE
 }
 
 TEST_CASE(
-    "candidates: joined bodies never touch; a chain's shared ends and its pivot are dropped where "
+    "candidates: joined bodies never touch, a chain's shared ends and its pivot are dropped where "
     "the parent's end stands for them") {
   const auto chain = segment_chain(3, routh::floor_at(-2.5));
   // link1's pivot never moves, and link2's and link3's proximal ends are their parents' distal
@@ -207,7 +207,7 @@ TEST_CASE(
   CHECK(builder.build()->contact_count() == 0);
 }
 
-TEST_CASE("candidates: aliases rename generated contacts; an alias of no contact is an error") {
+TEST_CASE("candidates: aliases rename generated contacts, an alias of no contact is an error") {
   PlanarTreeBuilder builder;
   add_block(builder, "block");
   builder.add_obstacle("floor", routh::floor_at(0.0));

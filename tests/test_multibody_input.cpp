@@ -169,7 +169,7 @@ TEST_CASE("multibody: an absolute revolute angle is measured from the world") {
 }
 
 TEST_CASE(
-    "multibody: a polygon's centre of mass is its centroid; a body without shape is a point") {
+    "multibody: a polygon's centre of mass is its centroid, a body without shape is a point") {
   // an L-free convex quadrilateral drawn away from its centroid
   const Scenario scenario = load_text(one_body(
       "{name: plate, mass: 2, shape: {polygon: {vertices: [[1, 1], [3, 1], [3, 2], [1, 2]]}}}\n"

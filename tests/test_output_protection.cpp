@@ -240,7 +240,7 @@ TEST_CASE("output rule: every temporary name is a name of its own") {
   CHECK(first.filename().string().starts_with(cat(".same.h5.tmp-", ::getpid(), "-")));
 }
 
-TEST_CASE("run: --time-limit takes any number of seconds > 0; inf is no limit") {
+TEST_CASE("run: --time-limit takes any number of seconds > 0, inf is no limit") {
   // Before: 1e10 s or more overflowed the deadline into the past and stopped the run at t = 0.
   for (const double seconds : {1e10, 1e19, 1e308, std::numeric_limits<double>::infinity()}) {
     CAPTURE(seconds);

@@ -238,7 +238,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "paper 000 example 1: μs = 0.63 just above 0.6234 sticks; the conventional method gains 0.59") {
+    "paper 000 example 1: μs = 0.63 just above 0.6234 sticks, the conventional method gains 0.59") {
   const KaneLevinsonPendulum pendulum;
   const routh::ImpactProblem problem = pendulum.problem(0.7, 0.63, 0.5);
   const ImpactResult result = routh::solve_poisson(problem);

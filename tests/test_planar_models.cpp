@@ -464,7 +464,7 @@ TEST_CASE("model: a planar tree rejects inconsistent descriptions") {
   CHECK_THROWS_AS(ball->mass_matrix(VectorXd::Zero(2), M), std::invalid_argument);
 }
 
-TEST_CASE("model: a model that calls its M constant has the same M everywhere; a chain's is not") {
+TEST_CASE("model: a model that calls its M constant has the same M everywhere, a chain's is not") {
   // a stack of free blocks, each at its centre of mass: M = diag(m, m, I) per block at every q
   const auto stack = routh::make_stacked_blocks({{0.4, 0.3, 2.0, "a"}, {0.2, 0.5, 1.0, "b"}});
   REQUIRE(stack->constant_mass_matrix());

@@ -199,7 +199,7 @@ TEST_CASE("check: the output file is checked as run checks it, and left alone") 
   CHECK(listing(folder) == before);
 }
 
-TEST_CASE("check: usage errors exit 2; --help exits 0") {
+TEST_CASE("check: usage errors exit 2, --help exits 0") {
   const fs::path folder = fresh_folder("check_usage");
   write_file(folder / "scenario.yaml", kBall);
   for (const char* arguments :

@@ -181,7 +181,7 @@ TEST_CASE("run: -o naming the scenario file itself is refused, even with --force
   }
 }
 
-TEST_CASE("run: a target that appears during the run is left alone; the run keeps its own") {
+TEST_CASE("run: a target that appears during the run is left alone, the run keeps its own") {
   const std::filesystem::path out = scratch() / "appeared.h5";
   std::filesystem::remove(out);
   const pid_t child = start_routh_run({shipped("bouncing_ball"), "-o", out.string(), "--set",
@@ -342,7 +342,7 @@ TEST_CASE("run: bouncing_ball.yaml becomes a trajectory file with its impacts an
   CHECK(contains(text, cat("file: ", out.string())));
 }
 
-TEST_CASE("run: --time-limit takes seconds of wall-clock time; routh info shows the status") {
+TEST_CASE("run: --time-limit takes seconds of wall-clock time, routh info shows the status") {
   const std::filesystem::path out = scratch() / "ball_limited.h5";
   const Run run = run_routh(cat("'", shipped("bouncing_ball"), "' -o '", out.string(),
                                 "' --set duration=1 --time-limit 600"));
@@ -414,7 +414,7 @@ TEST_CASE("run: --set overrides contact.restitution and duration") {
   CHECK(contains(text, "restitution: 0.5\n"));
 }
 
-TEST_CASE("run: bad input exits 1 naming file:line:column or the override; usage exits 2") {
+TEST_CASE("run: bad input exits 1 naming file:line:column or the override, usage exits 2") {
   const std::string bad = test::write_problem(
       "duration: 1\nmodel: {type: ball, radius: 0.1, mass: 1}\ninitial: {q: {y: 1}}\n"
       "contact: {law: poisson, restitution: 0.5, friction: 0.2, restitutin: 1}\n",

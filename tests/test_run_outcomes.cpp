@@ -107,7 +107,7 @@ TEST_CASE("outcomes: the summary's dissipated energy is the impacts' loss, Σ �
   CHECK(run.outcome.summary.dissipated_energy == doctest::Approx(lost).epsilon(1e-6));
 }
 
-TEST_CASE("outcomes: a spinning disk turns through any angle without overturning; a block does") {
+TEST_CASE("outcomes: a spinning disk turns through any angle without overturning, a block does") {
   // two_disks: disk 1 spins at −11 rad/s and turns past π/2 within 0.15 s, yet a disk looks the
   // same at every angle, so nothing is watched; the stacked blocks' free bodies both are.
   const routh::test::ScenarioRun disks = run_shipped_scenario("two_disks.yaml", {"duration=1"});

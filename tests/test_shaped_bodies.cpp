@@ -235,7 +235,7 @@ TEST_CASE("shaped bodies: two stacked blocks at rest stay at rest for 100 s") {
 }
 
 TEST_CASE(
-    "shaped bodies: a stone rocks on the block beneath it under a ground pulse; no corner "
+    "shaped bodies: a stone rocks on the block beneath it under a ground pulse, no corner "
     "enters the block or the floor") {
   constexpr double kPulse = 6.0, kPeriod = 0.3;  // a_g = 6 sin(π t / 0.3) m/s² for 0.3 s
   PlanarTreeBuilder builder;

@@ -249,7 +249,7 @@ TEST_CASE(
   CHECK(out.forces[4 * kPairs] == doctest::Approx(particular[4 * kPairs]).epsilon(1e-9));
 }
 
-TEST_CASE("static friction: a corner at zero load carries no friction; below zero, no verdict") {
+TEST_CASE("static friction: a corner at zero load carries no friction, below zero, no verdict") {
   // Source: at N1 = 0 corner 1's cone is the point T1 = 0, so corner 2 carries ΣT alone:
   // R = μs N2 − |ΣT| (claim (c) of static_friction.hpp), not 0 as corner 1's own margin
   // μs N1 − |T1| would be. At N1 < 0 no split keeps both normals ≥ 0: λ0 stands, R = +∞ (d).

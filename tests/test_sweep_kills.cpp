@@ -171,7 +171,7 @@ std::string routh_command() { return cat("'", ROUTH_BINARY, "' sweep"); }
 
 }  // namespace
 
-TEST_CASE("routh sweep: 50 kills at seeded random moments on threads; every resume is whole") {
+TEST_CASE("routh sweep: 50 kills at seeded random moments on threads, every resume is whole") {
   // 10 sweeps × 5 kills; under the sanitizers (ten times slower) 2 × 3
   const int trials = kSanitized ? 2 : 10;
   const int kills = kSanitized ? 3 : 5;
@@ -183,7 +183,7 @@ TEST_CASE("routh sweep: 50 kills at seeded random moments on threads; every resu
 }
 
 TEST_CASE(
-    "routh sweep: kills of a whole mpirun job at seeded random moments; every resume is whole") {
+    "routh sweep: kills of a whole mpirun job at seeded random moments, every resume is whole") {
   if (kSanitized || !ROUTH_MPI_BUILD || std::system("command -v mpirun >/dev/null 2>&1") != 0) {
     MESSAGE("skipped (sanitizers, a build without MPI, or no mpirun)");
     return;
