@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "sim/recorder/file_room.hpp"
+#include "sim/recorder/output_placement.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -184,10 +185,14 @@ SweepJournal::~SweepJournal() {
   if (descriptor_ >= 0) ::close(descriptor_);
 }
 
+// The header is written under a temporary name of its own and the file then given the
+// journal's name (without replacing one): a kill between creating the file and writing its
+// header would otherwise leave a journal without one, which every --resume refuses.
 SweepJournal SweepJournal::create(const std::filesystem::path& path,
                                   const std::string& fingerprint) {
+  const OutputPlacement placement{path, temporary_path(path), false};
   const int descriptor =
-      ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+      ::open(placement.temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
   if (descriptor < 0) {
     const int error = errno;
     throw OutputWriteError(
@@ -196,10 +201,10 @@ SweepJournal SweepJournal::create(const std::filesystem::path& path,
   SweepJournal journal(path, descriptor);
   try {
     journal.append(cat(kJournalMagic, fingerprint, '\n'));
-  } catch (const OutputWriteError&) {
-    // a journal without its header would refuse every --resume
+    if (!place_output(placement)) throw std::runtime_error(cat(path.string(), " exists"));
+  } catch (...) {
     std::error_code ignored;
-    std::filesystem::remove(path, ignored);
+    std::filesystem::remove(placement.temporary, ignored);
     throw;
   }
   return journal;

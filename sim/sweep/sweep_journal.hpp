@@ -61,7 +61,8 @@ JournalScan scan_journal(const std::filesystem::path& path, const std::string& f
 /// Appends lines to a journal, one write(2) per line (O_APPEND).
 class SweepJournal {
  public:
-  /// Creates the journal with its header; throws if it exists.
+  /// Creates the journal with its header, whole: it appears under its name with the header
+  /// written (a kill never leaves it without). Throws if it exists.
   static SweepJournal create(const std::filesystem::path& path, const std::string& fingerprint);
   /// Opens an existing journal to append to it (cut a torn tail first: scan_journal's
   /// valid_bytes).
