@@ -21,6 +21,7 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/text.hpp"
+#include "support/rod_recorder_header.hpp"
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
@@ -37,12 +38,8 @@ using test::scratch;
 std::vector<char> unfinished_trajectory(int samples) {
   const std::filesystem::path path = scratch() / "corpus_base.h5";
   {
-    RecorderHeader header{"poisson",
-                          "name: rod\nduration: 0.3\n",
-                          {"x", "y", "theta"},
-                          {"m", "m", "rad"},
-                          {"left_corner", "right_corner"},
-                          R"({"format": "routh-model", "bodies": []})"};
+    const RecorderHeader header = test::rod_recorder_header(
+        "name: rod\nduration: 0.3\n", R"({"format": "routh-model", "bodies": []})");
     TrajectoryRecorder recorder(path, header, 64, 1e6);
     recorder.record_ground_acceleration(
         [](double t) { return Eigen::Vector2d(std::sin(10.0 * t), 0.0); });

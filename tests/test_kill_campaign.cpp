@@ -26,6 +26,7 @@
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
+#include "support/rod_recorder_header.hpp"
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
@@ -183,12 +184,7 @@ TEST_CASE(
   // ("addr overflow"); routh's readers read them, since their bytes are in the file.
   const std::filesystem::path path = scratch() / "stale_end.h5";
   {
-    RecorderHeader header{"poisson",
-                          "name: rod\n",
-                          {"x", "y", "theta"},
-                          {"m", "m", "rad"},
-                          {"left_corner", "right_corner"},
-                          ""};
+    const RecorderHeader header = test::rod_recorder_header("name: rod\n");
     TrajectoryRecorder recorder(path, header, 256);
     for (int i = 0; i < 5000; ++i) {
       const double t = 1e-3 * i;

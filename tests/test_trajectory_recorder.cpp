@@ -26,6 +26,7 @@
 #include "sim/simulation/event_record.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
+#include "support/rod_recorder_header.hpp"
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
@@ -171,10 +172,7 @@ std::vector<EventRead> read_events(hid_t file) {
 
 // ---- a small trajectory ---------------------------------------------------------------------
 
-RecorderHeader rod_header() {
-  return RecorderHeader{"poisson",         "law: poisson\nduration: 1.0\n", {"x", "y", "theta"},
-                        {"m", "m", "rad"}, {"left_corner", "right_corner"}, ""};
-}
+RecorderHeader rod_header() { return test::rod_recorder_header("law: poisson\nduration: 1.0\n"); }
 
 // Sample i of a made-up trajectory that every test can recompute.
 double sample_t(long i) { return 1e-3 * static_cast<double>(i); }
