@@ -57,10 +57,9 @@ pid_t start_run(const std::vector<std::string>& arguments) {
 // The temporary file a run writes in `folder` (`routh run` renames it at the end): what a killed
 // run leaves.
 std::optional<std::filesystem::path> temporary_output(const std::filesystem::path& folder) {
-  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    if (entry.path().filename().string().starts_with(".out.h5.tmp-")) return entry.path();
-  }
-  return std::nullopt;
+  const std::vector<std::string> found = test::temporary_files(folder, "out.h5");
+  if (found.empty()) return std::nullopt;
+  return folder / found.front();
 }
 
 // The series `name` of an open file, every value, or nothing if HDF5 cannot read it.

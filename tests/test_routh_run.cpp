@@ -114,16 +114,6 @@ std::string file_text(const std::filesystem::path& path) {
   return text.str();
 }
 
-// Files in the scratch folder whose name starts with `prefix` (temporary files left behind).
-std::vector<std::string> files_starting_with(const std::string& prefix) {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(scratch())) {
-    const std::string name = entry.path().filename().string();
-    if (name.starts_with(prefix)) names.push_back(name);
-  }
-  return names;
-}
-
 // Starts `routh run ARGUMENTS...` as a child with stdout and stderr to files in the scratch
 // folder; `limit_bytes` > 0 caps the size of any file it writes (test::RouthChild).
 pid_t start_routh_run(std::vector<std::string> arguments, long limit_bytes = 0,
@@ -153,12 +143,13 @@ TEST_CASE("run: an existing output file is kept without --force and replaced wit
   CHECK(contains(refused.err, cat("output file ", out.string(), " already exists")));
   CHECK(contains(refused.err, "--force"));
   CHECK(file_text(out) == "a previous run's file");
-  CHECK(files_starting_with(".existing.h5.tmp-").empty());  // refused before anything is written
+  CHECK(test::temporary_files(scratch(), "existing.h5")
+            .empty());  // refused before anything is written
 
   const Run forced = run_routh(command + " --force");
   CHECK(forced.exit_code == 0);
   CHECK(summarize_trajectory(out).sample_count > 0);
-  CHECK(files_starting_with(".existing.h5.tmp-").empty());  // renamed onto the target
+  CHECK(test::temporary_files(scratch(), "existing.h5").empty());  // renamed onto the target
 }
 
 TEST_CASE("run: -o naming the scenario file itself is refused, even with --force") {
@@ -194,7 +185,7 @@ TEST_CASE("run: a target that appears during the run is left alone, the run keep
   CHECK(file_text(out) == "another run's file");
   const std::string err = file_text(scratch() / "child_stderr.txt");
   CHECK(contains(err, "appeared while the run was writing"));
-  const std::vector<std::string> kept = files_starting_with(".appeared.h5.tmp-");
+  const std::vector<std::string> kept = test::temporary_files(scratch(), "appeared.h5");
   REQUIRE(kept.size() == 1);
   CHECK(contains(err, kept.front()));
   const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
@@ -215,7 +206,7 @@ TEST_CASE("run: a full disk ends the run with a clear error and a readable prefi
   CHECK(contains(err, "File too large"));  // EFBIG; ENOSPC reads "No space left on device"
   CHECK(err.find("HDF5-DIAG") == std::string::npos);  // no HDF5 error stack on stderr
   CHECK(!std::filesystem::exists(out));
-  const std::vector<std::string> kept = files_starting_with(".full.h5.tmp-");
+  const std::vector<std::string> kept = test::temporary_files(scratch(), "full.h5");
   REQUIRE(kept.size() == 1);
   CHECK(contains(err, kept.front()));
   const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
@@ -236,7 +227,7 @@ TEST_CASE("run: a file-size limit ends the run with exit 20, not SIGXFSZ, and a 
                                       1'000'000, true);
   CHECK(exit_status_of(child) == cli_output_error_code);
   CHECK(contains(file_text(scratch() / "child_stderr.txt"), "File too large"));
-  const std::vector<std::string> kept = files_starting_with(".ulimit.h5.tmp-");
+  const std::vector<std::string> kept = test::temporary_files(scratch(), "ulimit.h5");
   REQUIRE(kept.size() == 1);
   const TrajectorySummary summary = summarize_trajectory(scratch() / kept.front());
   CHECK(summary.sample_count > 0);

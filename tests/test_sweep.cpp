@@ -41,6 +41,7 @@ using test::run_routh;
 using test::same_bits;
 using test::scratch;
 using test::start_routh;
+using test::temporary_files;
 using test::wait_exit;
 using test::write_problem;
 
@@ -111,17 +112,6 @@ InputError sweep_error(const std::string& sweep) {
   }
   FAIL("no error for ", sweep);
   return InputError({}, "");
-}
-
-// The temporary files of output `name` left in `folder` (".NAME.tmp-PID-N", output_placement.hpp).
-std::vector<std::string> temporary_files(const std::filesystem::path& folder,
-                                         const std::string& name) {
-  std::vector<std::string> found;
-  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    const std::string file = entry.path().filename().string();
-    if (file.starts_with(cat(".", name, ".tmp-"))) found.push_back(file);
-  }
-  return found;
 }
 
 // Starts `routh ARGUMENTS...` like start_routh, with its stderr kept in `stderr_name` and every

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "sim/text.hpp"
 
@@ -33,6 +34,19 @@ inline std::string write_problem(const std::string& text,
   const std::filesystem::path path = scratch() / name;
   std::ofstream(path) << text;
   return path.string();
+}
+
+/// The temporary files of output `name` in `folder`, by file name: ".NAME.tmp-PID-N", the name
+/// an output is written under before it is renamed (sim/recorder/output_placement.hpp), so what
+/// a refused, failed or killed command left behind.
+inline std::vector<std::string> temporary_files(const std::filesystem::path& folder,
+                                                const std::string& name) {
+  std::vector<std::string> found;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string file = entry.path().filename().string();
+    if (file.starts_with(cat(".", name, ".tmp-"))) found.push_back(file);
+  }
+  return found;
 }
 
 }  // namespace routh::test
