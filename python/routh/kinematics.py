@@ -77,6 +77,8 @@ def world_points(pose: tuple[np.ndarray, np.ndarray], points: np.ndarray) -> np.
 
 # A spatial body's coordinates, in the order of /q: centre of mass, then its unit quaternion.
 SPATIAL_COORDINATES = ("x", "y", "z", "qw", "qx", "qy", "qz")
+# and its velocities, in the order of /v: centre of mass (world frame), then ω (body frame)
+SPATIAL_VELOCITIES = ("vx", "vy", "vz", "wx", "wy", "wz")
 
 
 def quaternion_rotation(quaternion: np.ndarray) -> np.ndarray:
@@ -108,6 +110,22 @@ def body_poses_3d(model: dict, q: np.ndarray, names: list[str] | None = None) ->
         values = q[:, columns]
         poses[body["name"]] = (values[:, :3], quaternion_rotation(values[:, 3:]))
     return poses
+
+
+def body_velocities_3d(model: dict, v: np.ndarray, names: list[str] | None = None) -> dict:
+    """Every spatial body's velocities at every sample: {body name: (velocity, omega)}, the
+    centre of mass's velocity (N, 3) [m/s] in the world frame and the angular velocity (N, 3)
+    [rad/s] in the body frame (the world's is R omega). `names` are v's column names (the bodies'
+    `velocity_columns` are used when omitted; given, the columns BODY.vx, ..., BODY.wz)."""
+    v = np.atleast_2d(np.asarray(v, dtype=float))
+    velocities = {}
+    for body in model["bodies"]:
+        columns = list(body["velocity_columns"])
+        if names is not None:
+            columns = [list(names).index(f"{body['name']}.{c}") for c in SPATIAL_VELOCITIES]
+        values = v[:, columns]
+        velocities[body["name"]] = (values[:, :3], values[:, 3:])
+    return velocities
 
 
 def tilt(orientation: np.ndarray, up=(0.0, 0.0, 1.0)) -> np.ndarray:
