@@ -32,6 +32,7 @@ from matplotlib.patches import Circle, Polygon  # noqa: E402
 from routh.kinematics import (  # noqa: E402
     body_poses,
     body_poses_3d,
+    bounding_radius,
     shape_wireframe,
     sphere_outline,
     world_points,
@@ -236,12 +237,10 @@ class SpatialScene:
         self.axes.set_aspect("equal")
         self.axes.set_axis_off()
         self.bodies = []  # (body, its wireframes, {line name: artist}, outline artist or None)
-        world = []  # every body point at every sample, for the extent
+        # each body lies within its bounding radius of its centre of mass, at every sample
+        centres, reaches = [], []
         for body in self.model["bodies"]:
             wireframes = spatial_wireframes(body)
-            pose = self.poses[body["name"]]
-            for points, _ in wireframes.values():
-                world.append(world_points(pose, points).reshape(-1, 3))
             lines = {name: self.axes.plot([], [], color=BODY_COLOUR, zorder=3, **style)[0]
                      for name, (_, style) in wireframes.items()}
             outline = None
@@ -249,13 +248,14 @@ class SpatialScene:
                 outline = Polygon(np.zeros((1, 2)), closed=True, color=BODY_COLOUR, alpha=0.3,
                                   zorder=2)
                 self.axes.add_patch(outline)
-                world.append(self._sphere_outlines(body, pose).reshape(-1, 3))
             self.bodies.append((body, wireframes, lines, outline))
-        world = np.concatenate(world)
-        world = world[~np.isnan(world[:, 0])]
-        low, high = world.min(axis=0), world.max(axis=0)
-        screen = [self.projection(world)]
-        half_size = 0.7 * np.max(high - low) + 1e-3  # the patch reaches a little past the bodies
+            centres.append(self.poses[body["name"]][0])
+            reaches.append(np.full(len(centres[-1]), bounding_radius(body["shape"])))
+        centres, reaches = np.concatenate(centres), np.concatenate(reaches)[:, None]
+        low, high = (centres - reaches).min(axis=0), (centres + reaches).max(axis=0)
+        # an orthographic projection keeps lengths or shortens them: a ball stays a disk
+        screen = [self.projection(centres) - reaches, self.projection(centres) + reaches]
+        half_size = 0.7 * np.max(high - low)  # the patch reaches a little past the bodies
         for plane in self.model.get("obstacles", []):
             corners, grid = plane_grid(plane, (low + high) / 2, half_size)
             self.axes.add_patch(Polygon(self.projection(corners), closed=True,
@@ -273,11 +273,11 @@ class SpatialScene:
         self.stamp = self.axes.text(0.02, 0.97, "", transform=self.axes.transAxes, va="top",
                                     family="monospace")
 
-    def _sphere_outlines(self, body: dict, pose) -> np.ndarray:
-        """The sphere's silhouette at every sample of `pose`, seen from the viewer."""
+    def _sphere_outline(self, body: dict, pose) -> np.ndarray:
+        """The sphere's silhouette (k, 3) at the one sample of `pose`, seen from the viewer."""
         shape = body["shape"]
-        centres = world_points(pose, [shape.get("centre", (0.0, 0.0, 0.0))])[:, 0, :]
-        return sphere_outline(centres, shape["radius"], self.projection.towards_viewer)
+        centre = world_points(pose, [shape.get("centre", (0.0, 0.0, 0.0))])[:, 0, :]
+        return sphere_outline(centre, shape["radius"], self.projection.towards_viewer)[0]
 
     def draw(self, t: float, flash_window: float = 0.0):
         """Puts every body where it is at time t [s]; red if an impact lies in
@@ -294,7 +294,7 @@ class SpatialScene:
                 lines[name].set_color(colour)
                 artists.append(lines[name])
             if outline is not None:
-                outline.set_xy(self.projection(self._sphere_outlines(body, pose)[0]))
+                outline.set_xy(self.projection(self._sphere_outline(body, pose)))
                 outline.set_color(colour)
                 artists.append(outline)
         self.stamp.set_text(f"t = {t:7.3f} s" + ("  impact" if hit else ""))

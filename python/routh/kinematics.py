@@ -135,6 +135,11 @@ def tilt(orientation: np.ndarray, up=(0.0, 0.0, 1.0)) -> np.ndarray:
     return np.arccos(np.clip(cosine, -1.0, 1.0))
 
 
+def unknown_shape(kind: str) -> ValueError:
+    """The error for a shape type that is not one of the spatial shapes."""
+    return ValueError(f"unknown spatial shape type {kind!r} (sphere, box, cylinder)")
+
+
 def box_corners(size) -> np.ndarray:
     """The 8 corners (8, 3) of a box of edge lengths (a, b, c) centred on the body origin, in the
     order of BOX_CORNER_NAMES: z varies fastest, then y, then x, minus before plus."""
@@ -190,7 +195,20 @@ def shape_wireframe(shape: dict, segments: int = 32) -> dict:
         r, centre = float(shape["radius"]), np.asarray(shape.get("centre", (0, 0, 0)), float)
         return {"markers": _polylines(_circle(r, segments, (0, 1), centre),
                                       _circle(r, segments, (0, 2), centre))}
-    raise ValueError(f"unknown spatial shape type {kind!r} (sphere, box, cylinder)")
+    raise unknown_shape(kind)
+
+
+def bounding_radius(shape: dict) -> float:
+    """The largest distance [m] of a spatial shape's points from the body origin: a sphere's
+    |centre| + r, half a box's diagonal, a cylinder's rim from its middle sqrt(r² + (h/2)²)."""
+    kind = shape["type"]
+    if kind == "sphere":
+        return float(np.linalg.norm(shape.get("centre", (0, 0, 0))) + shape["radius"])
+    if kind == "box":
+        return float(np.linalg.norm(shape["size"]) / 2)
+    if kind == "cylinder":
+        return float(np.hypot(shape["radius"], shape["height"] / 2))
+    raise unknown_shape(kind)
 
 
 def sphere_outline(centres: np.ndarray, radius: float, view, segments: int = 32) -> np.ndarray:

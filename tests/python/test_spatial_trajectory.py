@@ -15,6 +15,7 @@ from routh.kinematics import (
     body_poses,
     body_poses_3d,
     body_velocities_3d,
+    bounding_radius,
     box_corners,
     quaternion_rotation,
     shape_wireframe,
@@ -157,6 +158,19 @@ def test_wireframes_measure_their_shapes():
     markers = shape_wireframe({"type": "sphere", "radius": 0.03, "centre": centre.tolist()})
     points = markers["markers"][~np.isnan(markers["markers"][:, 0])]
     assert np.allclose(np.linalg.norm(points - centre, axis=1), 0.03)
+
+
+@pytest.mark.parametrize("shape, reach", [
+    ({"type": "box", "size": [0.4, 0.2, 0.1]}, np.sqrt(0.04 + 0.01 + 0.0025)),
+    ({"type": "cylinder", "radius": 0.05, "height": 0.01}, np.sqrt(0.0025 + 0.000025)),
+    ({"type": "sphere", "radius": 0.03, "centre": [0.0, 0.0, 0.01]}, 0.04),
+])
+def test_a_shape_reaches_its_bounding_radius_and_no_further(shape, reach):
+    assert bounding_radius(shape) == pytest.approx(reach, rel=1e-15)
+    lines = np.concatenate(list(shape_wireframe(shape, segments=64).values()))
+    distances = np.linalg.norm(lines[~np.isnan(lines[:, 0])], axis=1)
+    assert distances.max() <= reach * (1 + 1e-15)
+    assert distances.max() > reach * (1 - 1e-12)  # a corner, a rim point, the sphere's top
 
 
 def test_a_sphere_outline_is_the_circle_facing_the_viewer():
