@@ -6,7 +6,10 @@
 
 A trajectory file gives one panel each for the coordinates, the velocities and the energy, with
 the events as vertical lines (impacts red, other events grey), and the ground acceleration when
-the run was excited; --phase draws each coordinate's phase portrait (q, v) instead.
+the run was excited; --phase draws each coordinate's phase portrait (q, v) instead. Bodies in
+space (a /model of dimension 3) get panels for their centres of mass, the velocities of those,
+their angular speeds |ω| and the tilt of each body's z axis from the vertical, and their phase
+portraits pair each centre-of-mass coordinate with its velocity.
 
 A sweep's table (``routh sweep``: its HDF5 file, root attribute format = "routh-sweep", or its
 CSV) gives the overturning map: each run a point at its two swept values, marked by its outcome:
@@ -33,6 +36,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 import numpy as np  # noqa: E402
 
+from routh.kinematics import body_poses_3d, body_velocities_3d, tilt  # noqa: E402
 from routh.trajectory import hdf5_text, hdf5_texts, load  # noqa: E402
 
 # ---- trajectories -------------------------------------------------------------------------
@@ -46,37 +50,81 @@ def _mark_events(axes, trajectory) -> None:
         axes.axvline(t, color="tab:red" if kind == "impact" else "0.6", lw=0.5, alpha=0.5)
 
 
+def _upward(model: dict) -> np.ndarray:
+    """The unit vector against gravity (world z when there is none)."""
+    gravity = np.asarray(model.get("gravity", (0.0, 0.0, -1.0)), float)
+    norm = np.linalg.norm(gravity)
+    return -gravity / norm if norm > 0 else np.array([0.0, 0.0, 1.0])
+
+
+def _motion_panels(trajectory) -> list:
+    """The panels of a trajectory's motion, each (y label, [(values (N,), legend)]): a planar
+    model's coordinates and velocities; for bodies in space, their centres of mass, the
+    velocities of those, their angular speeds |ω| and their tilts (the angle of each body's z
+    axis from the vertical: quaternion components are not angles)."""
+    if trajectory.dimension != 3:
+        return [
+            ("coordinates", [(trajectory.q[:, k], f"{name} [{trajectory.q_units[k]}]")
+                             for k, name in enumerate(trajectory.names)]),
+            ("velocities", [(trajectory.v[:, k], f"{name} [{trajectory.v_units[k]}]")
+                            for k, name in enumerate(trajectory.v_names)]),
+        ]
+    model = trajectory.model
+    poses = body_poses_3d(model, trajectory.q, trajectory.names)
+    velocities = body_velocities_3d(model, trajectory.v, trajectory.v_names)
+    up = _upward(model)
+    centres, speeds, spins, tilts = [], [], [], []
+    for body in model["bodies"]:
+        name = body["name"]
+        (p, orientation), (velocity, omega) = poses[name], velocities[name]
+        centres += [(p[:, k], f"{name}.{axis}") for k, axis in enumerate("xyz")]
+        speeds += [(velocity[:, k], f"{name}.v{axis}") for k, axis in enumerate("xyz")]
+        spins.append((np.linalg.norm(omega, axis=1), f"{name} |ω|"))
+        tilts.append((np.degrees(tilt(orientation, up)), f"{name}"))
+    return [("centre of mass [m]", centres), ("velocity [m/s]", speeds),
+            ("angular speed [rad/s]", spins), ("tilt of body z [°]", tilts)]
+
+
+def _phase_pairs(trajectory) -> list:
+    """(q column, v column) of each phase portrait: every coordinate with its rate in a planar
+    model; each centre-of-mass coordinate with its velocity for bodies in space."""
+    if trajectory.dimension != 3:
+        return [(k, k) for k in range(len(trajectory.names))]
+    return [(trajectory.names.index(f"{body['name']}.{axis}"),
+             trajectory.v_names.index(f"{body['name']}.v{axis}"))
+            for body in trajectory.model["bodies"] for axis in "xyz"]
+
+
 def plot_trajectory(path, output, phase: bool = False) -> None:
     """Draws the trajectory file `path` into the image `output`."""
     trajectory = load(path)
     t = trajectory.time
-    names = trajectory.names
     if phase:
-        count = len(names)
-        figure, axes = plt.subplots(1, count, figsize=(4 * count, 4), dpi=100, squeeze=False)
-        for k, name in enumerate(names):
-            ax = axes[0, k]
-            ax.plot(trajectory.q[:, k], trajectory.v[:, k], lw=0.8)
-            ax.set_xlabel(f"{name} [{trajectory.q_units[k]}]")
-            ax.set_ylabel(f"d{name}/dt [{trajectory.v_units[k]}]")
+        pairs = _phase_pairs(trajectory)
+        columns = min(len(pairs), 3 if trajectory.dimension == 3 else len(pairs))
+        rows = -(-len(pairs) // columns)
+        figure, axes = plt.subplots(rows, columns, figsize=(4 * columns, 4 * rows), dpi=100,
+                                    squeeze=False)
+        for ax, (i, j) in zip(axes.flat, pairs):
+            ax.plot(trajectory.q[:, i], trajectory.v[:, j], lw=0.8)
+            ax.set_xlabel(f"{trajectory.names[i]} [{trajectory.q_units[i]}]")
+            ax.set_ylabel(f"{trajectory.v_names[j]} [{trajectory.v_units[j]}]")
             ax.grid(True, alpha=0.3)
         figure.suptitle(f"{Path(path).name}: phase portraits")
     else:
-        panels = 3 + (trajectory.ground_acceleration is not None)
-        figure, axes = plt.subplots(panels, 1, figsize=(8, 2.4 * panels), dpi=100, sharex=True)
-        for k, name in enumerate(names):
-            axes[0].plot(t, trajectory.q[:, k], lw=0.8, label=f"{name} [{trajectory.q_units[k]}]")
-            axes[1].plot(t, trajectory.v[:, k], lw=0.8, label=f"{name} [{trajectory.v_units[k]}]")
-        axes[0].set_ylabel("coordinates")
-        axes[1].set_ylabel("velocities")
-        for k, name in enumerate(trajectory.energy_names):
-            axes[2].plot(t, trajectory.energy[:, k], lw=0.8, label=name)
-        axes[2].set_ylabel("energy [J]")
+        panels = _motion_panels(trajectory)
+        panels.append(("energy [J]", [(trajectory.energy[:, k], name)
+                                      for k, name in enumerate(trajectory.energy_names)]))
         if trajectory.ground_acceleration is not None:
-            for k, axis in enumerate("xy"):
-                axes[3].plot(t, trajectory.ground_acceleration[:, k], lw=0.8, label=axis)
-            axes[3].set_ylabel("ground acc. [m/s²]")
-        for ax in axes:
+            panels.append(("ground acc. [m/s²]",
+                           [(trajectory.ground_acceleration[:, k], "xyz"[k])
+                            for k in range(trajectory.ground_acceleration.shape[1])]))
+        figure, axes = plt.subplots(len(panels), 1, figsize=(8, 2.4 * len(panels)), dpi=100,
+                                    sharex=True)
+        for ax, (label, curves) in zip(axes, panels):
+            for values, legend in curves:
+                ax.plot(t, values, lw=0.8, label=legend)
+            ax.set_ylabel(label)
             _mark_events(ax, trajectory)
             ax.legend(loc="upper right", fontsize="x-small")
             ax.grid(True, alpha=0.3)

@@ -74,10 +74,12 @@ _DIRECTIONS = {2: ("n", "t"), 3: ("n", "t1", "t2")}
 class Trajectory:
     """One run's trajectory, as recorded in a routh trajectory file.
 
-    Arrays follow the file: ``time`` (N,) [s]; ``q`` and ``v`` (N, n) with column names
-    ``names`` and units ``q_units``, ``v_units``; ``energy`` (N, 3) with columns ``energy_names``
-    (kinetic, potential, total) [J]; ``ground_acceleration`` (N, 2) [m/s²] for an excited run,
-    otherwise None.
+    Arrays follow the file: ``time`` (N,) [s]; ``q`` (N, nq) with column names ``names`` and
+    units ``q_units``; ``v`` (N, nv) with column names ``v_names`` and units ``v_units`` (a
+    planar model's velocities are named as its coordinates; a spatial one has nq ≠ nv: 7
+    coordinates and 6 velocities per body); ``energy`` (N, 3) with columns ``energy_names``
+    (kinetic, potential, total) [J]; ``ground_acceleration`` (N, dimension) [m/s²] for an
+    excited run, otherwise None.
     """
 
     path: str | None
@@ -104,6 +106,17 @@ class Trajectory:
     sample_kind: Any = None
     attributes: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    v_names: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.v_names:  # a planar model names its velocities as its coordinates
+            self.v_names = list(self.names)
+
+    @property
+    def dimension(self) -> int:
+        """3 for free rigid bodies in space, 2 for a planar model (whose /model has no
+        ``dimension``) or a file without /model."""
+        return int(self.model.get("dimension", 2)) if isinstance(self.model, dict) else 2
 
     @property
     def incomplete(self) -> bool:
@@ -116,18 +129,19 @@ class Trajectory:
         """Units of every q and v column, keyed ``q.NAME`` and ``v.NAME``, plus ``time``."""
         units = {"time": "s"}
         units.update({f"q.{n}": u for n, u in zip(self.names, self.q_units)})
-        units.update({f"v.{n}": u for n, u in zip(self.names, self.v_units)})
+        units.update({f"v.{n}": u for n, u in zip(self.v_names, self.v_units)})
         return units
 
     def samples(self) -> pd.DataFrame:
         """The samples as one DataFrame indexed by time: columns ``q.NAME``, ``v.NAME``, the
-        energies (``kinetic``, ``potential``, ``total``) and, when excited, ``a_g.x``, ``a_g.y``."""
+        energies (``kinetic``, ``potential``, ``total``) and, when excited, ``a_g.x``, ``a_g.y``
+        (and ``a_g.z`` in space)."""
         columns = {f"q.{n}": self.q[:, i] for i, n in enumerate(self.names)}
-        columns.update({f"v.{n}": self.v[:, i] for i, n in enumerate(self.names)})
+        columns.update({f"v.{n}": self.v[:, i] for i, n in enumerate(self.v_names)})
         columns.update({n: self.energy[:, i] for i, n in enumerate(self.energy_names)})
         if self.ground_acceleration is not None:
-            columns["a_g.x"] = self.ground_acceleration[:, 0]
-            columns["a_g.y"] = self.ground_acceleration[:, 1]
+            for k in range(self.ground_acceleration.shape[1]):
+                columns[f"a_g.{'xyz'[k]}"] = self.ground_acceleration[:, k]
         return pd.DataFrame(columns, index=pd.Index(self.time, name="time"))
 
     def __repr__(self) -> str:
@@ -445,6 +459,7 @@ def _read_trajectory(f: h5py.File, path: str) -> Trajectory:
         v=v[:written],
         energy=energy[:written],
         names=hdf5_texts(q.attrs.get("names", [])),
+        v_names=hdf5_texts(v.attrs.get("names", [])),
         q_units=hdf5_texts(q.attrs.get("units", [])),
         v_units=hdf5_texts(v.attrs.get("units", [])),
         energy_names=hdf5_texts(energy.attrs.get("names", ["kinetic", "potential", "total"])),
