@@ -21,7 +21,7 @@
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
 #include "support/ball_scenario.hpp"
-#include "support/rod_recorder_header.hpp"
+#include "support/routh_process.hpp"
 #include "support/scenario_errors.hpp"
 #include "support/scratch_files.hpp"
 
@@ -326,16 +326,29 @@ TEST_CASE("spatial input: a planar model says dimension 2 or nothing, and loads 
   CHECK_FALSE(contains(implicit.effective_yaml, "dimension"));
 }
 
-TEST_CASE("spatial input: a spatial run's ground acceleration is recorded and read back with z") {
+TEST_CASE(
+    "spatial input: a spatial run's ground acceleration is recorded with z, and routh info reads "
+    "it back") {
   const std::filesystem::path path = test::scratch() / "spatial_ground.h5";
   {
-    TrajectoryRecorder recorder(path, test::rod_recorder_header("name: shaken\nduration: 1\n"));
+    // one body's layout (spatial_bodies.hpp): 7 coordinates, 6 velocities
+    const RecorderHeader header{"sliding_ode",
+                                "name: shaken\nduration: 1\n",
+                                {"b.x", "b.y", "b.z", "b.qw", "b.qx", "b.qy", "b.qz"},
+                                {"m", "m", "m", "1", "1", "1", "1"},
+                                {"b/floor"},
+                                "",
+                                {"b.vx", "b.vy", "b.vz", "b.wx", "b.wy", "b.wz"},
+                                {"m/s", "m/s", "m/s", "rad/s", "rad/s", "rad/s"}};
+    TrajectoryRecorder recorder(path, header);
     recorder.record_ground_acceleration(
         [](double t) { return Eigen::Vector3d(0.5 * t, -0.25, std::cos(kPi * t)); }, 3);
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(7);
+    q[3] = 1.0;
     for (int i = 0; i <= 4; ++i) {
-      recorder.record_sample(0.25 * i, Eigen::Vector3d::Zero(), Eigen::Vector3d::Zero(),
-                             Energy{0.0, 0.0});
+      recorder.record_sample(0.25 * i, q, Eigen::VectorXd::Zero(6), Energy{0.0, 0.0});
     }
+    recorder.set_run_status(RunStatus::completed, "");
     recorder.close();
   }
   const TrajectorySummary summary = summarize_trajectory(path);
@@ -343,6 +356,10 @@ TEST_CASE("spatial input: a spatial run's ground acceleration is recorded and re
   REQUIRE(summary.peak_ground_acceleration->size() == 3);
   // max over t = 0, 0.25, …, 1 of |0.5 t|, 0.25, |cos π t|
   CHECK(summary.peak_ground_acceleration->isApprox(Eigen::Vector3d(0.5, 0.25, 1.0), 1e-15));
+  const test::RouthRun info = test::run_routh(cat("info '", path.string(), "'"));
+  CAPTURE(info.err);
+  CHECK(info.exit_code == 0);
+  CHECK(contains(info.out, "peak |a_x| 0.5 m/s^2, |a_y| 0.25 m/s^2, |a_z| 1 m/s^2"));
 }
 
 TEST_CASE("spatial input: a whole spatial scenario loads with spatial laws and an effective form" *
