@@ -381,6 +381,17 @@ TEST_CASE("spatial input: a whole spatial scenario loads with spatial laws and a
   CHECK(again.initial.q == scenario.initial.q);
   CHECK(again.initial.v == scenario.initial.v);
 
+  CHECK(contains(scenario.effective_yaml, "ball.orientation: [1, 0, 0, 0]"));
+  CHECK(contains(scenario.effective_yaml, "dimension: 3"));
+
+  // `routh check` prints the summary of a spatial scenario: one sphere on one plane
+  const test::RouthRun check = test::run_routh(cat("check '", path, "'"));
+  CAPTURE(check.err);
+  CHECK(check.exit_code == 0);
+  CHECK(contains(check.out,
+                 ": ok (model spatial, law sliding_ode, multi-contact law lcp, "
+                 "7 coordinates, 1 contact, output "));
+
   const std::string planar_law = with(kBilliard, "contact:\n", "contact:\n  law: poisson\n");
   const std::string error = test::load_error(planar_law);
   CHECK(contains(error, test::location_of(planar_law, "law: poisson", "poisson") + ":"));
