@@ -1,5 +1,6 @@
 #include "sim/scenario/spatial_input.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -218,26 +219,32 @@ Eigen::Quaterniond read_orientation(const InputNode& node) {
   return Eigen::Quaterniond(unit(q.coeffs()));
 }
 
-// The four NAME.qw … NAME.qz of one body, all given.
-Eigen::Quaterniond read_quaternion_entries(const OrientationGiven& given, const std::string& name) {
-  std::array<double, 4> values{};
-  for (std::size_t k = 0; k < 4; ++k) {
+// A body's rotation from its entries: NAME.orientation, or all four of NAME.qw … NAME.qz, or
+// neither (the identity).
+Eigen::Quaterniond read_rotation(const OrientationGiven& given, const std::string& name) {
+  const auto first = std::find_if(given.qs.begin(), given.qs.end(),
+                                  [](const std::optional<InputNode>& q) { return q.has_value(); });
+  if (first == given.qs.end()) {
+    return given.orientation ? read_orientation(*given.orientation)
+                             : Eigen::Quaterniond::Identity();
+  }
+  const std::string all_four = cat(name, ".qw, ", name, ".qx, ", name, ".qy, ", name, ".qz");
+  if (given.orientation) {
+    throw(*first)->error(cat("give ", name, ".orientation or ", all_four, ", not both"));
+  }
+  Eigen::Vector4d wxyz;
+  for (std::size_t k = 0; k < given.qs.size(); ++k) {
     if (!given.qs[k]) {
-      const InputNode& some = given.qs[0]   ? *given.qs[0]
-                              : given.qs[1] ? *given.qs[1]
-                              : given.qs[2] ? *given.qs[2]
-                                            : *given.qs[3];
-      throw some.error(cat("give all four of ", name, ".qw, ", name, ".qx, ", name, ".qy, ", name,
-                           ".qz, or ", name, ".orientation: ", name, ".", kQuaternionSuffixes[k],
-                           " is missing"));
+      throw(*first)->error(cat("give all four of ", all_four, ", or ", name, ".orientation: ", name,
+                               ".", kQuaternionSuffixes[k], " is missing"));
     }
-    values[k] = read_number(*given.qs[k]);
+    wxyz[static_cast<Eigen::Index>(k)] = read_number(*given.qs[k]);
   }
-  const Eigen::Quaterniond q(values[0], values[1], values[2], values[3]);
-  if (q.coeffs().isZero(0.0)) {
-    throw given.qs[0]->error(cat(name, "'s quaternion must not be zero: it is a rotation"));
+  if (wxyz.isZero(0.0)) {
+    throw(*first)->error(cat(name, "'s quaternion must not be zero: it is a rotation"));
   }
-  return Eigen::Quaterniond(unit(q.coeffs()));
+  const Eigen::Vector4d q = unit(wxyz);
+  return {q[0], q[1], q[2], q[3]};
 }
 
 class InitialReader {
@@ -395,19 +402,7 @@ SpatialInitialInput read_spatial_initial(const InputNode& initial,
     }
   }
   for (std::size_t b = 0; b < count; ++b) {
-    const OrientationGiven& given = orientations[b];
-    const std::string& name = description.bodies[b].name;
-    const std::optional<InputNode>* component = &given.qs[0];
-    while (component != given.qs.data() + 4 && !*component) ++component;
-    const bool components = component != given.qs.data() + 4;
-    Eigen::Quaterniond rotation = Eigen::Quaterniond::Identity();
-    if (given.orientation && components) {
-      throw(*component)
-          ->error(cat("give ", name, ".orientation or ", name, ".qw, ", name, ".qx, ", name,
-                      ".qy, ", name, ".qz, not both"));
-    }
-    if (given.orientation) rotation = read_orientation(*given.orientation);
-    if (components) rotation = read_quaternion_entries(given, name);
+    const Eigen::Quaterniond rotation = read_rotation(orientations[b], description.bodies[b].name);
     const int start = spatial_coordinate_start(static_cast<int>(b)) + 3;
     input.q.segment<4>(start) << rotation.w(), rotation.x(), rotation.y(), rotation.z();
   }
