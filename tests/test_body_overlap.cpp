@@ -149,7 +149,7 @@ TEST_CASE("guards: bodies gone through each other are caught as interpenetration
       "output: {rate: 200}\n",
       "campaign_chain_13.yaml");
   const routh::Scenario scenario = routh::load_scenario(path);
-  const routh::PlanarTree& model = *scenario.model;
+  const routh::PlanarTree& model = *scenario.planar;
   const auto workspace = model.make_workspace();
   const Eigen::VectorXd crossed{{0.253735626, 3.667810534, 2.823175213, 0.523503389}};
   CHECK(model.deepest_overlap_m(crossed, *workspace) > routh::kOverlapLimit_m);

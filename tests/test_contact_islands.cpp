@@ -100,7 +100,7 @@ struct Solved {
 
 // The forces of every touching contact closed at the initial state (at rest).
 Solved solve_resting(const Scenario& scenario, const std::vector<Tower>& list) {
-  const PlanarTree& model = *scenario.model;
+  const PlanarTree& model = *scenario.planar;
   std::vector<ContactMode> modes;
   StateQuantities state;
   const auto workspace = model.make_workspace();

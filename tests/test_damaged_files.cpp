@@ -42,7 +42,7 @@ std::vector<char> unfinished_trajectory(int samples) {
         "name: rod\nduration: 0.3\n", R"({"format": "routh-model", "bodies": []})");
     TrajectoryRecorder recorder(path, header, 64, 1e6);
     recorder.record_ground_acceleration(
-        [](double t) { return Eigen::Vector2d(std::sin(10.0 * t), 0.0); });
+        [](double t) { return Eigen::Vector3d(std::sin(10.0 * t), 0.0, 0.0); }, 2);
     for (int i = 0; i < samples; ++i) {
       const double t = 1e-3 * i;
       recorder.record_sample(t, Eigen::Vector3d(t, 0.1 - t * t, 0.01 * i),

@@ -126,7 +126,7 @@ TEST_CASE("excitation scenario: one signal or a list, amplitudes in m/s² or g, 
                "  - harmonic: {amplitude: -2, frequency: 1, phase: 90 deg}\n",
       "list.yaml"));
   // at t = 0: the cosine pulse's 0.5 g along y, the harmonic's −2 sin(90°) along x
-  const Eigen::Vector2d a_g = scenario.model->ground_acceleration(0.0);
+  const Eigen::Vector2d a_g = scenario.planar->ground_acceleration(0.0);
   CHECK(a_g.x() == doctest::Approx(-2.0));
   CHECK(a_g.y() == 0.5 * 9.80665);
   CHECK(contains(scenario.effective_yaml, "amplitude: 4.903325"));

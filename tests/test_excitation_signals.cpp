@@ -76,13 +76,14 @@ TEST_CASE(
     "excitation: the signals sum along their directions, the breakpoints are their starts, "
     "ends and samples, in order") {
   Excitation excitation;
-  excitation.push_back({HarmonicSignal{1.0, 1.0, kPi / 2.0, 0.25, 1.0}, Eigen::Vector2d::UnitX()});
+  excitation.push_back({HarmonicSignal{1.0, 1.0, kPi / 2.0, 0.25, 1.0}, Eigen::Vector3d::UnitX()});
   excitation.push_back(
-      {PulseSignal{PulseShape::cosine, 2.0, 1.0, 0.25, 1.0}, Eigen::Vector2d::UnitY()});
-  excitation.push_back({RecordSignal{three_samples(), 1.0, 0.1}, Eigen::Vector2d::UnitX()});
-  const Eigen::Vector2d a = ground_acceleration(excitation, 0.25);
+      {PulseSignal{PulseShape::cosine, 2.0, 1.0, 0.25, 1.0}, Eigen::Vector3d::UnitY()});
+  excitation.push_back({RecordSignal{three_samples(), 1.0, 0.1}, Eigen::Vector3d::UnitX()});
+  const Eigen::Vector3d a = ground_acceleration(excitation, 0.25);
   CHECK(a.x() == doctest::Approx(1.0 + (1.0 + 2.0 * (0.15 / 0.5))));  // harmonic + record
   CHECK(a.y() == 2.0);
+  CHECK(a.z() == 0.0);
   std::vector<double> breakpoints;
   for (double t = 0.0; t < 10.0;) {
     t = next_breakpoint(excitation, t);

@@ -103,7 +103,7 @@ TEST_CASE("many-contact impacts: a 20-drum column dropped flat stops in one plas
       });
   REQUIRE(before != trajectory.samples.end());
   routh::ContactKinematics kinematics;
-  scenario.model->contact_kinematics(before->q, before->v, kinematics);
+  scenario.planar->contact_kinematics(before->q, before->v, kinematics);
   const std::vector<int> touching = touching_contacts(scenario, kinematics);
   CHECK(touching.size() == 2 + 4 * (kDrums - 1));
   CHECK(impact->contacts.size() == 2 + 2 * (kDrums - 1));

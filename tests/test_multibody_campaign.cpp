@@ -720,11 +720,11 @@ void run_scene(Scene& scene, Campaign& campaign, bool traced) {
     scenario.emplace(load_scenario(test::write_problem(scene.yaml, "campaign.yaml")));
     for (Body& body : scene.bodies) {
       if (body.kind == Body::Kind::link) {
-        body.theta = scenario->model->coordinate_index(body.name + ".theta");
+        body.theta = scenario->planar->coordinate_index(body.name + ".theta");
       } else {
-        body.x = scenario->model->coordinate_index(body.name + ".x");
-        body.y = scenario->model->coordinate_index(body.name + ".y");
-        body.theta = scenario->model->coordinate_index(body.name + ".theta");
+        body.x = scenario->planar->coordinate_index(body.name + ".x");
+        body.y = scenario->planar->coordinate_index(body.name + ".y");
+        body.theta = scenario->planar->coordinate_index(body.name + ".theta");
       }
     }
     scenario->settings.wall_time_limit = kWallTimeLimit;
@@ -1654,7 +1654,7 @@ void check_chain_shortened(int index, double duration) {
   const auto [scenario, outcome, trajectory] =
       test::run_scenario_file(test::write_problem(scene.yaml, "chain_corners.yaml"));
   for (Body& body : scene.bodies)
-    body.theta = scenario.model->coordinate_index(body.name + ".theta");
+    body.theta = scenario.planar->coordinate_index(body.name + ".theta");
   INFO(outcome.detail);
   CHECK(outcome.status == RunStatus::completed);
   CHECK(outcome.final_state.t == duration);

@@ -89,7 +89,7 @@ std::string one_body(const std::string& body, const std::string& more = "") {
 
 TEST_CASE("multibody: a generic file builds its bodies, joints, frames and coordinates") {
   const Scenario scenario = load_text(kMechanism);
-  const PlanarTree& tree = *scenario.model;
+  const PlanarTree& tree = *scenario.planar;
   CHECK(scenario.model_type == "multibody");
   // the order listed, the arm moved after its parent; the coordinates follow
   CHECK(tree.description().body_names == std::vector<std::string>{"base", "arm", "wheel", "wedge"});
@@ -158,7 +158,7 @@ TEST_CASE("multibody: a generic file builds its bodies, joints, frames and coord
 TEST_CASE("multibody: an absolute revolute angle is measured from the world") {
   const Scenario scenario = load_text(
       mechanism_with("child_point: [-0.5, 0]}", "child_point: [-0.5, 0], angle: absolute}"));
-  const PlanarTree& tree = *scenario.model;
+  const PlanarTree& tree = *scenario.planar;
   Eigen::VectorXd q = Eigen::VectorXd::Zero(tree.coordinate_count());
   q[2] = 0.3;  // base.theta
   q[3] = 0.2;  // arm.theta
@@ -174,7 +174,7 @@ TEST_CASE(
   const Scenario scenario = load_text(one_body(
       "{name: plate, mass: 2, shape: {polygon: {vertices: [[1, 1], [3, 1], [3, 2], [1, 2]]}}}\n"
       "    - {name: bead, mass: 0.5, inertia: 0.001}"));
-  const PlanarTree& tree = *scenario.model;
+  const PlanarTree& tree = *scenario.planar;
   const int plate = body_named(tree, "plate");
   CHECK(tree.description().bodies[plate].inertia_kg_m2 ==
         doctest::Approx(2.0 * (4.0 + 1.0) / 12.0).epsilon(1e-12));
@@ -278,7 +278,7 @@ TEST_CASE("multibody: stacked bodies given no height rest on each other, bottom-
       "duration: 1\nmodel: {type: stacked_blocks, blocks: 3, width: [0.6, 0.4, 0.2], "
       "height: [0.2, 0.3, 0.4], mass: [3, 2, 1]}\ninitial: {}\n" +
       kContact);
-  const PlanarTree& tree = *stack.model;
+  const PlanarTree& tree = *stack.planar;
   const std::vector<double> heights = {0.2, 0.3, 0.4};
   double top = 0.0;
   for (int block = 0; block < 3; ++block) {
@@ -340,7 +340,7 @@ TEST_CASE("multibody: a chain takes one length and mass per link") {
       "initial: {}\n" +
       kContact;
   const Scenario scenario = load_text(text);
-  const PlanarTree& tree = *scenario.model;
+  const PlanarTree& tree = *scenario.planar;
   CHECK(tree.contact_names() == std::vector<std::string>{"link1.end", "link2.end", "tip"});
   // hanging straight down: the ends at the partial sums of the lengths
   ContactKinematics kinematics;
@@ -393,7 +393,7 @@ TEST_CASE("multibody: a stack's blocks take names, which name its coordinates an
       "initial: {q: {statue.theta: 0}}\n" +
       kContact;
   const Scenario scenario = load_text(text);
-  const PlanarTree& tree = *scenario.model;
+  const PlanarTree& tree = *scenario.planar;
   CHECK(tree.coordinate_names() == std::vector<std::string>{"plinth.x", "plinth.y", "plinth.theta",
                                                             "statue.x", "statue.y",
                                                             "statue.theta"});
@@ -419,7 +419,7 @@ TEST_CASE("multibody: a stack's blocks take names, which name its coordinates an
   // without names, block1 … blockn, written into the effective scenario
   const Scenario unnamed = load_text(
       cat("duration: 1\nmodel: {type: stacked_blocks, blocks: 3}\ninitial: {}\n", kContact));
-  CHECK(unnamed.model->description().body_names ==
+  CHECK(unnamed.planar->description().body_names ==
         std::vector<std::string>{"block1", "block2", "block3"});
   CHECK(unnamed.effective_yaml.find("names: [block1, block2, block3]") != std::string::npos);
 
@@ -452,7 +452,7 @@ TEST_CASE("multibody: a stack's blocks take names, which name its coordinates an
   // with no obstacle, "floor" is a name like any other
   CHECK(
       load_text(with("  names: [plinth, statue]\n", "  names: [floor, statue]\n  obstacle: none\n"))
-          .model->description()
+          .planar->description()
           .body_names.front() == "floor");
 }
 
@@ -463,7 +463,7 @@ TEST_CASE("multibody: the double pendulum's default floor follows its links") {
                     kContact));
   // paper 000's impact configuration touches, whatever the lengths
   ContactKinematics kinematics;
-  scenario.model->contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
+  scenario.planar->contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
   CHECK(std::abs(kinematics.gap[0]) < 1e-15);
   CHECK(scenario.model->contact_names() == std::vector<std::string>{"tip"});
   CHECK(scenario.effective_yaml.find("type: floor") != std::string::npos);
@@ -474,7 +474,7 @@ TEST_CASE("multibody: two disks have a sphere's inertia and no gravity by defaul
       load_text(cat("duration: 1\nmodel: {type: two_disks, radius: [0.04, 0.05], mass: [1, 2]}\n"
                     "initial: {q: {disk2.x: 1}}\n",
                     kContact));
-  const PlanarTreeDescription& d = scenario.model->description();
+  const PlanarTreeDescription& d = scenario.planar->description();
   CHECK(d.bodies[0].inertia_kg_m2 == doctest::Approx(0.4 * 1.0 * 0.04 * 0.04).epsilon(1e-15));
   CHECK(d.bodies[1].inertia_kg_m2 == doctest::Approx(0.4 * 2.0 * 0.05 * 0.05).epsilon(1e-15));
   CHECK(d.gravity_m_s2.isZero(0.0));

@@ -112,9 +112,9 @@ TEST_CASE("outcomes: a spinning disk turns through any angle without overturning
   // same at every angle, so nothing is watched; the stacked blocks' free bodies both are.
   const routh::test::ScenarioRun disks = run_shipped_scenario("two_disks.yaml", {"duration=1"});
   CHECK(disks.outcome.status == RunStatus::completed);
-  REQUIRE(
-      std::abs(disks.outcome.final_state.q[disks.scenario.model->coordinate_index("disk1.theta")]) >
-      0.5 * std::numbers::pi);
+  REQUIRE(std::abs(
+              disks.outcome.final_state.q[disks.scenario.planar->coordinate_index("disk1.theta")]) >
+          0.5 * std::numbers::pi);
   CHECK(disks.trajectory.times_of(EventKind::overturn).empty());
   CHECK_FALSE(disks.outcome.summary.overturned);
   CHECK(disks.scenario.settings.overturn_watch.empty());

@@ -99,7 +99,7 @@ TEST_CASE("scenario: the rocking block rests on its left corner at half its crit
   const double critical = std::atan(0.2 / 1.0);  // α = atan(b/h)
   CHECK(scenario.initial.q[2] == doctest::Approx(critical / 2.0).epsilon(1e-15));
   ContactKinematics kinematics;
-  scenario.model->contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
+  scenario.planar->contact_kinematics(scenario.initial.q, scenario.initial.v, kinematics);
   CHECK(std::abs(kinematics.gap[0]) < 1e-15);  // left corner on the floor
   CHECK(kinematics.gap[1] > 0.01);
   CHECK(scenario.settings.contacts[0].restitution == 0.0);
@@ -448,9 +448,9 @@ TEST_CASE("scenario: a harmonic ground acceleration loads the model") {
                     "scenario.yaml"));
   // a_g(0) = 2 sin(90°) = 2 m/s² along x: an inertial load −m a_g on the 1 kg ball's x
   Eigen::VectorXd f;
-  scenario.model->generalized_force(0.0, scenario.initial.q, scenario.initial.v, f);
+  scenario.planar->generalized_force(0.0, scenario.initial.q, scenario.initial.v, f);
   CHECK(std::abs(f[0]) == doctest::Approx(2.0).epsilon(1e-12));
-  scenario.model->generalized_force(0.05, scenario.initial.q, scenario.initial.v, f);  // sin 180°
+  scenario.planar->generalized_force(0.05, scenario.initial.q, scenario.initial.v, f);  // sin 180°
   CHECK(std::abs(f[0]) < 1e-12);
   CHECK(contains(scenario.effective_yaml, "direction: x"));
   CHECK(contains(load_error(kBall + "excitation: {harmonic: {amplitude: 1, frequency: 1, "

@@ -213,7 +213,7 @@ double depth_in_rectangle(const Eigen::Vector2d& p, double x, double y, double t
 }
 
 int coordinate(const ScenarioRun& run, const std::string& name) {
-  const int index = run.scenario.model->coordinate_index(name);
+  const int index = run.scenario.planar->coordinate_index(name);
   INFO("coordinate ", name);
   REQUIRE(index >= 0);
   return index;
@@ -820,10 +820,10 @@ TEST_CASE(
   double largest_before = 0.0;                              // max |a_g| before the uplift
   for (double t = 0.0; t <= uplifts.front(); t += 1e-3) {
     largest_before =
-        std::max(largest_before, std::abs(run.scenario.model->ground_acceleration(t).x()));
+        std::max(largest_before, std::abs(run.scenario.planar->ground_acceleration(t).x()));
   }
-  largest_before = std::max(largest_before,
-                            std::abs(run.scenario.model->ground_acceleration(uplifts.front()).x()));
+  largest_before = std::max(
+      largest_before, std::abs(run.scenario.planar->ground_acceleration(uplifts.front()).x()));
   // the record is linear between its 0.01 s samples, so sampling it every 1e-3 s and at the uplift
   // finds its maximum to the change of a_g over 1e-3 s (below 1e-2 m/s² here)
   CHECK(largest_before >= threshold * (1.0 - 1e-3));

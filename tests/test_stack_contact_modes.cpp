@@ -67,8 +67,8 @@ StackRun run_stack(const std::vector<Block>& blocks, double duration, const std:
 }
 
 int coordinate(const StackRun& stack, int block, const char* name) {
-  return stack.run.scenario.model->coordinate_index("block" + std::to_string(block + 1) + "." +
-                                                    name);
+  return stack.run.scenario.planar->coordinate_index("block" + std::to_string(block + 1) + "." +
+                                                     name);
 }
 
 struct BlockEnergy {

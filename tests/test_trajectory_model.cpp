@@ -176,9 +176,9 @@ TEST_CASE(
 
   const File file(path);
   REQUIRE(file.id >= 0);
-  CHECK(read_text(file.id, "model") == model_description_json(*scenario.model));
+  CHECK(read_text(file.id, "model") == model_description_json(*scenario.planar));
   CHECK(read_string_attribute(file.id, "model", "format") == "json");
-  CHECK(summarize_trajectory(path).model_bytes == model_description_json(*scenario.model).size());
+  CHECK(summarize_trajectory(path).model_bytes == model_description_json(*scenario.planar).size());
 
   const auto time = read_column<double>(file.id, "time", H5T_NATIVE_DOUBLE);
   const auto kind = read_column<std::uint8_t>(file.id, "sample_kind", H5T_NATIVE_UINT8);

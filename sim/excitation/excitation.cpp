@@ -26,8 +26,8 @@ double next_breakpoint_of(const RecordSignal& signal, double t_s) {
 
 }  // namespace
 
-Eigen::Vector2d ground_acceleration(const Excitation& excitation, double t_s) {
-  Eigen::Vector2d sum = Eigen::Vector2d::Zero();
+Eigen::Vector3d ground_acceleration(const Excitation& excitation, double t_s) {
+  Eigen::Vector3d sum = Eigen::Vector3d::Zero();
   for (const GroundSignal& item : excitation) {
     const double value =
         std::visit([t_s](const auto& signal) { return acceleration_at(signal, t_s); }, item.signal);

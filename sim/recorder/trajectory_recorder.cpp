@@ -167,8 +167,9 @@ struct TrajectoryRecorder::Impl {
   std::vector<double> v_buffer;
   std::vector<double> energy_buffer;  // row-major (buffer_capacity, 3)
   std::vector<std::uint8_t> sample_kind_buffer;
-  std::function<Eigen::Vector2d(double)> ground_acceleration;
-  std::vector<double> ground_buffer;  // row-major (buffer_capacity, 2)
+  std::function<Eigen::Vector3d(double)> ground_acceleration;
+  int ground_components = 0;          // 2 (x, y) or 3 (x, y, z)
+  std::vector<double> ground_buffer;  // row-major (buffer_capacity, ground_components)
 
   Handle create_series(const char* name, int columns, hsize_t chunk_rows) {
     // rows that were extended but whose data never reached the disk (a writer killed inside a
@@ -410,9 +411,9 @@ struct TrajectoryRecorder::Impl {
     append(v, v_buffer, velocity_count, "v");
     append(energy, energy_buffer, 3, "energy");
     append(sample_kind, sample_kind_buffer, 0, "sample_kind");
-    if (ground.valid()) append(ground, ground_buffer, 2, "ground_acceleration");
-    const hsize_t row_doubles =
-        4 + static_cast<hsize_t>(coordinate_count + velocity_count) + (ground.valid() ? 2 : 0);
+    if (ground.valid()) append(ground, ground_buffer, ground_components, "ground_acceleration");
+    const hsize_t row_doubles = 4 + static_cast<hsize_t>(coordinate_count + velocity_count) +
+                                (ground.valid() ? static_cast<hsize_t>(ground_components) : 0);
     unflushed_bytes += buffered * (static_cast<hsize_t>(sizeof(double)) * row_doubles + 1);
     written += buffered;
     buffered = 0;
@@ -581,9 +582,9 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
   energy_row[2] = energy.total();
   impl.sample_kind_buffer[row] = static_cast<std::uint8_t>(kind);
   if (impl.ground_acceleration) {
-    const Eigen::Vector2d a_g = impl.ground_acceleration(t);
-    impl.ground_buffer[row * 2] = a_g.x();
-    impl.ground_buffer[row * 2 + 1] = a_g.y();
+    const Eigen::Vector3d a_g = impl.ground_acceleration(t);
+    const auto m = static_cast<std::size_t>(impl.ground_components);
+    std::copy_n(a_g.data(), m, impl.ground_buffer.data() + row * m);
   }
   ++impl.buffered;
   if (impl.buffered == impl.buffer_capacity) impl.write_buffers();
@@ -591,7 +592,7 @@ void TrajectoryRecorder::record_sample(double t, const Eigen::VectorXd& q, const
 }
 
 void TrajectoryRecorder::record_ground_acceleration(
-    std::function<Eigen::Vector2d(double)> ground_acceleration) {
+    std::function<Eigen::Vector3d(double)> ground_acceleration, int components) {
   Impl& impl = *impl_;
   impl.require_open();
   if (impl.written + impl.buffered > 0 || impl.ground.valid()) {
@@ -599,11 +600,22 @@ void TrajectoryRecorder::record_ground_acceleration(
                                ": the ground acceleration is recorded from the "
                                "first sample on, once"));
   }
+  if (components != 2 && components != 3) {
+    throw std::invalid_argument(cat(impl.context,
+                                    ": the ground acceleration has 2 or 3 "
+                                    "components, not ",
+                                    components));
+  }
   const hdf5::QuietErrors quiet;
-  impl.ground = impl.create_series("ground_acceleration", 2, impl.chunk_rows(2));
-  hdf5::write_string_array_attribute(impl.ground.get(), "names", {"x", "y"}, impl.context);
-  hdf5::write_string_array_attribute(impl.ground.get(), "units", {"m/s^2", "m/s^2"}, impl.context);
-  impl.ground_buffer.resize(impl.buffer_capacity * 2);
+  impl.ground = impl.create_series("ground_acceleration", components, impl.chunk_rows(components));
+  const std::vector<std::string> names = {"x", "y", "z"};
+  hdf5::write_string_array_attribute(
+      impl.ground.get(), "names",
+      std::vector<std::string>(names.begin(), names.begin() + components), impl.context);
+  hdf5::write_string_array_attribute(impl.ground.get(), "units",
+                                     std::vector<std::string>(components, "m/s^2"), impl.context);
+  impl.ground_components = components;
+  impl.ground_buffer.resize(impl.buffer_capacity * static_cast<std::size_t>(components));
   impl.ground_acceleration = std::move(ground_acceleration);
 }
 

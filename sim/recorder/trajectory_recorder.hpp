@@ -188,8 +188,10 @@ class TrajectoryRecorder final : public TrajectoryObserver {
   void record_sample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                      const Energy& energy, SampleKind kind = SampleKind::output) override;
   /// From now on each sample also records the ground acceleration a_g(t) [m/s²] in
-  /// /ground_acceleration. Call it before the first sample (std::logic_error after one).
-  void record_ground_acceleration(std::function<Eigen::Vector2d(double)> ground_acceleration);
+  /// /ground_acceleration, its first `components` (2: x, y for a planar model; 3: x, y, z for a
+  /// spatial one). Call it before the first sample (std::logic_error after one).
+  void record_ground_acceleration(std::function<Eigen::Vector3d(double)> ground_acceleration,
+                                  int components);
   /// Buffers the event; writes when the event buffer is full, flushes when a flush is due.
   void record_event(const EventRecord& event) override;
   /// Writes the buffered samples and events and flushes the file (H5Fflush) now.

@@ -394,16 +394,18 @@ void summarize_contents(const Handle& file, const std::string& context,
 
   if (rows > 0 && H5Lexists(root, "ground_acceleration", H5P_DEFAULT) > 0) {
     const Handle ground = open_dataset(root, "ground_acceleration", context);
-    if (extent(ground, "ground_acceleration", 2, context).second != 2) {
-      fail(context, "dataset /ground_acceleration must have 2 columns");
+    const hsize_t columns = extent(ground, "ground_acceleration", 2, context).second;
+    if (columns != 2 && columns != 3) {
+      fail(context, "dataset /ground_acceleration must have 2 columns (x, y) or 3 (x, y, z)");
     }
-    Eigen::Vector2d peak = Eigen::Vector2d::Zero();
+    const auto width = static_cast<Eigen::Index>(columns);
+    Eigen::VectorXd peak = Eigen::VectorXd::Zero(width);
     for (hsize_t first = 0; first < rows; first += kReadBlockRows) {
       const hsize_t n = std::min(kReadBlockRows, rows - first);
-      const std::vector<double> block = read_rows(ground, first, n, 2, context);
-      for (hsize_t i = 0; i < n; ++i) {
-        peak = peak.cwiseMax(Eigen::Vector2d(std::abs(block[2 * i]), std::abs(block[2 * i + 1])));
-      }
+      const std::vector<double> block = read_rows(ground, first, n, columns, context);
+      const Eigen::Map<const Eigen::MatrixXd> samples(block.data(), width,
+                                                      static_cast<Eigen::Index>(n));
+      peak = peak.cwiseMax(samples.cwiseAbs().rowwise().maxCoeff());
     }
     summary.peak_ground_acceleration = peak;
   }

@@ -61,9 +61,9 @@ struct TrajectorySummary {
   /// appearance.
   std::vector<std::pair<std::string, std::int64_t>> unusual_statuses;
 
-  /// Largest |a_g| along x and y over the samples [m/s²], from /ground_acceleration; nothing
-  /// for a run without excitation.
-  std::optional<Eigen::Vector2d> peak_ground_acceleration;
+  /// Largest |a_g| along x and y (and z, for a spatial model) over the samples [m/s²], from
+  /// /ground_acceleration; nothing for a run without excitation.
+  std::optional<Eigen::VectorXd> peak_ground_acceleration;
 
   /// The /summary figures (name, value; NaN for an event that did not happen), in the order
   /// the recorder documents; empty for a file without /summary.

@@ -52,14 +52,23 @@ double read_amplitude(const InputNode& node) {
   throw node.error("must be a number [m/s^2] or a number of g (9.80665 m/s^2), e.g. '0.3 g'");
 }
 
-Eigen::Vector2d read_direction(const InputNode& signal, YAML::Node& described) {
+// x or y; z as well for a spatial model (`dimensions` 3). A planar model moves in the x-y plane.
+Eigen::Vector3d read_direction(const InputNode& signal, int dimensions, YAML::Node& described) {
   std::string direction = "x";
   if (auto node = signal.find("direction")) {
     direction = read_string(*node);
-    if (direction != "x" && direction != "y") throw node->error("must be x or y");
+    if (dimensions == 2 && direction == "z") {
+      throw node->error(
+          "must be x or y: a planar model moves in the x-y plane (z needs model.dimension: 3)");
+    }
+    if (direction != "x" && direction != "y" && direction != "z") {
+      throw node->error(dimensions == 2 ? "must be x or y" : "must be x, y or z");
+    }
   }
   described["direction"] = direction;
-  return direction == "x" ? Eigen::Vector2d::UnitX() : Eigen::Vector2d::UnitY();
+  return direction == "x"   ? Eigen::Vector3d::UnitX()
+         : direction == "y" ? Eigen::Vector3d::UnitY()
+                            : Eigen::Vector3d::UnitZ();
 }
 
 double read_start(const InputNode& signal, YAML::Node& described) {
@@ -69,7 +78,7 @@ double read_start(const InputNode& signal, YAML::Node& described) {
   return start;
 }
 
-GroundSignal read_harmonic(const InputNode& node, YAML::Node& described) {
+GroundSignal read_harmonic(const InputNode& node, int dimensions, YAML::Node& described) {
   check_keys(node, kHarmonicKeys);
   HarmonicSignal harmonic;
   harmonic.amplitude_m_s2 = read_amplitude(node.required("amplitude"));
@@ -78,7 +87,7 @@ GroundSignal read_harmonic(const InputNode& node, YAML::Node& described) {
   described["amplitude"] = number_node(harmonic.amplitude_m_s2);
   described["frequency"] = number_node(harmonic.frequency_hz);
   described["phase"] = number_node(harmonic.phase_rad);
-  const Eigen::Vector2d direction = read_direction(node, described);
+  const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   harmonic.start_s = read_start(node, described);
   if (auto cycles = node.find("cycles")) {
     harmonic.cycles = read_number_in(*cycles, kCyclesRange);
@@ -87,7 +96,7 @@ GroundSignal read_harmonic(const InputNode& node, YAML::Node& described) {
   return {harmonic, direction};
 }
 
-GroundSignal read_pulse(const InputNode& node, YAML::Node& described) {
+GroundSignal read_pulse(const InputNode& node, int dimensions, YAML::Node& described) {
   check_keys(node, kPulseKeys);
   PulseSignal pulse;
   std::string shape = "sine";
@@ -106,7 +115,7 @@ GroundSignal read_pulse(const InputNode& node, YAML::Node& described) {
   described["shape"] = shape;
   described["amplitude"] = number_node(pulse.amplitude_m_s2);
   described["period"] = number_node(pulse.period_s);
-  const Eigen::Vector2d direction = read_direction(node, described);
+  const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   pulse.start_s = read_start(node, described);
   if (auto cycles = node.find("cycles")) {
     if (pulse.shape == PulseShape::ricker) {
@@ -119,7 +128,7 @@ GroundSignal read_pulse(const InputNode& node, YAML::Node& described) {
 }
 
 GroundSignal read_record(const InputNode& node, const std::filesystem::path& scenario_directory,
-                         YAML::Node& described) {
+                         int dimensions, YAML::Node& described) {
   check_keys(node, kRecordKeys);
   const InputNode file_node = node.required("file");
   const std::string file_text = read_string(file_node);
@@ -157,14 +166,14 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
   described["file"] = std::filesystem::absolute(file).lexically_normal().string();
   if (!is_peer_record(file)) described["units"] = units == RecordUnits::g ? "g" : "m/s2";
   described["scale"] = number_node(record.scale);
-  const Eigen::Vector2d direction = read_direction(node, described);
+  const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   record.start_s = read_start(node, described);
   return {record, direction};
 }
 
 // One `{kind: {...}}` map.
 GroundSignal read_signal(const InputNode& node, const std::filesystem::path& scenario_directory,
-                         YAML::Node& described) {
+                         int dimensions, YAML::Node& described) {
   check_keys(node, kSignalKinds);
   if (node.yaml().size() != 1) {
     throw node.error("must hold one signal: harmonic, pulse or record (a list holds several)");
@@ -172,9 +181,10 @@ GroundSignal read_signal(const InputNode& node, const std::filesystem::path& sce
   const std::vector<std::pair<std::string, InputNode>> entries = node.entries();
   const auto& [kind, body] = entries.front();
   YAML::Node fields(YAML::NodeType::Map);
-  const GroundSignal signal = kind == "harmonic" ? read_harmonic(body, fields)
-                              : kind == "pulse"  ? read_pulse(body, fields)
-                                                 : read_record(body, scenario_directory, fields);
+  const GroundSignal signal = kind == "harmonic" ? read_harmonic(body, dimensions, fields)
+                              : kind == "pulse"
+                                  ? read_pulse(body, dimensions, fields)
+                                  : read_record(body, scenario_directory, dimensions, fields);
   described[kind] = fields;
   return signal;
 }
@@ -182,13 +192,13 @@ GroundSignal read_signal(const InputNode& node, const std::filesystem::path& sce
 }  // namespace
 
 Excitation read_excitation(const InputNode& node, const std::filesystem::path& scenario_directory,
-                           YAML::Node& effective) {
+                           int dimensions, YAML::Node& effective) {
   Excitation excitation;
   if (node.yaml().IsSequence()) {
     effective = YAML::Node(YAML::NodeType::Sequence);
     for (const InputNode& item : node.items()) {
       YAML::Node described(YAML::NodeType::Map);
-      excitation.push_back(read_signal(item, scenario_directory, described));
+      excitation.push_back(read_signal(item, scenario_directory, dimensions, described));
       effective.push_back(described);
     }
     if (excitation.empty()) throw node.error("an empty list: give signals, or 'none'");
@@ -200,7 +210,7 @@ Excitation read_excitation(const InputNode& node, const std::filesystem::path& s
         "them, or none");
   }
   effective = YAML::Node(YAML::NodeType::Map);
-  excitation.push_back(read_signal(node, scenario_directory, effective));
+  excitation.push_back(read_signal(node, scenario_directory, dimensions, effective));
   return excitation;
 }
 

@@ -7,7 +7,8 @@
 //     - pulse: {shape: sine, amplitude: 2.5, period: 0.5, direction: x, start: 0.1, cycles: 1}
 //     - record: {file: motions/synthetic_a.AT2, direction: x, scale: 1.5, start: 0}
 //
-// `amplitude` is a number [m/s²] or `N g` (g = 9.80665 m/s²); `direction` x (default) or y;
+// `amplitude` is a number [m/s²] or `N g` (g = 9.80665 m/s²); `direction` x (default) or y, and
+// z for a spatial model (a planar one refuses it);
 // `start` [s] default 0; a harmonic without `cycles` lasts the whole run, a sine or cosine pulse
 // lasts one cycle by default, a Ricker wavelet two periods. A record's `file` is relative to the
 // scenario file; `units: g | m/s2` (two-column files, default m/s2; .AT2 files are in g).
@@ -21,11 +22,12 @@
 
 namespace routh {
 
-/// Reads `excitation` into its signals; relative record paths are resolved against
-/// `scenario_directory`. Returns the signals and writes to `effective` what it read with every
-/// default filled in, amplitudes in m/s² and record paths absolute (a map for the one-signal
-/// form, a list for a list). Throws InputError at the offending value, or in the record file.
+/// Reads `excitation` into its signals for a model of `dimensions` 2 (planar) or 3 (spatial);
+/// relative record paths are resolved against `scenario_directory`. Returns the signals and writes
+/// to `effective` what it read with every default filled in, amplitudes in m/s² and record paths
+/// absolute (a map for the one-signal form, a list for a list). Throws InputError at the offending
+/// value, or in the record file.
 Excitation read_excitation(const InputNode& node, const std::filesystem::path& scenario_directory,
-                           YAML::Node& effective);
+                           int dimensions, YAML::Node& effective);
 
 }  // namespace routh

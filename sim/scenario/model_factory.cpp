@@ -359,7 +359,7 @@ const NamedModel& chosen_model(const InputNode& type_node) {
 
 BuiltModel build_named_model(const InputNode& model, GroundAcceleration ground_acceleration) {
   const NamedModel& chosen = chosen_model(model.required("type"));
-  std::vector<std::string_view> keys = {"type"};
+  std::vector<std::string_view> keys = {"type", "dimension"};  // dimension 2: the scenario's
   for (const ModelParameter& parameter : chosen.preset.parameters) keys.push_back(parameter.name);
   check_keys(model, keys);
   BuiltModel built{nullptr, std::string(chosen.preset.name), YAML::Node(YAML::NodeType::Map)};

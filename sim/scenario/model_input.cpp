@@ -37,6 +37,32 @@ Eigen::Vector2d read_normal(const InputNode& node) {
 
 }  // namespace
 
+double read_initial_value(const InputNode& node, bool is_angle, bool rate) {
+  const double value = is_angle ? read_angle(node, rate) : read_number(node);
+  const std::string_view unit = is_angle ? (rate ? "rad/s" : "rad") : (rate ? "m/s" : "m");
+  const NumberRange range{-kMaxInitialMagnitude, kMaxInitialMagnitude, unit};
+  if (std::abs(value) > kMaxInitialMagnitude)
+    throw node.error(cat("must be in ", to_string(range)));
+  return value;
+}
+
+bool read_bool(const InputNode& node) {
+  bool value = false;
+  if (!node.yaml().IsScalar() || !YAML::convert<bool>::decode(node.yaml(), value)) {
+    throw node.error("must be true or false");
+  }
+  return value;
+}
+
+std::vector<InputNode> read_list(const InputNode& node, std::string_view example,
+                                 bool may_be_empty) {
+  if (!node.yaml().IsSequence() || (node.yaml().size() == 0 && !may_be_empty)) {
+    throw node.error(
+        cat("must be a ", may_be_empty ? "" : "non-empty ", "list, e.g. [", example, "]"));
+  }
+  return node.items();
+}
+
 YAML::Node number_node(double value) {
   std::array<char, 32> text{};
   const auto written = std::to_chars(text.data(), text.data() + text.size(), value);

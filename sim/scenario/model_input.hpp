@@ -38,6 +38,22 @@ inline constexpr NumberRange kGravityRange{0.0, 1e3, "m/s^2"};
 inline constexpr NumberRange kPositionRange{-1e6, 1e6, "m"};
 inline constexpr NumberRange kInertiaRange{0.0, 1e21, "kg m^2"};
 
+// Initial coordinates and velocities, in m or rad and m/s or rad/s: ten times the largest
+// length, so that a body of the largest size can be placed above its obstacle; beyond that the
+// energies (m v², m g y) leave the range where their balance can be checked.
+inline constexpr double kMaxInitialMagnitude = 1e7;
+
+/// An initial coordinate (`rate` false) or velocity (`rate` true): an angle takes unit suffixes
+/// ("10 deg", "5 deg/s"), a length a plain number [m, m/s]; within ±kMaxInitialMagnitude.
+double read_initial_value(const InputNode& node, bool is_angle, bool rate);
+
+/// true or false.
+bool read_bool(const InputNode& node);
+
+/// A list (empty only when `may_be_empty`); `example` shows an item.
+std::vector<InputNode> read_list(const InputNode& node, std::string_view example,
+                                 bool may_be_empty);
+
 /// A number for the effective scenario, written in its shortest round-trip form (0.1, not
 /// 0.10000000000000001).
 YAML::Node number_node(double value);

@@ -17,8 +17,9 @@ namespace routh {
 
 namespace {
 
-constexpr std::array<std::string_view, 5> kMultibodyKeys = {"gravity", "bodies", "joints",
-                                                            "obstacles", "collisions"};
+// `dimension` (2 here) is read by the scenario, which chose this reader by it
+constexpr std::array<std::string_view, 6> kMultibodyKeys = {"dimension", "gravity",   "bodies",
+                                                            "joints",    "obstacles", "collisions"};
 constexpr std::array<std::string_view, 4> kBodyKeys = {"name", "mass", "shape", "inertia"};
 constexpr std::array<std::string_view, 4> kShapeKinds = {"rectangle", "disk", "segment", "polygon"};
 constexpr std::array<std::string_view, 2> kRectangleKeys = {"width", "height"};
@@ -53,24 +54,6 @@ struct DrawnJoint {
   AngleReference angle = AngleReference::relative;
   Eigen::Vector2d axis = Eigen::Vector2d::UnitX();  ///< unit
 };
-
-bool read_bool(const InputNode& node) {
-  bool value = false;
-  if (!node.yaml().IsScalar() || !YAML::convert<bool>::decode(node.yaml(), value)) {
-    throw node.error("must be true or false");
-  }
-  return value;
-}
-
-// A list (empty only when `may_be_empty`); `example` shows an item.
-std::vector<InputNode> read_list(const InputNode& node, std::string_view example,
-                                 bool may_be_empty) {
-  if (!node.yaml().IsSequence() || (node.yaml().size() == 0 && !may_be_empty)) {
-    throw node.error(
-        cat("must be a ", may_be_empty ? "" : "non-empty ", "list, e.g. [", example, "]"));
-  }
-  return node.items();
-}
 
 // A direction: any vector but zero.
 Eigen::Vector2d read_direction(const InputNode& node) {

@@ -14,12 +14,15 @@
 #include <utility>
 
 #include "models/planar/initial_state.hpp"
+#include "models/planar/model_description.hpp"
 #include "models/planar/shape.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/scenario/contact_parameters_input.hpp"
 #include "sim/scenario/excitation_input.hpp"
 #include "sim/scenario/input_file.hpp"
 #include "sim/scenario/model_factory.hpp"
+#include "sim/scenario/model_input.hpp"
+#include "sim/scenario/spatial_input.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
 
@@ -59,6 +62,10 @@ constexpr std::array<ScenarioKeyTable, 7> kScenarioKeyTables = {{
 }};
 
 constexpr std::string_view kDefaultMultiContactLaw = "multipoint_energetic";
+// Spatial contacts have two tangential directions: Routh's sliding ODE follows a single impact's
+// slip as it turns, and the LCP takes any number of contacts at once (`routh laws`).
+constexpr std::string_view kDefaultSpatialLaw = "sliding_ode";
+constexpr std::string_view kDefaultSpatialMultiContactLaw = "lcp";
 
 // --- ranges (documented in scenario_file.hpp) ------------------------------------------------
 // Settings outside these cannot give a trustworthy run, and some froze the program before they
@@ -96,11 +103,6 @@ constexpr NumberRange kOutputRateRange{0.0, 1e9, "Hz", true};
 // [s] of wall-clock time between flushes of the trajectory file: 0 flushes at every sample and
 // event (slow: each flush rewrites HDF5's metadata); a day bounds what a SIGKILL can lose.
 constexpr NumberRange kFlushIntervalRange{0.0, 86400.0, "s", false};
-// Initial coordinates and velocities, in m or rad and m/s or rad/s: ten times the largest
-// length, so that a body of the largest size can be placed above its obstacle; beyond that the
-// energies (m v², m g y) leave the range where their balance can be checked.
-constexpr double kMaxInitialMagnitude = 1e7;
-
 // The default bound on the trajectory file: a run whose regular samples alone would exceed it
 // is refused before it starts (output.rate = 1e12 was accepted and filled the disk).
 constexpr double kDefaultMaxFileBytes = 1024.0 * 1024.0 * 1024.0;
@@ -256,16 +258,6 @@ std::string describe_bytes(double bytes) {
   return cat(number, " ", kBinaryUnits[unit]);
 }
 
-// A coordinate's value: angles take unit suffixes, lengths plain numbers [m, m/s].
-double read_coordinate(const InputNode& node, bool is_angle, bool rate) {
-  const double value = is_angle ? read_angle(node, rate) : read_number(node);
-  const std::string_view unit = is_angle ? (rate ? "rad/s" : "rad") : (rate ? "m/s" : "m");
-  const NumberRange range{-kMaxInitialMagnitude, kMaxInitialMagnitude, unit};
-  if (std::abs(value) > kMaxInitialMagnitude)
-    throw node.error(cat("must be in ", to_string(range)));
-  return value;
-}
-
 // A law outside the scope of the model's contacts answers unsupported to every impact, and the
 // simulator then solves each one with its fallback law (impact_step.cpp): the run completed
 // with a law other than the one named. `several_contacts`: the law for simultaneous impacts.
@@ -299,8 +291,10 @@ struct Reader {
   YAML::Node effective;
 
   void read(const InputNode& root, const std::string& path);
-  GroundAcceleration read_excitation(const std::optional<InputNode>& node,
-                                     const std::filesystem::path& scenario_directory);
+  void read_excitation(const std::optional<InputNode>& node,
+                       const std::filesystem::path& scenario_directory);
+  void read_model(const InputNode& node);
+  void read_spatial(const InputNode& model, const InputNode& initial);
   void read_initial(const InputNode& node);
   PartialState read_partial(const InputNode& node, bool velocity) const;
   void read_contact(const InputNode& node);
@@ -330,22 +324,62 @@ std::vector<std::filesystem::path> record_files(const YAML::Node& excitation) {
   return files;
 }
 
-GroundAcceleration Reader::read_excitation(const std::optional<InputNode>& node,
-                                           const std::filesystem::path& scenario_directory) {
+void Reader::read_excitation(const std::optional<InputNode>& node,
+                             const std::filesystem::path& scenario_directory) {
   if (!node || (node->yaml().IsScalar() && node->yaml().Scalar() == "none")) {
     effective["excitation"] = "none";
-    return {};
+    return;
   }
   YAML::Node described;
   auto excitation = std::make_shared<const Excitation>(
-      routh::read_excitation(*node, scenario_directory, described));
+      routh::read_excitation(*node, scenario_directory, scenario.dimension, described));
   effective["excitation"] = described;
   scenario.record_files = record_files(described);
   scenario.excitation = excitation;
   scenario.settings.next_breakpoint = [excitation](double t) {
     return next_breakpoint(*excitation, t);
   };
-  return [excitation](double t) { return ground_acceleration(*excitation, t); };
+}
+
+// A planar model: a named one or a multibody, which takes the excitation's x and y.
+void Reader::read_model(const InputNode& node) {
+  GroundAcceleration ground;
+  if (scenario.excitation) {
+    ground = [excitation = scenario.excitation](double t) {
+      return Eigen::Vector2d(ground_acceleration(*excitation, t).head<2>());
+    };
+  }
+  BuiltModel built = build_model(node, std::move(ground));
+  scenario.planar = built.tree.get();
+  scenario.model_json = model_description_json(*built.tree);
+  scenario.model = std::move(built.tree);
+  scenario.model_type = built.type;
+  effective["model"] = built.effective;
+}
+
+// Free rigid bodies in space and their initial state. The one place that builds the model.
+void Reader::read_spatial(const InputNode& model, const InputNode& initial) {
+  SpatialModelInput input = read_spatial_model(model);
+  if (scenario.excitation) {
+    input.description.ground_acceleration = [excitation = scenario.excitation](double t) {
+      return ground_acceleration(*excitation, t);
+    };
+  }
+  std::unique_ptr<SpatialBodies> bodies;
+  try {
+    bodies = std::make_unique<SpatialBodies>(std::move(input.description));
+  } catch (const std::invalid_argument& rejected) {
+    throw model.error(rejected.what());
+  }
+  effective["model"] = input.effective;
+  SpatialInitialInput state = read_spatial_initial(initial, bodies->description());
+  scenario.initial.t = 0.0;
+  scenario.initial.q = std::move(state.q);
+  scenario.initial.v = std::move(state.v);
+  effective["initial"] = state.effective;
+  scenario.model_json = spatial_model_description_json(*bodies);
+  scenario.model = std::move(bodies);
+  scenario.model_type = "spatial";
 }
 
 PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
@@ -361,7 +395,7 @@ PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
                            "): give them all in order, or a map of some by name"));
     }
     for (std::size_t i = 0; i < names.size(); ++i) {
-      given[names[i]] = read_coordinate(items[i], units[i] == "rad", velocity);
+      given[names[i]] = read_initial_value(items[i], units[i] == "rad", velocity);
     }
     return given;
   }
@@ -378,7 +412,7 @@ PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
                            closest_name(name, names), "'? (", scenario.model_type,
                            " coordinates: ", comma_list(names), ")"));
     }
-    given[name] = read_coordinate(*node.find(name), units[i] == "rad", velocity);
+    given[name] = read_initial_value(*node.find(name), units[i] == "rad", velocity);
   }
   return given;
 }
@@ -390,7 +424,7 @@ void Reader::read_initial(const InputNode& node) {
   if (auto v = node.find("v")) v_given = read_partial(*v, true);
   PlanarState state;
   try {
-    state = complete_initial_state(*scenario.model, q_given, v_given);
+    state = complete_initial_state(*scenario.planar, q_given, v_given);
   } catch (const std::invalid_argument& rejected) {
     throw node.error(rejected.what());
   }
@@ -410,15 +444,19 @@ void Reader::read_initial(const InputNode& node) {
 void Reader::read_contact(const InputNode& node) {
   check_keys(node, kContactKeys);
   const ContactDimension dimension = scenario.model->contact_dimension();
-  const InputNode law_node = node.required("law");
-  scenario.law = read_string(law_node);
+  const bool spatial = dimension == ContactDimension::spatial;
+  const std::optional<InputNode> law_node =
+      spatial ? node.find("law") : std::optional(node.required("law"));
+  scenario.law = law_node ? read_string(*law_node) : std::string(kDefaultSpatialLaw);
   const LawEntry* law = find_law(scenario.law);
-  if (law == nullptr) throw InputError(law_node.location(), unknown_law_message(scenario.law));
-  check_law_scope(law_node, *law, dimension, false);
+  if (law == nullptr) throw InputError(law_node->location(), unknown_law_message(scenario.law));
+  if (law_node) check_law_scope(*law_node, *law, dimension, false);
   scenario.settings.law = law->solve;
 
+  const std::string_view default_multi =
+      spatial ? kDefaultSpatialMultiContactLaw : kDefaultMultiContactLaw;
   scenario.multi_contact_law =
-      find_law(kDefaultMultiContactLaw) != nullptr ? std::string(kDefaultMultiContactLaw) : "none";
+      find_law(default_multi) != nullptr ? std::string(default_multi) : "none";
   const std::optional<InputNode> multi = node.find("multi_contact_law");
   if (multi) scenario.multi_contact_law = read_string(*multi);
   scenario.settings.multi_contact_law = nullptr;
@@ -601,7 +639,7 @@ void Reader::check_file_size(const std::optional<InputNode>& rate, double max_fi
   const SimulationSettings& settings = scenario.settings;
   const double samples = std::floor(settings.duration * settings.output_rate) + 1.0;
   const double numbers_per_sample =
-      2.0 * static_cast<double>(scenario.model->coordinate_names().size()) +
+      static_cast<double>(scenario.model->coordinate_count() + scenario.model->velocity_count()) +
       kSampleNumbersBesideState;
   const double bytes = samples * numbers_per_sample * sizeof(double);
   if (bytes <= max_file_bytes) return;
@@ -626,18 +664,23 @@ void Reader::read(const InputNode& root, const std::string& path) {
   effective["duration"] = number_node(scenario.settings.duration);
 
   // the excitation is part of the model's forces; its text goes last in the effective file
-  GroundAcceleration ground =
-      read_excitation(root.find("excitation"), std::filesystem::path(path).parent_path());
+  const InputNode model = root.required("model");
+  if (!model.yaml().IsMap()) {
+    throw model.error(
+        "must be a map: a `type` and its parameters, `bodies` (a multibody), or `dimension: 3` "
+        "and `bodies` (free bodies in space)");
+  }
+  scenario.dimension = read_model_dimension(model);
+  read_excitation(root.find("excitation"), std::filesystem::path(path).parent_path());
   const YAML::Node excitation = effective["excitation"];
   effective.remove("excitation");
 
-  const InputNode model = root.required("model");
-  BuiltModel built = build_model(model, std::move(ground));
-  scenario.model = std::move(built.tree);
-  scenario.model_type = built.type;
-  effective["model"] = built.effective;
-
-  read_initial(root.required("initial"));
+  if (scenario.dimension == 3) {
+    read_spatial(model, root.required("initial"));
+  } else {
+    read_model(model);
+    read_initial(root.required("initial"));
+  }
   read_contact(root.required("contact"));
   read_integrator(root.find("integrator"));
   read_events(root.find("events"));
@@ -661,7 +704,9 @@ void Reader::read(const InputNode& root, const std::string& path) {
               " m inside its obstacle (gap ", gap, " m)"));
     }
   }
-  scenario.settings.overturn_watch = overturn_watch(*scenario.model);
+  // a spatial body's overturning is not watched yet
+  if (scenario.planar != nullptr)
+    scenario.settings.overturn_watch = overturn_watch(*scenario.planar);
 
   YAML::Emitter out;
   out << effective;

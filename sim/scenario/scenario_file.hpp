@@ -7,7 +7,8 @@
 //   name: rocking_block              # optional; default: the file's stem
 //   duration: 5                      # [s] required
 //   model:                           # `type` and its parameters (model_factory.hpp), or
-//                                    # `bodies`, `joints`, `obstacles` (multibody_input.hpp)
+//                                    # `bodies`, `joints`, `obstacles` (multibody_input.hpp), or
+//                                    # `dimension: 3` and free bodies in space (spatial_input.hpp)
 //     type: rocking_block
 //     width: 0.2                     # [m]
 //     height: 1.0                    # [m]
@@ -17,8 +18,10 @@
 //     q: {theta: 5.65 deg}           # by coordinate name, or a full list in coordinate order
 //     v: {theta: 0}                  # angles accept "deg" (q) and "deg/s" (v) suffixes
 //   contact:
-//     law: poisson                   # single-contact impacts (see `routh laws`)
-//     multi_contact_law: multipoint_energetic   # simultaneous impacts; `none` to refuse them
+//     law: poisson                   # single-contact impacts (see `routh laws`); a spatial
+//                                    # model's default: sliding_ode
+//     multi_contact_law: multipoint_energetic   # simultaneous impacts; `none` to refuse them;
+//                                    # a spatial model's default: lcp
 //                                    # each law must take the model's (planar) contacts, the
 //                                    # multi-contact law several at once (its scope)
 //     restitution: 0.0               # every contact's default
@@ -35,7 +38,8 @@
 //     # flush_interval: 1           [s] of wall-clock time between flushes of the file (what a
 //     #                               SIGKILL can lose); 0: after every sample and event
 //   excitation:                      # optional ground acceleration a_g(t) [m/s²]: one signal,
-//     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}   # or a list, summed:
+//     harmonic: {amplitude: 0.5, frequency: 2, direction: x, phase: 0}   # or a list, summed;
+//     #   direction x or y, and z for a spatial model:
 //     # - harmonic: {amplitude: 0.3 g, frequency: 2, direction: x, phase: 0, start: 0, cycles: 3}
 //     # - pulse: {shape: sine, amplitude: 2.5, period: 0.5, direction: x, start: 0.1, cycles: 1}
 //     # - record: {file: motions/synthetic_a.AT2, direction: x, scale: 1.5, start: 0}
@@ -53,7 +57,8 @@
 //   events.rest_speed             [1e-12, 1] m/s
 //   events.contact_distance       [1e-12, 1e-3] m
 //   output.rate                   (0, 1e9] Hz; the regular samples, (duration × rate + 1) ×
-//                                 (2 n + 4) × 8 bytes for n coordinates, must fit in
+//                                 (n_q + n_v + 4) × 8 bytes for n_q coordinates and n_v
+//                                 velocities, must fit in
 //                                 output.max_file_size (default 1 GiB; raise it to record more)
 //   output.flush_interval         [0, 86400] s
 //   excitation amplitude          [-1000, 1000] m/s²; frequency (0, 1e4] Hz; period
@@ -81,9 +86,16 @@ namespace routh {
 
 /// Everything one run needs, read from a scenario file.
 struct Scenario {
-  std::string name;                    ///< `name`, or the file's stem
-  std::string model_type;              ///< e.g. "rocking_block", or "multibody" for `bodies`
-  std::unique_ptr<PlanarTree> model;   ///< the built model
+  std::string name;        ///< `name`, or the file's stem
+  std::string model_type;  ///< e.g. "rocking_block", "multibody" for `bodies`, "spatial" in 3D
+  int dimension = 2;       ///< `model.dimension`: 2 planar, 3 spatial
+  std::unique_ptr<MechanicalSystem> model;  ///< the built model
+  /// The model when it is planar (owned by `model`), for what only planar models have (the
+  /// overturn watch, their kinematics); null for a spatial model.
+  const PlanarTree* planar = nullptr;
+  /// The JSON a trajectory keeps in /model: model_description_json for a planar model,
+  /// spatial_model_description_json for a spatial one.
+  std::string model_json;
   SimulationSettings settings;         ///< duration, tolerances, laws, per-contact parameters
   SimulationState initial;             ///< completed initial state at t = 0
   std::string law;                     ///< the single-contact law's name, for the recorder
@@ -92,7 +104,8 @@ struct Scenario {
   double output_flush_interval = 1.0;  ///< `output.flush_interval` [s] of wall-clock time
   std::string effective_yaml;         ///< the scenario with every default filled in (angles in rad)
   std::vector<std::string> warnings;  ///< located, e.g. μd > μs
-  /// `excitation`'s signals (their sum is the model's ground acceleration); null: none.
+  /// `excitation`'s signals (their sum is the model's ground acceleration, of which a planar
+  /// model takes x and y); null: none.
   std::shared_ptr<const Excitation> excitation;
   /// The record files `excitation` reads: inputs that no output may replace.
   std::vector<std::filesystem::path> record_files;

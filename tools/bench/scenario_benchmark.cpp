@@ -207,7 +207,7 @@ std::string check_ball_impact_times(const routh::Scenario&, const ImpactLog& log
 std::string check_housner_ratio(const routh::Scenario& scenario, const ImpactLog& log) {
   const double alpha = std::atan(0.2 / 1.0);  // width / height, pinned by the overrides
   const double housner = 1.0 - 1.5 * std::pow(std::sin(alpha), 2);
-  const int theta = scenario.model->coordinate_index("theta");
+  const int theta = scenario.planar->coordinate_index("theta");
   double worst = 0.0;
   for (std::size_t i = 0; i + 1 < log.impacts.size(); ++i) {
     const ImpactLog::Impact& impact = log.impacts[i];

@@ -6,6 +6,7 @@
 
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/multibody_input.hpp"
+#include "sim/scenario/spatial_input.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/models_markdown.hpp"
@@ -85,7 +86,9 @@ int run_models_command(CommandArguments arguments) {
   out << "\nObstacles: {type: floor, position: Y}, {type: wall, position: X, free_side: "
          "positive|negative},\n{type: plane, point: [X, Y], normal: [NX, NY]}.\n"
       << "\nA generic multibody instead of a named model:\n"
-      << kMultibodyForm;
+      << kMultibodyForm
+      << "\nFree rigid bodies in space (`dimension: 3`) and their initial state:\n"
+      << kSpatialForm;
   return kExitSuccess;
 }
 

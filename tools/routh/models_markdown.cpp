@@ -8,6 +8,7 @@
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/multibody_input.hpp"
 #include "sim/scenario/scenario_file.hpp"
+#include "sim/scenario/spatial_input.hpp"
 #include "sim/text.hpp"
 
 namespace routh::cli {
@@ -81,7 +82,8 @@ void write_models_markdown(std::ostream& out) {
       << "<!-- Generated from the scenario checker's tables; do not edit. Regenerate with\n     "
       << kModelsMarkdownCommand << "\n-->\n\n"
       << "A scenario's `model` is either a named model, `model: {type: NAME, KEY: VALUE, ...}`,\n"
-      << "or a generic multibody listing its own `bodies`; the last section lists the keys of\n"
+      << "or a generic multibody listing its own `bodies`, or free rigid bodies in space\n"
+      << "(`dimension: 3`); the last section lists the keys of\n"
       << "the scenario's other maps. This page is written by `routh models --markdown` from the\n"
       << "tables `routh run` and `routh check` check a scenario against, and a test keeps it\n"
       << "identical to them.\n\n"
@@ -119,7 +121,29 @@ void write_models_markdown(std::ostream& out) {
       << kMultibodyForm << "```\n\n"
       << "The frames, the order of the bodies and the names of the generated contacts are\n"
       << "described in full in `sim/scenario/multibody_input.hpp`;\n"
-      << "`scenarios/pendulum_strikes_block.yaml` is an example.\n";
+      << "`scenarios/pendulum_strikes_block.yaml` is an example.\n"
+      << "\n## Free rigid bodies in space: `dimension: 3`\n\n"
+      << "With `dimension: 3` a model is a set of free rigid bodies in three dimensions:\n"
+      << "spheres (centred, or eccentric like a tippe top), boxes and cylinders, each with six\n"
+      << "degrees of freedom, touching ground-fixed planes and, if asked, each other (sphere on\n"
+      << "sphere). The world's z points up and gravity pulls along -z. A body NAME has the\n"
+      << "coordinates `NAME.x`, `NAME.y`, `NAME.z` (its centre of mass, world frame) [m] and\n"
+      << "`NAME.qw`, `NAME.qx`, `NAME.qy`, `NAME.qz`, the unit quaternion that turns body-frame\n"
+      << "vectors into world-frame ones; its velocities are `NAME.vx`, `NAME.vy`, `NAME.vz`\n"
+      << "(centre of mass, world frame) [m/s] and `NAME.wx`, `NAME.wy`, `NAME.wz`, the angular\n"
+      << "velocity in the body frame [rad/s]. The body axes are the principal axes, so the\n"
+      << "inertia is three numbers; without them the mass is spread uniformly over the shape.\n"
+      << "An orientation is written as a quaternion `[w, x, y, z]` (normalised on reading) or as\n"
+      << "`{rpy: [roll, pitch, yaw]}`, rotations about the world's x, then y, then z. The "
+         "contacts\n"
+      << "have two tangential directions, so their laws must take spatial contacts: the\n"
+      << "defaults are `sliding_ode` for one impact and `lcp` for several. An excitation may act\n"
+      << "along `z` as well. Every key of the form, with its initial state:\n\n"
+      << "```yaml\n"
+      << kSpatialForm << "```\n\n"
+      << "The naming and normalising rules are described in full in\n"
+      << "`sim/scenario/spatial_input.hpp`, the state and contacts in\n"
+      << "`models/spatial/spatial_bodies.hpp`.\n";
   write_scenario_maps(out);
   write_input_limits(out);
 }

@@ -40,9 +40,11 @@ void print_physics_report(std::ostream& out, const TrajectorySummary& summary, i
     out << '\n';
   }
   if (summary.peak_ground_acceleration) {
-    label("ground accel") << "peak |a_x| " << cat(summary.peak_ground_acceleration->x())
-                          << " m/s^2, |a_y| " << cat(summary.peak_ground_acceleration->y())
-                          << " m/s^2 (/ground_acceleration)\n";
+    const Eigen::VectorXd& peak = *summary.peak_ground_acceleration;
+    label("ground accel") << "peak |a_x| " << cat(peak.x()) << " m/s^2, |a_y| " << cat(peak.y())
+                          << " m/s^2";
+    if (peak.size() == 3) out << ", |a_z| " << cat(peak.z()) << " m/s^2";
+    out << " (/ground_acceleration)\n";
   }
   label("flags") << (summary.flags_seen.empty() ? std::string("none") : counts(summary.flags_seen))
                  << '\n';
