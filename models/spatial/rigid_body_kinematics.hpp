@@ -19,9 +19,9 @@ namespace routh {
 
 /// The pose and velocities of one body at one state (q, v).
 struct SpatialBodyMotion {
-  Eigen::Vector3d position_m = Eigen::Vector3d::Zero();  ///< x, centre of mass [m]
-  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();  ///< R, body to world, from q/|q|
-  Eigen::Vector3d velocity_m_s = Eigen::Vector3d::Zero();  ///< v [m/s], world frame
+  Eigen::Vector3d position_m = Eigen::Vector3d::Zero();        ///< x, centre of mass [m]
+  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();      ///< R, body to world, from q/|q|
+  Eigen::Vector3d velocity_m_s = Eigen::Vector3d::Zero();      ///< v [m/s], world frame
   Eigen::Vector3d angular_velocity = Eigen::Vector3d::Zero();  ///< ω [rad/s], body frame
   Eigen::Vector3d world_angular_velocity = Eigen::Vector3d::Zero();  ///< ω_w = R ω [rad/s]
 };

@@ -42,13 +42,16 @@ void check_shape(const std::string& name, const SpatialShape& shape) {
 
 void check_body(const SpatialBody& body) {
   if (!finite_positive(body.mass_kg))
-    throw std::invalid_argument(cat("body ", body.name, ": mass ", body.mass_kg, " kg must be > 0"));
+    throw std::invalid_argument(
+        cat("body ", body.name, ": mass ", body.mass_kg, " kg must be > 0"));
   const Eigen::Vector3d& I = body.inertia_kg_m2;
   for (int i = 0; i < 3; ++i) {
     if (!finite_positive(I[i]))
       throw std::invalid_argument(
           cat("body ", body.name, ": principal inertia ", I[i], " kg m^2 must be > 0"));
-    // a rigid body's principal moments obey the triangle inequality (I₁ = ∫(y² + z²) dm …)
+  }
+  // a rigid body's principal moments obey the triangle inequality (I₁ = ∫(y² + z²) dm …)
+  for (int i = 0; i < 3; ++i) {
     if (I[i] > I[(i + 1) % 3] + I[(i + 2) % 3])
       throw std::invalid_argument(cat("body ", body.name, ": principal inertia ", I[i],
                                       " kg m^2 exceeds the sum of the other two"));
@@ -131,8 +134,7 @@ struct SpatialBodies::Impl {
                                       6 * bodies));
   }
   // The bodies' poses, and velocities when v is given (at rest otherwise).
-  void read_motion(const Eigen::VectorXd& q, const Eigen::VectorXd* v,
-                   SpatialWorkspace& ws) const {
+  void read_motion(const Eigen::VectorXd& q, const Eigen::VectorXd* v, SpatialWorkspace& ws) const {
     ws.bodies.resize(description.bodies.size());
     for (std::size_t b = 0; b < ws.bodies.size(); ++b) {
       const int body = static_cast<int>(b);
@@ -255,8 +257,7 @@ double SpatialBodies::deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspac
   impl_->check_sizes(q, nullptr);
   SpatialWorkspace& ws = impl_->own(workspace, *this);
   impl_->read_motion(q, nullptr, ws);
-  return deepest_spatial_overlap_m(impl_->contacts, impl_->description, ws.bodies, ws.sweep,
-                                   where);
+  return deepest_spatial_overlap_m(impl_->contacts, impl_->description, ws.bodies, ws.sweep, where);
 }
 
 void SpatialBodies::evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
@@ -272,8 +273,8 @@ void SpatialBodies::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Ve
   if (request.generalized_force) {
     // gravity and the ground frame's inertial load act alike on every centre of mass
     const Eigen::Vector3d field =
-        d.gravity_m_s2 - (d.ground_acceleration ? d.ground_acceleration(t)
-                                                : Eigen::Vector3d::Zero().eval());
+        d.gravity_m_s2 -
+        (d.ground_acceleration ? d.ground_acceleration(t) : Eigen::Vector3d::Zero().eval());
     out.generalized_force.resize(velocity_count());
     for (std::size_t b = 0; b < d.bodies.size(); ++b) {
       const int vs = spatial_velocity_start(static_cast<int>(b));

@@ -67,10 +67,9 @@ void sweep_sphere_pairs(const SpatialContactSet& set, const std::vector<SpatialB
     const double reach = kExtentPerRadius * set.bounding_radii_m[b];
     sweep.extents.push_back({x - reach, x + reach, static_cast<int>(i)});
   }
-  std::sort(sweep.extents.begin(), sweep.extents.end(),
-            [](const SphereSweep::Extent& a, const SphereSweep::Extent& b) {
-              return a.low_m < b.low_m;
-            });
+  std::sort(
+      sweep.extents.begin(), sweep.extents.end(),
+      [](const SphereSweep::Extent& a, const SphereSweep::Extent& b) { return a.low_m < b.low_m; });
   for (std::size_t e = 0; e < sweep.extents.size(); ++e) {
     const SphereSweep::Extent& extent = sweep.extents[e];
     for (std::size_t f = e + 1; f < sweep.extents.size(); ++f) {
@@ -107,7 +106,8 @@ void nearby_spatial_contacts(const SpatialContactSet& set,
       const SpatialPlane& plane = description.planes[static_cast<std::size_t>(p)];
       const double clearance_m = plane.normal.dot(bodies[b].position_m - plane.point_m);
       if (clearance_m - set.bounding_radii_m[b] >= margin_m) continue;
-      const auto group = b * static_cast<std::size_t>(set.plane_count) + static_cast<std::size_t>(p);
+      const auto group =
+          b * static_cast<std::size_t>(set.plane_count) + static_cast<std::size_t>(p);
       for (int k = set.group_first[group]; k < set.group_first[group + 1]; ++k) {
         const SpatialContact& contact = set.contacts[static_cast<std::size_t>(k)];
         if (spatial_contact_exists(contact, bodies[b], &plane) &&

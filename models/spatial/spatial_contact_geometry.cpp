@@ -101,8 +101,8 @@ ContactPair sphere_pair(const SpatialContact& contact, const SpatialBodyMotion& 
   // such a run long before)
   pair.normal = distance > 0.0 ? Eigen::Vector3d(apart / distance) : Eigen::Vector3d::UnitZ();
   if (distance > 0.0) {
-    const Eigen::Vector3d closing = a.velocity_m_s + centre_a.offset_rate_m_s - b.velocity_m_s -
-                                    centre_b.offset_rate_m_s;
+    const Eigen::Vector3d closing =
+        a.velocity_m_s + centre_a.offset_rate_m_s - b.velocity_m_s - centre_b.offset_rate_m_s;
     pair.normal_rate = (closing - pair.normal * pair.normal.dot(closing)) / distance;
   }
   pair.body.offset_m = centre_a.offset_m - contact.radius_m * pair.normal;
@@ -157,10 +157,6 @@ std::string corner_name(int corner) {
 
 }  // namespace
 
-Eigen::Matrix<double, 3, 2> tangent_basis(const Eigen::Vector3d& normal) {
-  return contact_frame(normal, Eigen::Vector3d::Zero()).directions.rightCols<2>();
-}
-
 std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& description,
                                              std::vector<std::string>& names) {
   std::vector<SpatialContact> contacts;
@@ -199,9 +195,9 @@ std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& des
           add(contact, body.name + "." + rim + "/" + plane);
           contact.feature = SpatialFeature::fixed_rim_point;
           for (std::size_t i = 0; i < kFixedRimAngles_rad.size(); ++i) {
-            contact.point_m = Eigen::Vector3d(cylinder.radius_m * std::cos(kFixedRimAngles_rad[i]),
-                                              cylinder.radius_m * std::sin(kFixedRimAngles_rad[i]),
-                                              level_m);
+            contact.point_m =
+                Eigen::Vector3d(cylinder.radius_m * std::cos(kFixedRimAngles_rad[i]),
+                                cylinder.radius_m * std::sin(kFixedRimAngles_rad[i]), level_m);
             add(contact, body.name + "." + rim + "." + std::to_string(i) + "/" + plane);
           }
         }
@@ -245,16 +241,15 @@ double spatial_contact_gap(const SpatialContact& contact, const SpatialBodyMotio
 
 SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
                                         const SpatialBodyMotion& body,
-                                        const SpatialBodyMotion* other,
-                                        const SpatialPlane* plane) {
+                                        const SpatialBodyMotion* other, const SpatialPlane* plane) {
   const ContactPair pair = contact_pair(contact, body, other, plane);
   const ContactFrame frame = contact_frame(pair.normal, pair.normal_rate);
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   const Eigen::Vector3d& other_velocity = other ? other->velocity_m_s : zero;
   const Eigen::Vector3d& other_omega = other ? other->world_angular_velocity : zero;
-  const Eigen::Vector3d relative_velocity =
-      body.velocity_m_s + body.world_angular_velocity.cross(pair.body.offset_m) - other_velocity -
-      other_omega.cross(pair.other.offset_m);
+  const Eigen::Vector3d relative_velocity = body.velocity_m_s +
+                                            body.world_angular_velocity.cross(pair.body.offset_m) -
+                                            other_velocity - other_omega.cross(pair.other.offset_m);
   const Eigen::Vector3d offset_acceleration =
       body.world_angular_velocity.cross(pair.body.offset_rate_m_s) -
       other_omega.cross(pair.other.offset_rate_m_s);
@@ -269,8 +264,7 @@ SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
       rows.other_rows.row(i) << -d.transpose(),
           -(other->rotation.transpose() * pair.other.offset_m.cross(d)).transpose();
     }
-    rows.jacobian_dot_v[i] =
-        frame.rates.col(i).dot(relative_velocity) + d.dot(offset_acceleration);
+    rows.jacobian_dot_v[i] = frame.rates.col(i).dot(relative_velocity) + d.dot(offset_acceleration);
   }
   return rows;
 }

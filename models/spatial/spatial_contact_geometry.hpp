@@ -30,17 +30,17 @@
 //                   supports, and a single deepest point cannot be one: it is undefined when the
 //                   axis is along n (μ = 0), where ṙ* grows as 1/|μ|.
 // The rim's two kinds of contacts take turns (spatial_contact_exists()): the deepest point exists
-// while the rim is tilted, ρ |μ| ≥ kFlatRim_m, the three fixed points while it is flat. A flat rim's
-// lowest point is at most kFlatRim_m below its fixed points, far below the simulator's overlap
-// limit, and the two kinds never coincide: at a tilt below that, the deepest point is taken at
-// û = (1, 0), r* at 180° (none of the fixed points' angles), and ṙ* is not followed (a closed
+// while the rim is tilted, ρ |μ| ≥ kFlatRim_m, the three fixed points while it is flat. A flat
+// rim's lowest point is at most kFlatRim_m below its fixed points, far below the simulator's
+// overlap limit, and the two kinds never coincide: at a tilt below that, the deepest point is taken
+// at û = (1, 0), r* at 180° (none of the fixed points' angles), and ṙ* is not followed (a closed
 // contact the simulator keeps while its rim comes to lie flat reads as that material point).
 //
 // Tangent basis (t₁, t₂) of a normal n, smooth in n except where the choice of axis changes:
 // e the world axis along which |n| has its smallest component (the first on a tie),
-// t₂ = (n × e)/|n × e|, t₁ = t₂ × n; a floor (n = z) gets t₁ = x, t₂ = y. A plane's normal is fixed,
-// so its basis is constant; a sphere pair's turns with the line of centres and switches axis only
-// where two components of n have equal magnitude (|n × e| ≥ √(2/3) there).
+// t₂ = (n × e)/|n × e|, t₁ = t₂ × n; a floor (n = z) gets t₁ = x, t₂ = y. A plane's normal is
+// fixed, so its basis is constant; a sphere pair's turns with the line of centres and switches axis
+// only where two components of n have equal magnitude (|n × e| ≥ √(2/3) there).
 
 #include <Eigen/Core>
 #include <string>
@@ -79,9 +79,6 @@ struct SpatialContactRows {
   Eigen::Matrix<double, 3, 6> other_rows;  ///< ∂u/∂v_b (zero against a plane)
   Eigen::Vector3d jacobian_dot_v;          ///< J̇v [m/s²]
 };
-
-/// The tangent basis (t₁, t₂) of the unit normal n, as the columns of the result.
-Eigen::Matrix<double, 3, 2> tangent_basis(const Eigen::Vector3d& normal);
 
 /// The contacts of `description` in the model's order: per body, per plane, its features
 /// (a sphere's one; a box's 8 corners; a cylinder's top rim, its 3 fixed points, then the
