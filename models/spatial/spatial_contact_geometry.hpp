@@ -37,10 +37,10 @@
 // contact the simulator keeps while its rim comes to lie flat reads as that material point).
 //
 // Tangent basis (t₁, t₂) of a normal n, smooth in n except where the choice of axis changes:
-// e the world axis along which |n| has its smallest component (the first on a tie),
-// t₂ = (n × e)/|n × e|, t₁ = t₂ × n; a floor (n = z) gets t₁ = x, t₂ = y. A plane's normal is
-// fixed, so its basis is constant; a sphere pair's turns with the line of centres and switches axis
-// only where two components of n have equal magnitude (|n × e| ≥ √(2/3) there).
+// e the world axis of n's component smallest in magnitude (the first on a tie), so that
+// |n × e| ≥ √(2/3), t₂ = (n × e)/|n × e|, t₁ = t₂ × n; a floor (n = z) gets t₁ = x, t₂ = y. A
+// plane's normal is fixed, so its basis is constant; a sphere pair's turns with the line of
+// centres and switches axis only where two components of n have equal magnitude.
 
 #include <Eigen/Core>
 #include <string>
