@@ -2,8 +2,7 @@
 // `dimension: 3` and its initial state read into a SpatialBodiesDescription and complete q, v;
 // defaults (uniform inertia, identity orientation, plane names), roll-pitch-yaw against the
 // closed-form quaternion, every error located, a z excitation, and the effective form read back
-// to the same description. The tests that need the built model (whole scenarios, laws, `routh
-// check`) are skipped while ROUTH_SPATIAL_MODEL_PENDING says its implementation is not built in.
+// to the same description; a whole scenario with its laws, and `routh check` on it.
 
 #include <doctest/doctest.h>
 
@@ -27,12 +26,6 @@
 
 namespace routh {
 namespace {
-
-#ifdef ROUTH_SPATIAL_MODEL_PENDING
-constexpr bool kModelPending = true;
-#else
-constexpr bool kModelPending = false;
-#endif
 
 constexpr double kPi = std::numbers::pi;
 
@@ -362,8 +355,7 @@ TEST_CASE(
   CHECK(contains(info.out, "peak |a_x| 0.5 m/s^2, |a_y| 0.25 m/s^2, |a_z| 1 m/s^2"));
 }
 
-TEST_CASE("spatial input: a whole spatial scenario loads with spatial laws and an effective form" *
-          doctest::skip(kModelPending)) {
+TEST_CASE("spatial input: a whole spatial scenario loads with spatial laws and an effective form") {
   const std::string path = test::write_problem(kBilliard, "scenario.yaml");
   const Scenario scenario = load_scenario(path);
   CHECK(scenario.dimension == 3);

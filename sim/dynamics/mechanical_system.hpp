@@ -277,10 +277,11 @@ class MechanicalSystem {
     evaluate(t, q, v, request, *make_workspace(), out);
     return out;
   }
-  // Position-only quantities: v = 0 of q's size (a wrong size is caught by evaluate()).
+  // Position-only quantities: v = 0, nv of them where q has nq (a wrong size of q is caught by
+  // evaluate()).
   StateQuantities evaluate_once(double t, const Eigen::VectorXd& q,
                                 const QuantityRequest& request) const {
-    return evaluate_once(t, q, Eigen::VectorXd::Zero(q.size()), request);
+    return evaluate_once(t, q, Eigen::VectorXd::Zero(velocity_count()), request);
   }
 };
 

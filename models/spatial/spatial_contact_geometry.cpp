@@ -1,0 +1,272 @@
+#include "models/spatial/spatial_contact_geometry.hpp"
+
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <variant>
+
+namespace routh {
+
+namespace {
+
+// The fixed rim points' angles [rad] about the axis: 90°, 210°, 330°, three non-collinear points
+// none of which is the flat rim's deepest point, at 180°.
+constexpr std::array<double, 3> kFixedRimAngles_rad = {
+    std::numbers::pi / 2.0, 7.0 * std::numbers::pi / 6.0, 11.0 * std::numbers::pi / 6.0};
+
+// The contact's directions (columns n, t₁, t₂) and their rates along the motion.
+struct ContactFrame {
+  Eigen::Matrix3d directions;
+  Eigen::Matrix3d rates;
+};
+
+ContactFrame contact_frame(const Eigen::Vector3d& normal, const Eigen::Vector3d& normal_rate) {
+  Eigen::Index axis = 0;
+  normal.cwiseAbs().minCoeff(&axis);
+  const Eigen::Vector3d e = Eigen::Vector3d::Unit(axis);
+  const Eigen::Vector3d w = normal.cross(e);
+  const double length = w.norm();  // ≥ √(2/3): e is n's smallest component
+  const Eigen::Vector3d t2 = w / length;
+  const Eigen::Vector3d w_rate = normal_rate.cross(e);
+  const Eigen::Vector3d t2_rate = (w_rate - t2 * t2.dot(w_rate)) / length;
+  ContactFrame frame;
+  frame.directions.col(0) = normal;
+  frame.directions.col(1) = t2.cross(normal);
+  frame.directions.col(2) = t2;
+  frame.rates.col(0) = normal_rate;
+  frame.rates.col(1) = t2_rate.cross(normal) + t2.cross(normal_rate);
+  frame.rates.col(2) = t2_rate;
+  return frame;
+}
+
+// A contact point on one side: its offset from the body's centre of mass and the offset's rate
+// (world axes), ȧ in the header comment.
+struct ContactPoint {
+  Eigen::Vector3d offset_m = Eigen::Vector3d::Zero();
+  Eigen::Vector3d offset_rate_m_s = Eigen::Vector3d::Zero();
+};
+
+ContactPoint material_point(const SpatialBodyMotion& body, const Eigen::Vector3d& point_m) {
+  const Eigen::Vector3d offset = body.rotation * point_m;
+  return {offset, body.world_angular_velocity.cross(offset)};
+}
+
+// The rim point deepest along −n and its rate over the body, both in the body frame.
+struct RimPoint {
+  Eigen::Vector3d point_m;
+  Eigen::Vector3d rate_m_s = Eigen::Vector3d::Zero();
+};
+
+// ρ |μ|: how far the rim's deepest point lies below the level of its centre along n.
+double rim_drop_m(const SpatialContact& rim, const SpatialBodyMotion& body,
+                  const Eigen::Vector3d& normal) {
+  return rim.radius_m * (body.rotation.transpose() * normal).head<2>().norm();
+}
+
+RimPoint deepest_rim_point(const SpatialContact& rim, const SpatialBodyMotion& body,
+                           const Eigen::Vector3d& normal) {
+  const Eigen::Vector3d m = body.rotation.transpose() * normal;
+  const double tilt = m.head<2>().norm();
+  if (rim.radius_m * tilt < kFlatRim_m) {
+    return {rim.point_m - Eigen::Vector3d(rim.radius_m, 0.0, 0.0)};  // flat: the header comment
+  }
+  const Eigen::Vector2d u = m.head<2>() / tilt;
+  const Eigen::Vector2d mu_rate = (-body.angular_velocity.cross(m)).head<2>();
+  const Eigen::Vector2d u_rate = (mu_rate - u * u.dot(mu_rate)) / tilt;
+  RimPoint rim_point{rim.point_m, Eigen::Vector3d::Zero()};
+  rim_point.point_m.head<2>() -= rim.radius_m * u;
+  rim_point.rate_m_s.head<2>() = -rim.radius_m * u_rate;
+  return rim_point;
+}
+
+// Both sides of a contact: the normal and its rate, the point on body a and the point on b (a
+// plane's point is fixed, offset from its reference point).
+struct ContactPair {
+  Eigen::Vector3d normal;
+  Eigen::Vector3d normal_rate = Eigen::Vector3d::Zero();
+  ContactPoint body;
+  ContactPoint other;
+  Eigen::Vector3d other_origin_m;  ///< x_b, or the plane's point
+};
+
+ContactPair sphere_pair(const SpatialContact& contact, const SpatialBodyMotion& a,
+                        const SpatialBodyMotion& b) {
+  const ContactPoint centre_a = material_point(a, contact.point_m);
+  const ContactPoint centre_b = material_point(b, contact.other_point_m);
+  const Eigen::Vector3d apart = a.position_m + centre_a.offset_m - b.position_m - centre_b.offset_m;
+  const double distance = apart.norm();
+  ContactPair pair;
+  pair.other_origin_m = b.position_m;
+  // coincident centres have no line: any normal keeps the rows finite (the overlap check ends
+  // such a run long before)
+  pair.normal = distance > 0.0 ? Eigen::Vector3d(apart / distance) : Eigen::Vector3d::UnitZ();
+  if (distance > 0.0) {
+    const Eigen::Vector3d closing =
+        a.velocity_m_s + centre_a.offset_rate_m_s - b.velocity_m_s - centre_b.offset_rate_m_s;
+    pair.normal_rate = (closing - pair.normal * pair.normal.dot(closing)) / distance;
+  }
+  pair.body.offset_m = centre_a.offset_m - contact.radius_m * pair.normal;
+  pair.body.offset_rate_m_s = centre_a.offset_rate_m_s - contact.radius_m * pair.normal_rate;
+  pair.other.offset_m = centre_b.offset_m + contact.other_radius_m * pair.normal;
+  pair.other.offset_rate_m_s = centre_b.offset_rate_m_s + contact.other_radius_m * pair.normal_rate;
+  return pair;
+}
+
+ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& body,
+                       const SpatialPlane& plane) {
+  ContactPair pair;
+  pair.normal = plane.normal;
+  pair.other_origin_m = plane.point_m;
+  switch (contact.feature) {
+    case SpatialFeature::sphere:
+      pair.body = material_point(body, contact.point_m);
+      pair.body.offset_m -= contact.radius_m * plane.normal;
+      break;
+    case SpatialFeature::deepest_rim_point: {
+      const RimPoint rim = deepest_rim_point(contact, body, plane.normal);
+      pair.body = material_point(body, rim.point_m);
+      pair.body.offset_rate_m_s += body.rotation * rim.rate_m_s;
+      break;
+    }
+    case SpatialFeature::corner:
+    case SpatialFeature::fixed_rim_point:
+    case SpatialFeature::sphere_pair: pair.body = material_point(body, contact.point_m); break;
+  }
+  return pair;
+}
+
+ContactPair contact_pair(const SpatialContact& contact, const SpatialBodyMotion& body,
+                         const SpatialBodyMotion* other, const SpatialPlane* plane) {
+  return other ? sphere_pair(contact, body, *other) : plane_pair(contact, body, *plane);
+}
+
+double gap_of(const ContactPair& pair, const SpatialBodyMotion& body) {
+  return pair.normal.dot(body.position_m + pair.body.offset_m - pair.other_origin_m -
+                         pair.other.offset_m);
+}
+
+std::string corner_name(int corner) {
+  std::string name;
+  for (const char* axis : {"x", "y", "z"}) {
+    name += axis;
+    name += (corner & 1) ? '+' : '-';
+    corner >>= 1;
+  }
+  return name;
+}
+
+}  // namespace
+
+std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& description,
+                                             std::vector<std::string>& names) {
+  std::vector<SpatialContact> contacts;
+  names.clear();
+  const auto add = [&](SpatialContact contact, const std::string& name) {
+    contacts.push_back(contact);
+    names.push_back(name);
+  };
+  for (std::size_t b = 0; b < description.bodies.size(); ++b) {
+    const SpatialBody& body = description.bodies[b];
+    for (std::size_t p = 0; p < description.planes.size(); ++p) {
+      const std::string& plane = description.planes[p].name;
+      SpatialContact contact;
+      contact.body = static_cast<int>(b);
+      contact.plane = static_cast<int>(p);
+      if (const auto* sphere = std::get_if<SphereShape>(&body.shape)) {
+        contact.feature = SpatialFeature::sphere;
+        contact.point_m = sphere->centre_m;
+        contact.radius_m = sphere->radius_m;
+        add(contact, body.name + "/" + plane);
+      } else if (const auto* box = std::get_if<BoxShape>(&body.shape)) {
+        contact.feature = SpatialFeature::corner;
+        for (int corner = 0; corner < 8; ++corner) {
+          const Eigen::Vector3d signs((corner & 1) ? 1.0 : -1.0, (corner & 2) ? 1.0 : -1.0,
+                                      (corner & 4) ? 1.0 : -1.0);
+          contact.point_m = 0.5 * signs.cwiseProduct(box->size_m);
+          add(contact, body.name + "." + corner_name(corner) + "/" + plane);
+        }
+      } else {
+        const auto& cylinder = std::get<CylinderShape>(body.shape);
+        contact.radius_m = cylinder.radius_m;
+        for (const char* rim : {"top_rim", "bottom_rim"}) {
+          const double level_m = (rim[0] == 't' ? 0.5 : -0.5) * cylinder.height_m;
+          contact.feature = SpatialFeature::deepest_rim_point;
+          contact.point_m = Eigen::Vector3d(0.0, 0.0, level_m);
+          add(contact, body.name + "." + rim + "/" + plane);
+          contact.feature = SpatialFeature::fixed_rim_point;
+          for (std::size_t i = 0; i < kFixedRimAngles_rad.size(); ++i) {
+            contact.point_m =
+                Eigen::Vector3d(cylinder.radius_m * std::cos(kFixedRimAngles_rad[i]),
+                                cylinder.radius_m * std::sin(kFixedRimAngles_rad[i]), level_m);
+            add(contact, body.name + "." + rim + "." + std::to_string(i) + "/" + plane);
+          }
+        }
+      }
+    }
+  }
+  if (!description.collide_bodies) return contacts;
+  for (std::size_t a = 0; a < description.bodies.size(); ++a) {
+    const auto* sphere = std::get_if<SphereShape>(&description.bodies[a].shape);
+    if (!sphere) continue;
+    for (std::size_t b = a + 1; b < description.bodies.size(); ++b) {
+      const auto* other = std::get_if<SphereShape>(&description.bodies[b].shape);
+      if (!other) continue;
+      SpatialContact contact;
+      contact.feature = SpatialFeature::sphere_pair;
+      contact.body = static_cast<int>(a);
+      contact.other = static_cast<int>(b);
+      contact.point_m = sphere->centre_m;
+      contact.radius_m = sphere->radius_m;
+      contact.other_point_m = other->centre_m;
+      contact.other_radius_m = other->radius_m;
+      add(contact, description.bodies[a].name + "/" + description.bodies[b].name);
+    }
+  }
+  return contacts;
+}
+
+bool spatial_contact_exists(const SpatialContact& contact, const SpatialBodyMotion& body,
+                            const SpatialPlane* plane) {
+  if (contact.feature == SpatialFeature::deepest_rim_point)
+    return rim_drop_m(contact, body, plane->normal) >= kFlatRim_m;
+  if (contact.feature == SpatialFeature::fixed_rim_point)
+    return rim_drop_m(contact, body, plane->normal) < kFlatRim_m;
+  return true;
+}
+
+double spatial_contact_gap(const SpatialContact& contact, const SpatialBodyMotion& body,
+                           const SpatialBodyMotion* other, const SpatialPlane* plane) {
+  return gap_of(contact_pair(contact, body, other, plane), body);
+}
+
+SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
+                                        const SpatialBodyMotion& body,
+                                        const SpatialBodyMotion* other, const SpatialPlane* plane) {
+  const ContactPair pair = contact_pair(contact, body, other, plane);
+  const ContactFrame frame = contact_frame(pair.normal, pair.normal_rate);
+  const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+  const Eigen::Vector3d& other_velocity = other ? other->velocity_m_s : zero;
+  const Eigen::Vector3d& other_omega = other ? other->world_angular_velocity : zero;
+  const Eigen::Vector3d relative_velocity = body.velocity_m_s +
+                                            body.world_angular_velocity.cross(pair.body.offset_m) -
+                                            other_velocity - other_omega.cross(pair.other.offset_m);
+  const Eigen::Vector3d offset_acceleration =
+      body.world_angular_velocity.cross(pair.body.offset_rate_m_s) -
+      other_omega.cross(pair.other.offset_rate_m_s);
+  SpatialContactRows rows;
+  rows.gap_m = gap_of(pair, body);
+  rows.other_rows.setZero();
+  for (int i = 0; i < 3; ++i) {
+    const Eigen::Vector3d d = frame.directions.col(i);
+    rows.body_rows.row(i) << d.transpose(),
+        (body.rotation.transpose() * pair.body.offset_m.cross(d)).transpose();
+    if (other) {
+      rows.other_rows.row(i) << -d.transpose(),
+          -(other->rotation.transpose() * pair.other.offset_m.cross(d)).transpose();
+    }
+    rows.jacobian_dot_v[i] = frame.rates.col(i).dot(relative_velocity) + d.dot(offset_acceleration);
+  }
+  return rows;
+}
+
+}  // namespace routh
