@@ -297,6 +297,7 @@ struct Reader {
   void read_spatial(const InputNode& model, const InputNode& initial);
   void read_initial(const InputNode& node);
   PartialState read_partial(const InputNode& node, bool velocity) const;
+  InputNode contact_section(const InputNode& root) const;
   void read_contact(const InputNode& node);
   void read_integrator(const std::optional<InputNode>& node);
   void read_events(const std::optional<InputNode>& node);
@@ -439,6 +440,18 @@ void Reader::read_initial(const InputNode& node) {
   }
   effective["initial"]["q"] = q;
   effective["initial"]["v"] = v;
+}
+
+// The `contact` section. Free bodies in space that touch nothing (no obstacle, no body that can
+// touch another) may leave it out: it then reads as plastic and frictionless, which no impact uses.
+InputNode Reader::contact_section(const InputNode& root) const {
+  if (root.find("contact") || scenario.dimension != 3 || !scenario.model->contact_names().empty()) {
+    return root.required("contact");
+  }
+  YAML::Node untouched;
+  untouched["restitution"] = 0.0;
+  untouched["friction"] = 0.0;
+  return InputNode(root.location().file, untouched, "contact");
 }
 
 void Reader::read_contact(const InputNode& node) {
@@ -681,7 +694,7 @@ void Reader::read(const InputNode& root, const std::string& path) {
     read_model(model);
     read_initial(root.required("initial"));
   }
-  read_contact(root.required("contact"));
+  read_contact(contact_section(root));
   read_integrator(root.find("integrator"));
   read_events(root.find("events"));
   read_output(root.find("output"));
