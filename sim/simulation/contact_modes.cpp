@@ -3,6 +3,8 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 #include "sim/impact/lemke.hpp"
 #include "sim/simulation/constraint_projection.hpp"
@@ -431,22 +433,28 @@ Eigen::Vector2d tangential_acceleration(const ContactKinematics& kinematics, int
 }
 
 // The direction of a spatial contact slipping from rest (Coulomb's law with maximum
-// dissipation): its friction −μd λ_n d opposes the tangential acceleration a_t(d) it leaves, so d
-// is a fixed point of d ↦ a_t(d)/|a_t(d)|. Iterated from the reference its mode holds (the
-// direction against the sticking force that left the cone): for one contact the map's fixed point
-// is the slip direction (a box on an incline: the fall line, reached at once by symmetry; a
-// pushed ball: the push's direction). For several contacts slipping from rest at once the
-// iteration moves them all together (Jacobi) and stops after kMaxAlignments rounds; the outcome
-// is then checked like any assignment (a_t·d ≥ 0 for each), not assumed. Planar contacts and
-// contacts that slip faster than the rest speed are left alone.
+// dissipation): its friction −μd λ_n d opposes the tangential acceleration a_t(d) it leaves, so
+// d(θ) = (cos θ, sin θ) must make a_t(d) point along d: c(θ) = d × a_t(d) = 0 with d·a_t ≥ 0.
+// Iterating d ↦ a_t(d)/|a_t(d)| is no way to find it: the fixed point may repel (a cube slipping
+// from rest on one corner after tumbling oscillated between two directions 70° either side of
+// it). The root is bracketed instead: c is sampled at kDirectionSamples angles around the circle,
+// starting from the contact's reference (the direction against the sticking force that left the
+// cone), and the first sign change where d·a_t > 0 is bisected to round-off (about 130 force
+// solves). Several contacts slipping from rest at once keep their references, each against the
+// sticking force that left its cone: solving their coupled directions (a Gauss–Seidel sweep of
+// the one-contact search) cost tens of thousands of solves per assignment for a box landing
+// flat, where settling tries up to 3⁴ of them. Either way the outcome is then checked like any
+// assignment (a_t·d ≥ 0 for each), not assumed. A contact whose c has no such root keeps its
+// reference, and that assignment is refused. Planar contacts and contacts that slip faster than
+// the rest speed are left alone.
 void align_slips_from_rest(SystemEvaluation& evaluation, const SimulationSettings& settings,
                            double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                            const std::vector<ContactMode>& modes,
                            const std::vector<int>& candidates) {
   const int rows = evaluation.rows_per_contact;
+  if (rows == 2) return;
   std::vector<int> from_rest;
   {
-    if (rows == 2) return;
     const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
     for (const int k : candidates) {
       if (modes[static_cast<std::size_t>(k)] == ContactMode::slide &&
@@ -454,22 +462,48 @@ void align_slips_from_rest(SystemEvaluation& evaluation, const SimulationSetting
         from_rest.push_back(k);
     }
   }
-  constexpr int kMaxAlignments = 50;
-  constexpr double kAligned = 1e-13;  // of a unit direction: round-off
-  for (int round = 0; round < kMaxAlignments && !from_rest.empty(); ++round) {
-    const Eigen::VectorXd acceleration = dynamics_at(evaluation, t, q, v, modes).acceleration;
-    const ContactKinematics& kinematics = evaluation.quantities.contacts;
-    double moved = 0.0;
-    for (const int k : from_rest) {
-      const Eigen::Vector2d a_t = tangential_acceleration(kinematics, rows, k, acceleration);
-      if (!(a_t.norm() > kAccelerationTolerance)) continue;
-      Eigen::Vector2d& reference = evaluation.slip_reference[static_cast<std::size_t>(
-          evaluation.active[static_cast<std::size_t>(k)])];
-      moved = std::max(moved, (a_t.normalized() - reference).norm());
-      reference = a_t.normalized();
+  if (from_rest.size() != 1) return;
+  constexpr int kDirectionSamples = 72, kBisections = 60;
+  const int k = from_rest.front();
+  Eigen::Vector2d& reference =
+      evaluation
+          .slip_reference[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])];
+  const Eigen::Vector2d start = reference;
+  // d × a_t(d) and d·a_t(d) at the angle θ from the reference
+  const auto misalignment = [&](double theta, double& along) {
+    reference = Eigen::Vector2d(start.x() * std::cos(theta) - start.y() * std::sin(theta),
+                                start.x() * std::sin(theta) + start.y() * std::cos(theta));
+    const Eigen::VectorXd& acceleration = dynamics_at(evaluation, t, q, v, modes).acceleration;
+    const Eigen::Vector2d a_t =
+        tangential_acceleration(evaluation.quantities.contacts, rows, k, acceleration);
+    along = reference.dot(a_t);
+    return reference.x() * a_t.y() - reference.y() * a_t.x();
+  };
+  double along = 0.0, previous_along = 0.0;
+  double previous = misalignment(0.0, previous_along);
+  double root = std::numeric_limits<double>::quiet_NaN();
+  if (previous == 0.0 && previous_along > 0.0) root = 0.0;
+  for (int i = 1; i <= kDirectionSamples && std::isnan(root); ++i) {
+    const double angle = 2.0 * std::numbers::pi * i / kDirectionSamples;
+    double value_along = 0.0;
+    const double value = misalignment(angle, value_along);
+    if ((previous <= 0.0) != (value <= 0.0) && (previous_along > 0.0 || value_along > 0.0)) {
+      double low = angle - 2.0 * std::numbers::pi / kDirectionSamples, high = angle;
+      const bool low_negative = previous <= 0.0;
+      for (int b = 0; b < kBisections; ++b) {
+        const double middle = 0.5 * (low + high);
+        ((misalignment(middle, along) <= 0.0) == low_negative ? low : high) = middle;
+      }
+      misalignment(0.5 * (low + high), along);
+      if (along > 0.0) root = 0.5 * (low + high);
     }
-    if (moved <= kAligned) return;
+    previous = value, previous_along = value_along;
   }
+  if (std::isnan(root)) {
+    reference = start;
+    return;
+  }
+  misalignment(root, along);
 }
 
 }  // namespace
