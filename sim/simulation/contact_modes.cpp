@@ -22,7 +22,9 @@ namespace {
 // needed no tangential force at all slips along its first tangential row.
 ContactMode slide_against(SystemEvaluation& evaluation, int k, const ContactForce& force) {
   const Eigen::Vector2d against = -tangential_force(force);
-  return slide_along(evaluation, k, against.isZero() ? Eigen::Vector2d(1.0, 0.0) : against);
+  // exactly zero only: a planar force of 1e-13 N still decides its slip's sign, as it always has
+  return slide_along(evaluation, k,
+                     against == Eigen::Vector2d::Zero() ? Eigen::Vector2d(1.0, 0.0) : against);
 }
 
 // Candidates start closed: sliding with their slip when it exceeds the rest speed, else sticking.

@@ -171,9 +171,14 @@ std::optional<ModedImpulse> moded_sticking_impulse(SystemEvaluation& evaluation,
       continue;
     }
     const Eigen::Vector2d u_t = slip_of(kinematics, rows, slipping, v);
-    const Eigen::Vector2d against = -tangential_force(out.forces[slipping]);
-    modes[slipping] = slide_along(
-        evaluation, slipping, u_t.norm() > settings.rest_speed || against.isZero() ? u_t : against);
+    // slipping: along its slip; from rest: against the impulse sticking needed (exactly none:
+    // along the first tangential row)
+    const Eigen::Vector2d direction =
+        u_t.norm() > settings.rest_speed ? u_t
+                                         : Eigen::Vector2d(-tangential_force(out.forces[slipping]));
+    modes[slipping] =
+        slide_along(evaluation, slipping,
+                    direction == Eigen::Vector2d::Zero() ? Eigen::Vector2d(1.0, 0.0) : direction);
   }
   const Eigen::VectorXd v_post = v + out.acceleration;
   const double u_resolution = settings.absolute_tolerance;  // the integrator's, of a velocity
