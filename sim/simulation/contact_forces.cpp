@@ -6,6 +6,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "sim/simulation/spatial_static_friction.hpp"
+
 namespace routh {
 
 namespace {
@@ -15,22 +17,42 @@ namespace {
 // serves one rocking block best.
 constexpr Eigen::Index kSmallSystemVelocities = 6;
 
+// The rows per contact of `kinematics`: 2 planar, 3 spatial.
+int rows_per_contact_of(const ContactKinematics& kinematics) {
+  return kinematics.gap.size() == 0
+             ? 2
+             : static_cast<int>(kinematics.jacobian.rows() / kinematics.gap.size());
+}
+
+// The force unknowns of a contact in `mode`: every row of a sticking one, the normal of a
+// sliding one (its friction is tied to it), none of an open one.
+int unknowns_of(ContactMode mode, int rows_per_contact) {
+  return mode == ContactMode::stick ? rows_per_contact : (is_closed(mode) ? 1 : 0);
+}
+
 // Counts the constraint rows (= force unknowns) of the closed contacts.
-int unknown_count(const std::vector<ContactMode>& modes) {
+int unknown_count(const std::vector<ContactMode>& modes, int rows_per_contact) {
   int count = 0;
-  for (const ContactMode mode : modes)
-    count += mode == ContactMode::stick ? 2 : (is_closed(mode) ? 1 : 0);
+  for (const ContactMode mode : modes) count += unknowns_of(mode, rows_per_contact);
   return count;
+}
+
+// The unit tangential direction a sliding contact's friction opposes, in its tangential rows'
+// frame: σ for a planar one, û for a spatial one.
+Eigen::Vector2d friction_direction(ContactMode mode, std::size_t k, const SlipDirections& slips) {
+  if (mode == ContactMode::slide) return slips[k];
+  return {slip_direction(mode), 0.0};
 }
 
 // Fills J_c, W and J̇_c v for the closed contacts, in contact order.
 void assemble_constraints(const ContactKinematics& kinematics,
                           const std::vector<ContactMode>& modes,
-                          const ContactParameterTable& parameters, ContactForceWorkspace& ws) {
+                          const ContactParameterTable& parameters, const SlipDirections& slips,
+                          ContactForceWorkspace& ws) {
   const auto n = kinematics.jacobian.cols();
-  const int unknowns = unknown_count(modes);
   // contact k's rows in the stacked kinematics: its normal, then its tangential row(s)
-  const auto rows_per_contact = kinematics.jacobian.rows() / kinematics.gap.size();
+  const int rows_per_contact = rows_per_contact_of(kinematics);
+  const int unknowns = unknown_count(modes, rows_per_contact);
   ws.constraint_rows.resize(unknowns, n);
   ws.force_directions.resize(n, unknowns);
   ws.velocity_product.resize(unknowns);
@@ -39,19 +61,25 @@ void assemble_constraints(const ContactKinematics& kinematics,
     if (!is_closed(modes[k])) continue;
     const auto r = k * rows_per_contact;
     const auto J_n = kinematics.jacobian.row(r);
-    const auto J_t = kinematics.jacobian.row(r + 1);
     ws.constraint_rows.row(row) = J_n;
     ws.velocity_product[row] = kinematics.jacobian_dot_v[r];
     if (modes[k] == ContactMode::stick) {
       ws.force_directions.col(row) = J_n.transpose();
-      ws.constraint_rows.row(row + 1) = J_t;
-      ws.velocity_product[row + 1] = kinematics.jacobian_dot_v[r + 1];
-      ws.force_directions.col(row + 1) = J_t.transpose();
-      row += 2;
+      for (int t = 1; t < rows_per_contact; ++t) {
+        ws.constraint_rows.row(row + t) = kinematics.jacobian.row(r + t);
+        ws.velocity_product[row + t] = kinematics.jacobian_dot_v[r + t];
+        ws.force_directions.col(row + t) = kinematics.jacobian.row(r + t).transpose();
+      }
+      row += rows_per_contact;
     } else {
-      // Coulomb sliding: λ_t = −μd σ λ_n, so the one unknown λ_n acts along J_nᵀ − μd σ J_tᵀ.
-      const double friction = -parameters[k].kinetic_friction * slip_direction(modes[k]);
-      ws.force_directions.col(row) = (J_n + friction * J_t).transpose();
+      // Coulomb sliding: λ_t = −μd û λ_n, so the one unknown λ_n acts along
+      // J_nᵀ − μd (û₁ J_t1ᵀ + û₂ J_t2ᵀ) (planar: û = σ, one tangential row).
+      const Eigen::Vector2d slip = friction_direction(modes[k], static_cast<std::size_t>(k), slips);
+      ws.force_directions.col(row) = J_n.transpose();
+      for (int t = 1; t < rows_per_contact; ++t) {
+        ws.force_directions.col(row) -= parameters[k].kinetic_friction * slip[t - 1] *
+                                        kinematics.jacobian.row(r + t).transpose();
+      }
       row += 1;
     }
   }
@@ -59,6 +87,7 @@ void assemble_constraints(const ContactKinematics& kinematics,
 
 // Distributes the solved unknowns back to per-contact normal and tangential forces.
 void scatter_forces(const std::vector<ContactMode>& modes, const ContactParameterTable& parameters,
+                    const SlipDirections& slips, int rows_per_contact,
                     const Eigen::Ref<const Eigen::VectorXd>& lambda,
                     std::vector<ContactForce>& forces) {
   forces.assign(modes.size(), ContactForce{});
@@ -68,14 +97,23 @@ void scatter_forces(const std::vector<ContactMode>& modes, const ContactParamete
     forces[k].normal = lambda[row];
     if (modes[k] == ContactMode::stick) {
       forces[k].tangential = lambda[row + 1];
-      row += 2;
+      if (rows_per_contact > 2) forces[k].tangential_2 = lambda[row + 2];
     } else {
-      forces[k].tangential =
-          -parameters[k].kinetic_friction * slip_direction(modes[k]) * lambda[row];
-      row += 1;
+      const Eigen::Vector2d slip = friction_direction(modes[k], k, slips);
+      forces[k].tangential = -parameters[k].kinetic_friction * slip[0] * lambda[row];
+      forces[k].tangential_2 = -parameters[k].kinetic_friction * slip[1] * lambda[row];
+      if (modes[k] == ContactMode::slide) forces[k].slip = slip;
     }
+    row += unknowns_of(modes[k], rows_per_contact);
   }
 }
+
+// Replaces the minimum-norm forces of an indeterminate spatial set by the distribution of
+// spatial_static_friction.hpp and reports its stick reserve. The set is every closed contact the
+// force-free directions move.
+void distribute_spatial_set(const std::vector<ContactMode>& modes,
+                            const ContactParameterTable& parameters, const SlipDirections& slips,
+                            ContactForceWorkspace& ws, ConstrainedAcceleration& out);
 
 // The velocities of each mechanism, ascending, mechanism by mechanism.
 void group_mechanism_velocities(ContactForceWorkspace& ws) {
@@ -329,7 +367,7 @@ void distribute_independent_sets(const std::vector<ContactMode>& modes,
       reserve[static_cast<std::size_t>(k)] = ws.distribution.stick_reserve;
     }
   }
-  scatter_forces(modes, parameters, lambda, out.forces);
+  scatter_forces(modes, parameters, {}, 2, lambda, out.forces);
   for (std::size_t k = 0; k < modes.size(); ++k) {
     if (!distributed[k]) continue;
     out.forces[k].in_indeterminate_set = true;
@@ -353,12 +391,44 @@ void distribute_indeterminate_set(const std::vector<ContactMode>& modes,
   const ContactVector particular = ws.lambda;
   const ContactMatrix force_free = ws.force_free;
   distribute_static_friction(particular, force_free, ws.set_contacts, ws.distribution);
-  scatter_forces(modes, parameters, ws.distribution.forces, out.forces);
+  scatter_forces(modes, parameters, {}, 2, ws.distribution.forces, out.forces);
   for (const int k : ws.set_members) {
     out.forces[static_cast<std::size_t>(k)].in_indeterminate_set = true;
     out.forces[static_cast<std::size_t>(k)].stick_reserve = ws.distribution.stick_reserve;
   }
   out.stick_reserve = ws.distribution.stick_reserve;
+}
+
+void distribute_spatial_set(const std::vector<ContactMode>& modes,
+                            const ContactParameterTable& parameters, const SlipDirections& slips,
+                            ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
+  find_force_free_directions(modes, ws);
+  if (ws.force_free.cols() == 0) return;
+  constexpr double kMoved = 1e-10;  // rows of N below this fraction of its largest entry are 0
+  const double moved = kMoved * ws.force_free.cwiseAbs().maxCoeff();
+  std::vector<SpatialSetContact> set;
+  std::vector<int> members;
+  bool sticks = false;
+  for (int k = 0, row = 0; k < static_cast<int>(modes.size()); ++k) {
+    const int unknowns = unknowns_of(modes[k], 3);
+    if (unknowns == 0) continue;
+    if (ws.force_free.middleRows(row, unknowns).cwiseAbs().maxCoeff() > moved) {
+      const bool stick = modes[k] == ContactMode::stick;
+      set.push_back({row, stick, parameters[static_cast<std::size_t>(k)].static_friction});
+      members.push_back(k);
+      sticks = sticks || stick;
+    }
+    row += unknowns;
+  }
+  if (!sticks) return;
+  Eigen::VectorXd lambda = ws.lambda;
+  const double reserve = distribute_spatial_static_friction(set, ws.force_free, lambda);
+  scatter_forces(modes, parameters, slips, 3, lambda, out.forces);
+  for (const int k : members) {
+    out.forces[static_cast<std::size_t>(k)].in_indeterminate_set = true;
+    out.forces[static_cast<std::size_t>(k)].stick_reserve = reserve;
+  }
+  out.stick_reserve = std::min(out.stick_reserve, reserve);
 }
 
 }  // namespace
@@ -485,9 +555,10 @@ void multiply_by_contact_rows(const InverseMass& inverse_mass, bool all_stick,
 // on entry, v̇ on return.
 void solve_island(const ContactKinematics& kinematics, const std::vector<ContactMode>& modes,
                   const ContactParameterTable& parameters, const Eigen::MatrixXd& inverse_mass,
-                  const InverseMass* by_model, ContactForceWorkspace& ws,
-                  ConstrainedAcceleration& out) {
-  assemble_constraints(kinematics, modes, parameters, ws);
+                  const InverseMass* by_model, const SlipDirections& slips,
+                  ContactForceWorkspace& ws, ConstrainedAcceleration& out) {
+  assemble_constraints(kinematics, modes, parameters, slips, ws);
+  const int rows_per_contact = rows_per_contact_of(kinematics);
   if (by_model) {
     multiply_by_contact_rows(*by_model, std::none_of(modes.begin(), modes.end(), is_sliding), ws);
   } else {
@@ -507,15 +578,20 @@ void solve_island(const ContactKinematics& kinematics, const std::vector<Contact
   } else {
     out.acceleration.noalias() += ws.inverse_mass_W.lazyProduct(ws.lambda);
   }
-  scatter_forces(modes, parameters, ws.lambda, out.forces);
-  if (ws.null_basis.cols() > 0) distribute_indeterminate_set(modes, parameters, ws, out);
+  scatter_forces(modes, parameters, slips, rows_per_contact, ws.lambda, out.forces);
+  if (ws.null_basis.cols() == 0) return;
+  if (rows_per_contact > 2) {
+    distribute_spatial_set(modes, parameters, slips, ws, out);
+  } else {
+    distribute_indeterminate_set(modes, parameters, ws, out);
+  }
 }
 
 // Island i's contacts, columns of the kinematics, block of M⁻¹ and part of M⁻¹ f, gathered into
 // ws.island so that it is solved as a system of its own.
 void gather_island(const StateQuantities& state, const std::vector<ContactMode>& modes,
-                   const ContactParameterTable& parameters, const ConstrainedAcceleration& free,
-                   int i, ContactForceWorkspace& ws) {
+                   const ContactParameterTable& parameters, const SlipDirections& slips,
+                   const ConstrainedAcceleration& free, int i, ContactForceWorkspace& ws) {
   const ContactIslands& islands = ws.islands;
   IslandProblem& island = ws.island;
   const ContactKinematics& all = state.contacts;
@@ -537,11 +613,13 @@ void gather_island(const StateQuantities& state, const std::vector<ContactMode>&
   island.kinematics.jacobian.resize(rows_per_contact * contacts, velocities);
   island.kinematics.jacobian_dot_v.resize(rows_per_contact * contacts);
   island.modes.clear();
+  island.slips.clear();
   island.parameters.clear();
   for (Eigen::Index c = 0; c < contacts; ++c) {
     const int k = islands.contacts[first_contact + static_cast<std::size_t>(c)];
     island.kinematics.gap[c] = all.gap[k];
     island.modes.push_back(modes[static_cast<std::size_t>(k)]);
+    if (!slips.empty()) island.slips.push_back(slips[static_cast<std::size_t>(k)]);
     island.parameters.push_back(parameters[static_cast<std::size_t>(k)]);
     for (Eigen::Index r = 0; r < rows_per_contact; ++r) {
       const Eigen::Index from = k * rows_per_contact + r, to = c * rows_per_contact + r;
@@ -581,7 +659,7 @@ void scatter_island(int i, ContactForceWorkspace& ws, ConstrainedAcceleration& o
 
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterTable& parameters, ContactForceWorkspace& ws,
-                              ConstrainedAcceleration& out) {
+                              ConstrainedAcceleration& out, const SlipDirections& slips) {
   if (state.inverse_mass) {  // one mechanism (MechanicalSystem::applies_inverse_mass())
     out.consistent = true;
     out.stick_reserve = std::numeric_limits<double>::infinity();
@@ -589,7 +667,8 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
     state.inverse_mass->solve(out.acceleration);  // M⁻¹ f
     out.forces.assign(modes.size(), ContactForce{});
     if (any_closed(modes))
-      solve_island(state.contacts, modes, parameters, ws.inverse_mass, state.inverse_mass, ws, out);
+      solve_island(state.contacts, modes, parameters, ws.inverse_mass, state.inverse_mass, slips,
+                   ws, out);
     return;
   }
   // coefficient-wise products: at these sizes the blocked kernels' set-up outweighs the flops
@@ -601,7 +680,7 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   if (!any_closed(modes)) return;
   const bool one_mechanism = ws.mechanism_start.size() == 2;
   if (one_mechanism || state.mass_matrix.rows() <= kSmallSystemVelocities) {  // one island
-    solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, ws, out);
+    solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, slips, ws, out);
     return;
   }
   ws.closed.assign(modes.size(), false);
@@ -609,14 +688,14 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   find_contact_islands(state.contacts, ws.closed, ws.mechanism_of_velocity, ws.islands);
   if (ws.islands.count == 1 &&
       static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
-    solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, ws,
+    solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, slips, ws,
                  out);  // one system
     return;
   }
   for (int i = 0; i < ws.islands.count; ++i) {
-    gather_island(state, modes, parameters, out, i, ws);
+    gather_island(state, modes, parameters, slips, out, i, ws);
     solve_island(ws.island.kinematics, ws.island.modes, ws.island.parameters,
-                 ws.island.inverse_mass, nullptr, ws, ws.island.out);
+                 ws.island.inverse_mass, nullptr, ws.island.slips, ws, ws.island.out);
     scatter_island(i, ws, out);
   }
 }

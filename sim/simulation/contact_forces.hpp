@@ -12,6 +12,11 @@
 // while λ_n ≥ 0 for every closed contact and |λ_t| ≤ μs λ_n for every sticking one; the simulator
 // watches both as witness functions.
 //
+// Spatial contacts (three rows: n, t1, t2) stick with three unknowns and slide with one, along
+// J_nᵀ − μd (û₁ J_t1ᵀ + û₂ J_t2ᵀ), û their slip direction at the state (slip_reference.hpp).
+// Their indeterminate sets are distributed by spatial_static_friction.hpp, the quadratic cone's
+// rule; the planar distribution below is for planar contacts only.
+//
 // Statically indeterminate sticking sets. The minimum-norm split decides nothing physical: a
 // block flat on two corners sticks while SOME split lies inside both cones (|ΣF_t| ≤ μs ΣN), not
 // only the minimum-norm one. So when the force-free part of the null space of J_c M⁻¹ W (the
@@ -43,7 +48,12 @@ namespace routh {
 /// Per contact: the normal and tangential force [N] (zero for open contacts).
 struct ContactForce {
   double normal = 0.0;
-  double tangential = 0.0;
+  double tangential = 0.0;  ///< along the (first) tangential row
+  /// Along the second tangential row, of a spatial contact (0 for a planar one).
+  double tangential_2 = 0.0;
+  /// A spatial sliding contact's unit slip direction û in its (t1, t2) frame, the one its
+  /// friction −μd λ_n û opposed in this solve (slip_reference.hpp); zero for the others.
+  Eigen::Vector2d slip = Eigen::Vector2d::Zero();
   /// Whether this force is part of an indeterminate set's distribution (static_friction.hpp):
   /// then a sticking contact's slip is watched through the set's stick_reserve, not through its
   /// own μs λ_n − |λ_t|.
@@ -64,10 +74,15 @@ struct ConstrainedAcceleration {
   double stick_reserve = std::numeric_limits<double>::infinity();
 };
 
+/// Per contact, the unit slip direction û (t1, t2) a spatial `slide` contact's friction opposes
+/// at the state solved for (slip_reference.hpp); read for those contacts only.
+using SlipDirections = std::vector<Eigen::Vector2d>;
+
 /// One island's share of a solve (contact_islands.hpp), gathered as a system of its own.
 struct IslandProblem {
   ContactKinematics kinematics;  ///< its contacts' rows, in its velocities' columns
   std::vector<ContactMode> modes;
+  SlipDirections slips;
   ContactParameterTable parameters;
   Eigen::MatrixXd inverse_mass;  ///< its block of M⁻¹
   ConstrainedAcceleration out;   ///< its v̇ (M⁻¹ f on entry) and forces
@@ -130,9 +145,11 @@ inline QuantityRequest constrained_acceleration_needs(const std::vector<ContactM
 /// Solves for v̇ and the contact forces of the closed contacts in the given modes at one state,
 /// from the system's quantities there (those constrained_acceleration_needs(modes) names): with
 /// the model's M⁻¹ (StateQuantities::inverse_mass) when it gives one, else from M.
-/// `parameters` holds μd per contact (only sliding contacts use it).
+/// `parameters` holds μd per contact (only sliding contacts use it); `slips` the slip directions
+/// of spatial sliding contacts (none when no contact is in the mode `slide`).
 void constrained_acceleration(const StateQuantities& state, const std::vector<ContactMode>& modes,
                               const ContactParameterTable& parameters,
-                              ContactForceWorkspace& workspace, ConstrainedAcceleration& out);
+                              ContactForceWorkspace& workspace, ConstrainedAcceleration& out,
+                              const SlipDirections& slips = {});
 
 }  // namespace routh

@@ -3,20 +3,28 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 #include "sim/impact/lemke.hpp"
 #include "sim/simulation/constraint_projection.hpp"
 #include "sim/simulation/contact_islands.hpp"
+#include "sim/simulation/slip_reference.hpp"
 #include "sim/simulation/witnesses.hpp"
 
 namespace routh {
 
 namespace {
 
-// The slip direction that opposes the tangential force sticking needed: friction at its limit
-// pushes the way sticking pushed, so the contact slips the other way.
-ContactMode slide_against(double tangential_force) {
-  return tangential_force > 0.0 ? ContactMode::slide_negative : ContactMode::slide_positive;
+// The sliding mode that opposes the tangential force sticking needed: friction at its limit
+// pushes the way sticking pushed, so the contact slips the other way (a spatial contact starts
+// from −λ_t/‖λ_t‖, and aligns with its acceleration: align_slips_from_rest). A contact that
+// needed no tangential force at all slips along its first tangential row.
+ContactMode slide_against(SystemEvaluation& evaluation, int k, const ContactForce& force) {
+  const Eigen::Vector2d against = -tangential_force(force);
+  // exactly zero only: a planar force of 1e-13 N still decides its slip's sign, as it always has
+  return slide_along(evaluation, k,
+                     against == Eigen::Vector2d::Zero() ? Eigen::Vector2d(1.0, 0.0) : against);
 }
 
 // Candidates start closed: sliding with their slip when it exceeds the rest speed, else sticking.
@@ -29,10 +37,9 @@ void close_candidates(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
   const int rows = evaluation.rows_per_contact;
   for (const int k : candidates) {
-    const double u_t = tangential_velocity(kinematics, rows, k, v);
-    modes[k] = std::abs(u_t) > settings.rest_speed
-                   ? (u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative)
-                   : ContactMode::stick;
+    const Eigen::Vector2d u_t = slip_of(kinematics, rows, k, v);
+    modes[k] =
+        u_t.norm() > settings.rest_speed ? slide_along(evaluation, k, u_t) : ContactMode::stick;
   }
 }
 
@@ -48,18 +55,19 @@ void close_candidates(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
 // corners of a block closed sliding at −u_t slipped at +2e-4 m/s once projected, and no mode
 // assignment with friction pushing that slip was consistent); such a contact slides the way it
 // now slips. Its constraint is its normal row alone, so v needs no new projection for it.
-bool modes_follow_slips(const ContactKinematics& kinematics, int rows, const Eigen::VectorXd& v,
-                        const std::vector<int>& candidates, const SimulationSettings& settings,
-                        std::vector<ContactMode>& modes) {
+bool modes_follow_slips(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& v, const std::vector<int>& candidates,
+                        const SimulationSettings& settings, std::vector<ContactMode>& modes) {
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
   bool stuck = false;
   for (const int k : candidates) {
     if (!is_sliding(modes[k])) continue;
-    const double u_t = tangential_velocity(kinematics, rows, k, v);
-    if (std::abs(u_t) <= settings.rest_speed) {
+    const Eigen::Vector2d u_t = slip_of(kinematics, evaluation.rows_per_contact, k, v);
+    if (u_t.norm() <= settings.rest_speed) {
       modes[k] = ContactMode::stick;
       stuck = true;
     } else {
-      modes[k] = u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative;
+      modes[k] = slide_along(evaluation, k, u_t);
     }
   }
   return stuck;
@@ -94,21 +102,24 @@ void change_modes_one_at_a_time(SystemEvaluation& evaluation, double t, const Ei
       }
     }
     if (slipping < 0) return;
-    modes[slipping] = slide_against(dynamics.forces[slipping].tangential);
+    modes[slipping] = slide_against(evaluation, slipping, dynamics.forces[slipping]);
   }
 }
 
 // The options enumerated for a candidate: a sliding one slides as it slips or opens, one without
-// slip sticks, slides either way or opens.
-constexpr std::size_t kSlidingOptions = 2, kRestingOptions = 4;
+// slip sticks, slides either way or opens. A spatial one without slip has one sliding option, along
+// the direction its acceleration takes from rest (align_slips_from_rest), the one Coulomb's law
+// with maximum dissipation allows.
+constexpr std::size_t kSlidingOptions = 2, kRestingOptions = 4, kSpatialRestingOptions = 3;
 
 // Whether every assignment of the candidates' options, from `modes`, is at most
 // kMaxEnumeratedAssignments.
-bool is_enumerable(const std::vector<ContactMode>& modes, const std::vector<int>& candidates) {
+bool is_enumerable(const std::vector<ContactMode>& modes, const std::vector<int>& candidates,
+                   int rows_per_contact) {
+  const std::size_t resting = rows_per_contact > 2 ? kSpatialRestingOptions : kRestingOptions;
   std::size_t assignments = 1;
   for (const int k : candidates) {
-    assignments *=
-        is_sliding(modes[static_cast<std::size_t>(k)]) ? kSlidingOptions : kRestingOptions;
+    assignments *= is_sliding(modes[static_cast<std::size_t>(k)]) ? kSlidingOptions : resting;
     if (assignments > kMaxEnumeratedAssignments) return false;
   }
   return true;
@@ -123,15 +134,18 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
                                 const std::vector<int>& candidates,
                                 std::vector<ContactMode>& modes) {
   const std::size_t count = candidates.size();
-  if (!is_enumerable(modes, candidates)) return false;
+  if (!is_enumerable(modes, candidates, evaluation.rows_per_contact)) return false;
   const std::vector<ContactForce> sticking_forces = dynamics_at(evaluation, t, q, v, modes).forces;
   std::vector<std::vector<ContactMode>> options(count);
   for (std::size_t i = 0; i < count; ++i) {
     const int k = candidates[i];
     if (is_sliding(modes[k])) {
       options[i] = {modes[k], ContactMode::open};  // kSlidingOptions
+    } else if (evaluation.rows_per_contact > 2) {
+      options[i] = {ContactMode::stick, slide_against(evaluation, k, sticking_forces[k]),
+                    ContactMode::open};  // kSpatialRestingOptions
     } else {
-      const ContactMode preferred = slide_against(sticking_forces[k].tangential);
+      const ContactMode preferred = slide_against(evaluation, k, sticking_forces[k]);
       const ContactMode other = preferred == ContactMode::slide_negative
                                     ? ContactMode::slide_positive
                                     : ContactMode::slide_negative;
@@ -150,7 +164,7 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
       const ContactMode mode = options[i][choice[i]];
       assignment.modes.push_back(mode);
       if (mode == ContactMode::open) ++assignment.opened;
-      if (options[i].size() > 2 && is_sliding(mode)) ++assignment.slipping;
+      if (options[i].size() > kSlidingOptions && is_sliding(mode)) ++assignment.slipping;
     }
     assignments.push_back(std::move(assignment));
     std::size_t digit = count;  // the next choice, last contact fastest
@@ -203,6 +217,10 @@ LcpModes lcp_consistent_modes(SystemEvaluation& evaluation, const SimulationSett
                               const std::vector<int>& candidates, FrictionCone cone,
                               bool free_slips, std::vector<ContactMode>& modes) {
   const int rows = evaluation.rows_per_contact;
+  // The spatial problem's cone is quadratic, not a complementarity problem of this form (a
+  // polyhedral approximation would be): a spatial set too large to enumerate stays unsettled,
+  // and the run says so (contact_modes_unresolved) rather than guessing.
+  if (rows > 2) return LcpModes::inconsistent;
   const auto count = static_cast<int>(candidates.size());
   // unknowns: λ_n of every candidate, then λ⁺, λ⁻, σ of every one without slip
   std::vector<int> first(candidates.size(), -1);  // of a sticking candidate's λ⁺
@@ -342,12 +360,13 @@ std::vector<int> painleve_contacts(SystemEvaluation& evaluation, const Simulatio
     const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
     for (const int k : candidates) {
       const double mu = evaluation.parameters[k].kinetic_friction;
-      const double u_t = tangential_velocity(kinematics, rows, k, v);
-      if (!(mu > 0.0) || !(std::abs(u_t) > settings.rest_speed)) continue;
+      const Eigen::Vector2d u_t = slip_of(kinematics, rows, k, v);
+      if (!(mu > 0.0) || !(u_t.norm() > settings.rest_speed)) continue;
       const auto J_n = kinematics.jacobian.row(k * rows);
-      const auto J_t = kinematics.jacobian.row(k * rows + 1);
-      const double sigma = u_t > 0.0 ? 1.0 : -1.0;
-      const Eigen::VectorXd pushed = (J_n - mu * sigma * J_t).transpose();
+      const Eigen::Vector2d slip = u_t.normalized();
+      Eigen::VectorXd pushed = J_n.transpose();
+      for (int r = 1; r < rows; ++r)
+        pushed -= mu * slip[r - 1] * kinematics.jacobian.row(k * rows + r).transpose();
       if (J_n.dot(mass.solve(pushed)) < 0.0) stuck.push_back(k);
     }
   }
@@ -406,12 +425,96 @@ const ContactKinematics& candidates_held_at(SystemEvaluation& evaluation, const 
   return contacts_at(evaluation, q, v, held);
 }
 
+// Active contact k's tangential acceleration (a_t1, a_t2) [m/s²]; a planar contact's second is 0.
+Eigen::Vector2d tangential_acceleration(const ContactKinematics& kinematics, int rows, int k,
+                                        const Eigen::VectorXd& acceleration) {
+  Eigen::Vector2d a = Eigen::Vector2d::Zero();
+  for (int r = 1; r < rows; ++r)
+    a[r - 1] = contact_acceleration(kinematics, rows, k, r, acceleration);
+  return a;
+}
+
+// The direction of a spatial contact slipping from rest (Coulomb's law with maximum
+// dissipation): its friction −μd λ_n d opposes the tangential acceleration a_t(d) it leaves, so
+// d(θ) = (cos θ, sin θ) must make a_t(d) point along d: c(θ) = d × a_t(d) = 0 with d·a_t ≥ 0.
+// Iterating d ↦ a_t(d)/|a_t(d)| is no way to find it: the fixed point may repel (a cube slipping
+// from rest on one corner after tumbling oscillated between two directions 70° either side of
+// it). The root is bracketed instead: c is sampled at kDirectionSamples angles around the circle,
+// starting from the contact's reference (the direction against the sticking force that left the
+// cone), and the first sign change where d·a_t > 0 is bisected to round-off (about 130 force
+// solves). Several contacts slipping from rest at once keep their references, each against the
+// sticking force that left its cone: solving their coupled directions (a Gauss–Seidel sweep of
+// the one-contact search) cost tens of thousands of solves per assignment for a box landing
+// flat, where settling tries up to 3⁴ of them. Either way the outcome is then checked like any
+// assignment (a_t·d ≥ 0 for each), not assumed. A contact whose c has no such root keeps its
+// reference, and that assignment is refused. Planar contacts and contacts that slip faster than
+// the rest speed are left alone.
+void align_slips_from_rest(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                           const std::vector<ContactMode>& modes,
+                           const std::vector<int>& candidates) {
+  const int rows = evaluation.rows_per_contact;
+  if (rows == 2) return;
+  std::vector<int> from_rest;
+  {
+    const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
+    for (const int k : candidates) {
+      if (modes[static_cast<std::size_t>(k)] == ContactMode::slide &&
+          slip_of(kinematics, rows, k, v).norm() <= settings.rest_speed)
+        from_rest.push_back(k);
+    }
+  }
+  if (from_rest.size() != 1) return;
+  constexpr int kDirectionSamples = 72, kBisections = 60;
+  const int k = from_rest.front();
+  Eigen::Vector2d& reference =
+      evaluation
+          .slip_reference[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])];
+  const Eigen::Vector2d start = reference;
+  // d × a_t(d) and d·a_t(d) at the angle θ from the reference
+  const auto misalignment = [&](double theta, double& along) {
+    reference = Eigen::Vector2d(start.x() * std::cos(theta) - start.y() * std::sin(theta),
+                                start.x() * std::sin(theta) + start.y() * std::cos(theta));
+    const Eigen::VectorXd& acceleration = dynamics_at(evaluation, t, q, v, modes).acceleration;
+    const Eigen::Vector2d a_t =
+        tangential_acceleration(evaluation.quantities.contacts, rows, k, acceleration);
+    along = reference.dot(a_t);
+    return reference.x() * a_t.y() - reference.y() * a_t.x();
+  };
+  double along = 0.0, previous_along = 0.0;
+  double previous = misalignment(0.0, previous_along);
+  double root = std::numeric_limits<double>::quiet_NaN();
+  if (previous == 0.0 && previous_along > 0.0) root = 0.0;
+  for (int i = 1; i <= kDirectionSamples && std::isnan(root); ++i) {
+    const double angle = 2.0 * std::numbers::pi * i / kDirectionSamples;
+    double value_along = 0.0;
+    const double value = misalignment(angle, value_along);
+    if ((previous <= 0.0) != (value <= 0.0) && (previous_along > 0.0 || value_along > 0.0)) {
+      double low = angle - 2.0 * std::numbers::pi / kDirectionSamples, high = angle;
+      const bool low_negative = previous <= 0.0;
+      for (int b = 0; b < kBisections; ++b) {
+        const double middle = 0.5 * (low + high);
+        ((misalignment(middle, along) <= 0.0) == low_negative ? low : high) = middle;
+      }
+      misalignment(0.5 * (low + high), along);
+      if (along > 0.0) root = 0.5 * (low + high);
+    }
+    previous = value, previous_along = value_along;
+  }
+  if (std::isnan(root)) {
+    reference = start;
+    return;
+  }
+  misalignment(root, along);
+}
+
 }  // namespace
 
 bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings& settings,
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                           const std::vector<ContactMode>& modes, const std::vector<int>& candidates,
                           bool slips_may_stop) {
+  align_slips_from_rest(evaluation, settings, t, q, v, modes, candidates);
   // An island whose forces have no solution (dynamics.consistent is false for the whole system
   // then) has zero forces, and its closed contacts fail λ_n > 0 below: another island's
   // candidates are judged by their own forces.
@@ -432,17 +535,16 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
         break;
       default: {
         if (!(force.normal > 0.0)) return false;
-        const double u_t = tangential_velocity(kinematics, rows, k, v);
+        const Eigen::Vector2d u_t = slip_of(kinematics, rows, k, v);
+        const Eigen::Vector2d direction = mode_direction(evaluation, k, modes[k]);
         // friction opposing a slip the contact does not have would drive it: energy from
         // nothing (tall_stack:53 of the multibody campaign: slide_negative at u_t = +1.9e-6 m/s
         // after an impact cascade gained 0.1 J in 10 ms, its slip witness below zero throughout)
-        if (!slips_may_stop && std::abs(u_t) > settings.rest_speed &&
-            slip_direction(modes[k]) * u_t < 0.0)
+        if (!slips_may_stop && u_t.norm() > settings.rest_speed && direction.dot(u_t) < 0.0)
           return false;
         const double slip_acceleration =
-            slip_direction(modes[k]) *
-            contact_acceleration(kinematics, rows, k, 1, dynamics.acceleration);
-        if (std::abs(u_t) <= settings.rest_speed && slip_acceleration < -kAccelerationTolerance)
+            direction.dot(tangential_acceleration(kinematics, rows, k, dynamics.acceleration));
+        if (u_t.norm() <= settings.rest_speed && slip_acceleration < -kAccelerationTolerance)
           return false;
       }
     }
@@ -548,7 +650,7 @@ void settle_island(SystemEvaluation& evaluation, const SimulationSettings& setti
   };
   restore(closed);
   if (enumerate_consistent_modes(evaluation, settings, t, q, v, candidates, modes)) return;
-  const bool enumerated = is_enumerable(closed, candidates);
+  const bool enumerated = is_enumerable(closed, candidates, evaluation.rows_per_contact);
   LcpModes lcp = LcpModes::inconsistent;
   // the static cone first (it lets every contact stick that can), then the kinetic one, whose
   // solution has the forces of its modes; Lemke's ray is a verdict only for the latter
@@ -627,8 +729,7 @@ ModeSettlement settle_candidates(SystemEvaluation& evaluation, const SimulationS
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   }
   // each round only turns sliding contacts into sticking ones, so at most K rounds
-  while (modes_follow_slips(contacts_at(evaluation, q, v, modes), rows, v, candidates, settings,
-                            modes))
+  while (modes_follow_slips(evaluation, q, v, candidates, settings, modes))
     project_velocity_onto_closed_contacts(evaluation, modes, q, v);
   const std::vector<ContactMode> closed = modes;
   change_modes_one_at_a_time(evaluation, t, q, v, modes);

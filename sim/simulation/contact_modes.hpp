@@ -25,6 +25,14 @@
 // (Baraff 1994; Pfeiffer & Glocker 1996), by Lemke's method (lemke.hpp), and its modes are read
 // from the solution and checked as above.
 //
+// Spatial contacts (three rows) have one sliding mode, `slide`, whose direction comes from the
+// state (slip_reference.hpp). A spatial candidate without slip is enumerated as stick, slide
+// along the direction Coulomb's maximum dissipation gives from rest (a fixed point of
+// d ↦ a_t(d)/|a_t(d)|, contact_modes.cpp align_slips_from_rest), or open; its condition
+// "slips the way its friction assumes" is a_t·û₀ ≥ 0. The LCP of modes above is planar (one
+// tangential row per contact): a spatial set too large to enumerate that the one-at-a-time
+// changes leave inconsistent stays unsettled (docs/simulation.md, "Spatial contacts").
+//
 // Painlevé's paradox (docs/design.md §4 step 4) is reported only when no assignment at all is
 // consistent (proven by enumeration; for a larger set Lemke's ray is no proof, and says so), and
 // only for contacts with friction: without friction the acceleration-level

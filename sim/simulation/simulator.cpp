@@ -16,6 +16,7 @@
 #include "sim/simulation/output_sampling.hpp"
 #include "sim/simulation/run_guards.hpp"
 #include "sim/simulation/run_state.hpp"
+#include "sim/simulation/slip_reference.hpp"
 #include "sim/simulation/smooth_phase.hpp"
 #include "sim/simulation/zeno_rest.hpp"
 #include "sim/text.hpp"
@@ -212,6 +213,8 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
     sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
   }
   if (t1 <= settings.duration && !bodies_apart(t1, q, v, ws, state, observer)) return false;
+  // spatial slips: the next step's reference is where each slip points now
+  refresh_slip_references(ws.evaluation, state.modes, q, v);
   std::swap(state.start, state.end);
   return true;
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "sim/simulation/contact_modes.hpp"
+#include "sim/simulation/slip_reference.hpp"
 #include "sim/simulation/witnesses.hpp"
 #include "sim/static_friction.hpp"
 
@@ -120,12 +121,22 @@ std::optional<ModedImpulse> moded_sticking_impulse(SystemEvaluation& evaluation,
   ConstrainedAcceleration& out = impulse.outcome;
   ContactForceWorkspace workspace;
   // a contact opens, slides or closes again: a few rounds per contact, and the outcome is checked
+  // an impulse's slip keeps its mode's direction (a spatial contact's reference) throughout
+  SlipDirections slips;
+  const auto solve = [&] {
+    slips.assign(modes.size(), Eigen::Vector2d::Zero());
+    for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
+      if (modes[static_cast<std::size_t>(k)] == ContactMode::slide)
+        slips[static_cast<std::size_t>(k)] = mode_direction(evaluation, k, ContactMode::slide);
+    }
+    constrained_acceleration(impulse_problem, modes, evaluation.parameters, workspace, out, slips);
+  };
   for (std::size_t round = 0; round <= 4 * touching.size(); ++round) {
-    constrained_acceleration(impulse_problem, modes, evaluation.parameters, workspace, out);
+    solve();
     if (!out.consistent) {
       if (!take_reachable_velocities(modes, settings.absolute_tolerance, workspace, kinematics))
         return std::nullopt;
-      constrained_acceleration(impulse_problem, modes, evaluation.parameters, workspace, out);
+      solve();
       if (!out.consistent) return std::nullopt;
     }
     int pulling = -1;
@@ -159,11 +170,15 @@ std::optional<ModedImpulse> moded_sticking_impulse(SystemEvaluation& evaluation,
       modes[approaching] = ContactMode::stick;
       continue;
     }
-    const double u_t = tangential_velocity(kinematics, rows, slipping, v);
-    modes[slipping] = std::abs(u_t) > settings.rest_speed
-                          ? (u_t > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative)
-                          : (out.forces[slipping].tangential > 0.0 ? ContactMode::slide_negative
-                                                                   : ContactMode::slide_positive);
+    const Eigen::Vector2d u_t = slip_of(kinematics, rows, slipping, v);
+    // slipping: along its slip; from rest: against the impulse sticking needed (exactly none:
+    // along the first tangential row)
+    const Eigen::Vector2d direction =
+        u_t.norm() > settings.rest_speed ? u_t
+                                         : Eigen::Vector2d(-tangential_force(out.forces[slipping]));
+    modes[slipping] =
+        slide_along(evaluation, slipping,
+                    direction == Eigen::Vector2d::Zero() ? Eigen::Vector2d(1.0, 0.0) : direction);
   }
   const Eigen::VectorXd v_post = v + out.acceleration;
   const double u_resolution = settings.absolute_tolerance;  // the integrator's, of a velocity
@@ -180,7 +195,7 @@ std::optional<ModedImpulse> moded_sticking_impulse(SystemEvaluation& evaluation,
         break;
       default:
         if (!(force.normal > 0.0) ||
-            slip_direction(modes[k]) * tangential_velocity(kinematics, rows, k, v_post) <
+            mode_direction(evaluation, k, modes[k]).dot(slip_of(kinematics, rows, k, v_post)) <
                 -u_resolution)
           return std::nullopt;
     }

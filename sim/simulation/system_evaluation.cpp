@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sim/simulation/slip_reference.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -19,6 +20,7 @@ SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
       all_parameters(std::move(all_parameters_)),
       rows_per_contact(routh::rows_per_contact(model.contact_dimension())),
       model_workspace(model.make_workspace()),
+      slip_reference(static_cast<std::size_t>(model.contact_count()), Eigen::Vector2d::Zero()),
       no_velocity(Eigen::VectorXd::Zero(model.velocity_count())) {
   if (static_cast<int>(all_parameters.size()) != all_contacts) {
     throw std::invalid_argument(cat("system evaluation: ", all_parameters.size(),
@@ -102,8 +104,10 @@ const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double 
       evaluation, constrained_acceleration_needs(modes, evaluation.system.applies_inverse_mass()),
       modes);
   evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, evaluation.quantities);
+  slip_directions_at(evaluation.quantities.contacts, modes, evaluation.active,
+                     evaluation.slip_reference, v, evaluation.slips);
   constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
-                           evaluation.force_workspace, evaluation.dynamics);
+                           evaluation.force_workspace, evaluation.dynamics, evaluation.slips);
   return evaluation.dynamics;
 }
 
@@ -152,9 +156,11 @@ const ConstrainedAcceleration& island_dynamics_at(SystemEvaluation& evaluation, 
   request.held_contacts = &evaluation.island_held;
   evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace,
                              evaluation.island_quantities);
+  slip_directions_at(evaluation.island_quantities.contacts, evaluation.island_modes,
+                     evaluation.island_contacts, evaluation.slip_reference, v, evaluation.slips);
   constrained_acceleration(evaluation.island_quantities, evaluation.island_modes,
                            evaluation.island_parameters, evaluation.force_workspace,
-                           evaluation.island_dynamics);
+                           evaluation.island_dynamics, evaluation.slips);
   return evaluation.island_dynamics;
 }
 

@@ -38,8 +38,13 @@ struct SystemEvaluation {
   StateQuantities quantities;  ///< of the latest evaluation (only what it asked for)
   ContactForceWorkspace force_workspace;
   ConstrainedAcceleration dynamics;  ///< v̇ and the contact forces of the latest force solve
-  std::vector<bool> held;            ///< per active contact: closed, in the latest force solve
-  std::vector<int> one_contact;      ///< the model index of the contact one_contact_at() evaluates
+  /// Per model contact: the reference slip direction û₀ (t1, t2) of a spatial sliding contact,
+  /// the direction parameter of its `slide` mode (slip_reference.hpp). Settling sets it, the loop
+  /// moves it on between steps; the force solve reads it where the slip gives no direction.
+  std::vector<Eigen::Vector2d> slip_reference;
+  SlipDirections slips;          ///< scratch: the slip directions of the latest force solve
+  std::vector<bool> held;        ///< per active contact: closed, in the latest force solve
+  std::vector<int> one_contact;  ///< the model index of the contact one_contact_at() evaluates
   std::vector<bool> one_contact_held;      ///< whether one_contact_at() holds it
   StateQuantities one_contact_quantities;  ///< its kinematics, apart from `quantities`
   const Eigen::VectorXd no_velocity;

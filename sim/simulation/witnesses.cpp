@@ -4,11 +4,14 @@
 #include <limits>
 #include <numbers>
 
+#include "sim/simulation/slip_reference.hpp"
+
 namespace routh {
 
 double static_friction_margin(const ContactParameters& contact, const ContactForce& force) {
   if (force.in_indeterminate_set && std::isfinite(force.stick_reserve)) return force.stick_reserve;
-  return contact.static_friction * force.normal - std::abs(force.tangential);
+  // the quadratic cone: ‖λ_t‖ of both tangential rows (the second is 0 for a planar contact)
+  return contact.static_friction * force.normal - std::hypot(force.tangential, force.tangential_2);
 }
 
 namespace {
@@ -74,9 +77,10 @@ double witness_value(const Witness& witness, ContactMode mode, const ContactPara
     case WitnessKind::normal_force: return force.normal;
     case WitnessKind::static_friction_margin: return static_friction_margin(parameters, force);
     case WitnessKind::slip:
-      return slides_without_friction(parameters)
-                 ? std::numeric_limits<double>::infinity()
-                 : slip_direction(mode) * tangential_velocity(kinematics, rows_per_contact, row, v);
+      if (slides_without_friction(parameters)) return std::numeric_limits<double>::infinity();
+      // spatial: u_t·û, |u_t| while the contact slips on, u_t·û₀ once its slip has halted
+      if (mode == ContactMode::slide) return spatial_slip(kinematics, row, v).dot(force.slip);
+      return slip_direction(mode) * tangential_velocity(kinematics, rows_per_contact, row, v);
     case WitnessKind::support: return support_at(kinematics.support, row);
     case WitnessKind::rotation: return rotation_margin(witness, q);
   }

@@ -6,15 +6,20 @@
 //   mode      witness                 value                 direction                    event
 //   open      gap                     g                     positive_then_non_positive   impact
 //   closed    normal force            λ_n                   positive_then_non_positive   lift-off
-//   stick     static friction margin  μs λ_n − |λ_t|, or    positive_then_non_positive   slip
+//   stick     static friction margin  μs λ_n − ‖λ_t‖, or    positive_then_non_positive   slip
 //                                     the set's reserve R
-//   slide     slip                    σ u_t                 positive_then_non_positive   stick or
-//                                     (+∞ without friction: its slip changes nothing)  reversal
+//   slide     slip                    σ u_t (planar), u_t·û  positive_then_non_positive   stick or
+//                                     (spatial), +∞ without friction                   reversal
 //   closed    support                 distance to the end   positive_then_non_positive   edge end
 //                                     of the touched edge
 //
 // and, per free body watched for overturning (SimulationSettings::overturn_watch), its rotation
 // margin π/2 − |θ − θ₀| from its upright angle θ₀: the body lies on its side when it reaches 0.
+//
+// A spatial contact's cone is the quadratic one, ‖λ_t‖ = (λ_t1² + λ_t2²)^½. Its slip witness is
+// u_t·û with û the direction its friction opposes (slip_reference.hpp): |u_t| > 0 while it slips
+// on, however the direction turns (|u_t| alone only touches zero and cannot be located), and
+// u_t·û₀ once the slip has halted, which changes sign there.
 //
 // A contact that sticks in a statically indeterminate set (a block flat on two corners) is watched
 // through the set's stick reserve R (static_friction.hpp): the set slips when no distribution of
@@ -39,7 +44,7 @@ enum class WitnessKind {
   gap,                     ///< an open contact's gap: an impact when it closes
   normal_force,            ///< a closed contact's normal force: lift-off when it reaches 0
   static_friction_margin,  ///< a sticking contact's μs λ_n − |λ_t|: slip when it reaches 0
-  slip,                    ///< a sliding contact's σ u_t: the slip halts when it reaches 0
+  slip,      ///< a sliding contact's σ u_t (spatial: u_t·û): the slip halts when it reaches 0
   support,   ///< a closed contact's distance to the end of its edge: it slides off at 0
   rotation,  ///< a free body's π/2 − |θ − θ₀|: it has overturned at 0
 };

@@ -1,0 +1,52 @@
+#pragma once
+// Static friction of a statically indeterminate spatial contact set (a box flat on four corners,
+// or on an incline): which of the force distributions that hold the bodies alike is reported,
+// and the set's stick reserve R, the value its slip witness watches (witnesses.hpp).
+//
+// The acceleration-level solve (contact_forces.hpp) gives the minimum-norm forces λ0 and a basis
+// N of the force-free distributions (W N = 0); every λ0 + N z holds the bodies alike. A spatial
+// contact's static cone is the true quadratic one, ‖λ_t‖ ≤ μs λ_n with λ_t = (λ_t1, λ_t2), so the
+// planar linear program of static_friction.hpp does not apply. The rule here is a weighted least
+// squares: among λ0 + N z, the one that minimizes
+//
+//     Σ_k ‖λ_t,k‖² / (μs,k N̄_k)  +  Σ_k λ_n,k² / N̄,        N̄_k = λ0_n,k > 0, N̄ their mean,  (1)
+//
+// whose tangential part, at fixed normal forces, is the distribution proportional to each
+// contact's capacity μs,k λ_n,k (Lagrange: λ_t,k / (μs,k N̄_k) is the same for every k). For
+// contacts on one plane with one μs the normal and tangential parts decouple (tangential forces
+// in the plane have no moment about axes in it), and when the load is a force through the body
+// (gravity, on a floor or an incline) the proportional split is itself a solution: its forces
+// N_k (n + c) are parallel, their resultant acts at the centre of pressure, which is where the
+// load's line meets the plane. Every contact then uses the same fraction ρ = ‖Σλ_t‖ / (μs Σλ_n)
+// of its cone, and the set sticks exactly while ρ < 1: a box on an incline below its friction
+// angle (tan β < μs) stays. Of λ0 and the distribution of (1), the one with the smaller largest
+// utilization ρ = max_k ‖λ_t,k‖ / (μs,k λ_n,k) is reported, and the set's reserve is
+//
+//     R = (1 − ρ) Σ_k μs,k λ_n,k   [N],                                                     (2)
+//
+// positive exactly while every contact of the set lies strictly inside its cone, and equal to
+// μs Σλ_n − ‖Σλ_t‖ for the proportional split. Where some λ0_n,k ≤ 0 the set has no verdict:
+// λ0 stays and R = +∞ (the lift-off witness decides). Unlike the planar program this is a
+// sufficient test, not an exact one: a set loaded by a twisting moment about the normal may have
+// a distribution inside every cone that (1) misses, and then slips early.
+
+#include <Eigen/Core>
+#include <vector>
+
+namespace routh {
+
+/// A closed contact of the set: where its unknowns sit in λ (its normal; when it sticks, its two
+/// tangential ones follow) and its μs.
+struct SpatialSetContact {
+  int normal = 0;
+  bool sticks = false;
+  double static_friction = 0.0;
+};
+
+/// Replaces `lambda` (λ0 on entry) by the distribution of (1) when it uses the cones less, and
+/// returns R of (2) [N] (+∞ without a verdict). `force_free` is N (its rows are λ's).
+double distribute_spatial_static_friction(const std::vector<SpatialSetContact>& contacts,
+                                          const Eigen::MatrixXd& force_free,
+                                          Eigen::VectorXd& lambda);
+
+}  // namespace routh
