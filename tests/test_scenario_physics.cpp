@@ -139,18 +139,20 @@ TEST_CASE(
     "campaign: every shipped scenario run with contact.law=newton completes with finite samples "
     "or ends with a named status, never a NaN sample") {
   const std::vector<std::string> names = test::shipped_scenarios();
-  CHECK(names.size() == 18);
+  CHECK(names.size() == 22);
   int runs = 0;
   for (const std::string& name : names) {
     CAPTURE(name);
     if (test::not_yet_running(name)) continue;  // the reason: test::kNotYetRunning
+    // free bodies that can touch nothing have no contact section for a law to go in
+    if (load_scenario(test::shipped_scenario(name)).model->contact_count() == 0) continue;
     test::ScenarioRun run = test::run_shipped_scenario(name, {"contact.law=newton"});
     MESSAGE(name << " with newton: " << to_string(run.outcome.status)
                  << " at t = " << run.outcome.final_state.t << " s " << run.outcome.detail);
     check_finite_or_named(run);
     ++runs;
   }
-  CHECK(runs == 18 - static_cast<int>(std::size(test::kNotYetRunning)));
+  CHECK(runs == 22 - 1 - static_cast<int>(std::size(test::kNotYetRunning)));  // 1: free_body_flip
 }
 
 TEST_CASE(

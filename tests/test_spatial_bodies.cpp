@@ -17,6 +17,7 @@
 
 #include "models/spatial/spatial_bodies.hpp"
 #include "sim/simulation/simulator.hpp"
+#include "support/torque_free_top.hpp"
 #include "support/trajectory_memory.hpp"
 #include "tests/support/allocation_counter.hpp"
 
@@ -41,33 +42,6 @@ VectorXd at_rest_pose(const SpatialBodies& model) {
   VectorXd q = VectorXd::Zero(model.coordinate_count());
   for (int b = 0; b < model.body_count(); ++b) q[routh::spatial_coordinate_start(b) + 3] = 1.0;
   return q;
-}
-
-// The complete elliptic integral of the first kind from the complementary modulus k' = √(1 − k²):
-// K = π / (2 AGM(1, k')) (Abramowitz & Stegun, 17.6).
-double elliptic_k(double complementary_modulus) {
-  double a = 1.0, b = complementary_modulus;
-  while (std::abs(a - b) > 1e-16 * a) {
-    const double mean = 0.5 * (a + b);
-    b = std::sqrt(a * b);
-    a = mean;
-  }
-  return std::numbers::pi / (2.0 * a);
-}
-
-// The period of ω of the torque-free top with I₁ < I₂ < I₃, energy E and |L| = M (L&L §37,
-// eq. 37.10 and the case M² < 2 E I₂ by exchanging the indices 1 and 3).
-double torque_free_period_s(const Vector3d& I, double E, double M2) {
-  const double I1 = I[0], I2 = I[1], I3 = I[2];
-  double rate = 0.0, complementary2 = 0.0;
-  if (M2 > 2.0 * E * I2) {
-    rate = std::sqrt((I3 - I2) * (M2 - 2.0 * E * I1) / (I1 * I2 * I3));
-    complementary2 = (I3 - I1) * (M2 - 2.0 * E * I2) / ((I3 - I2) * (M2 - 2.0 * E * I1));
-  } else {
-    rate = std::sqrt((I2 - I1) * (2.0 * E * I3 - M2) / (I1 * I2 * I3));
-    complementary2 = (I3 - I1) * (2.0 * E * I2 - M2) / ((I2 - I1) * (2.0 * E * I3 - M2));
-  }
-  return 4.0 * elliptic_k(std::sqrt(complementary2)) / rate;
 }
 
 }  // namespace
@@ -356,7 +330,7 @@ TEST_CASE("spatial bodies: the tennis racket flips with the period of Landau and
   initial.v = (VectorXd(6) << v0, omega0).finished();
   const double E = 0.5 * omega0.dot(I.cwiseProduct(omega0));
   const double M2 = I.cwiseProduct(omega0).squaredNorm();
-  const double period = torque_free_period_s(I, E, M2);
+  const double period = routh::test::torque_free_period_s(I, E, M2);
   constexpr int kPeriods = 10;
   routh::SimulationSettings settings;
   settings.duration = kPeriods * period;
