@@ -23,9 +23,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
 #include <vector>
 
+#include "models/spatial/spatial_bodies.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
 
@@ -186,4 +188,67 @@ TEST_CASE("rim scenarios: a coin lying flat on the floor stays put for 10 s") {
   }
   CHECK(drift < 1e-12);
   CHECK(speed < 1e-12);
+}
+
+namespace {
+
+// Euler's disk (scenarios/euler_disk.yaml): the steady motion of its header comment, for the
+// disk's r, h and θ; the precession rate from Routh's condition for a body of revolution.
+constexpr double kDiskRadius = 0.04, kDiskHeight = 0.01, kDiskTilt = std::numbers::pi / 6.0;
+
+double disk_precession() {
+  const double A = (3.0 * kDiskRadius * kDiskRadius + kDiskHeight * kDiskHeight) / 12.0;
+  const double C = kDiskRadius * kDiskRadius / 2.0;  // per unit mass, as A
+  const double s = std::sin(kDiskTilt), c = std::cos(kDiskTilt);
+  return std::sqrt(kGravity * (kDiskRadius * c - 0.5 * kDiskHeight * s) /
+                   (s * (A * c - C * kDiskHeight / (2.0 * kDiskRadius) * s)));
+}
+
+}  // namespace
+
+TEST_CASE("rim scenarios: Euler's disk rolls steadily, handing its contact over by events") {
+  const ScenarioRun run = routh::test::run_shipped_scenario("euler_disk.yaml");
+  REQUIRE(run.outcome.status == routh::RunStatus::completed);
+  CHECK(run.outcome.impacts == 0);
+  const double Omega = disk_precession();
+  const auto* bodies = dynamic_cast<const routh::SpatialBodies*>(run.scenario.model.get());
+  REQUIRE(bodies != nullptr);
+  // the axis precesses at Ω about z, at a constant tilt, the centre of mass at rest, and the
+  // energy is kept (rolling without slip does no work)
+  const double energy = run.trajectory.samples.front().energy.total();
+  double axis_error = 0.0, centre_speed = 0.0, energy_error = 0.0;
+  for (const auto& sample : run.trajectory.samples) {
+    const Eigen::Vector3d axis = bodies->orientation(sample.q, 0) * Eigen::Vector3d::UnitZ();
+    const Eigen::Vector3d expected(std::sin(kDiskTilt) * std::cos(Omega * sample.t),
+                                   std::sin(kDiskTilt) * std::sin(Omega * sample.t),
+                                   std::cos(kDiskTilt));
+    axis_error = std::max(axis_error, (axis - expected).norm());
+    centre_speed = std::max(centre_speed, sample.v.head<3>().norm());
+    energy_error = std::max(energy_error, std::abs(sample.energy.total() - energy));
+  }
+  CHECK(axis_error < 1e-6);
+  CHECK(centre_speed < 1e-6);
+  CHECK(energy_error < 1e-9 * energy);
+  // the contact point runs round the rim over the body at ψ̇ = Ω (cos θ − sin θ h/(2r)) from
+  // the body's +x axis: it crosses the body's y axis at (π/2 + kπ)/ψ̇, where the closed contact
+  // (x+ first) leaves the end of its name's half-rim and the other name takes over
+  const double spin =
+      Omega * (std::cos(kDiskTilt) - std::sin(kDiskTilt) * kDiskHeight / (2.0 * kDiskRadius));
+  const std::vector<double> handovers = run.trajectory.times_of(routh::EventKind::edge_end);
+  const auto expected_count = static_cast<std::size_t>(std::floor(
+                                  (spin * 1.0 - 0.5 * std::numbers::pi) / std::numbers::pi)) +
+                              1;
+  REQUIRE(handovers.size() == expected_count);
+  for (std::size_t k = 0; k < handovers.size(); ++k) {
+    CAPTURE(k);
+    CHECK(handovers[k] ==
+          doctest::Approx((0.5 + static_cast<double>(k)) * std::numbers::pi / spin).epsilon(1e-6));
+  }
+  const int x_plus = contact_index(run, "disk.bottom_rim.x+/floor");
+  const int x_minus = contact_index(run, "disk.bottom_rim.x-/floor");
+  int k = 0;
+  for (const auto& event : run.trajectory.events) {
+    if (event.kind != routh::EventKind::edge_end) continue;
+    CHECK(event.contacts == std::vector<int>{k++ % 2 == 0 ? x_plus : x_minus});
+  }
 }
