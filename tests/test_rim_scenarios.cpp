@@ -124,6 +124,8 @@ TEST_CASE("rim scenarios: a rocking cylinder slaps on its far rim point and keep
     if (event.kind == routh::EventKind::impact) impacts.push_back(event);
   }
   REQUIRE(impacts.size() >= 10);
+  // its rim points stay on their sides of the body's y axis: no hand-over
+  CHECK(run.trajectory.times_of(routh::EventKind::edge_end).empty());
   // the own integration: from rest at α/2 on x−, each slap on the far end keeps spin_kept(), and
   // the rise and fall after it are symmetric (energy), so that the next slap comes at twice the
   // rise's time, which equals the time to fall from the apex reached

@@ -36,15 +36,15 @@
 // x+ (on a tie, the one with a positive y), the other x−; the fixed ends are y+ and y−. Why by the
 // body: a cylinder rocking in the x–z plane (turning about y) passes through upright at every slap
 // of its base, where û turns into −û and the deepest end jumps to the far side of the rim; named
-// by the body, its ends are the material points (±ρ, 0, ∓h/2) throughout, the corners of the
-// planar rectangle, and the slap is an ordinary impact of the far end (x+ landing while x−
-// pivots), as in Housner's rocking block. Named by role (one contact following the deepest point),
-// the contact would stay closed through the slap while its point jumped across the base, and no
-// impact would be located.
-// Why the y ends are fixed and not the ends of the diameter across ℓ: a point that moves over the
-// body keeps ġ = J_n v only where the rim's tangent is level along n, at its deepest and highest
-// points (n · R ṙ = 0 there); across ℓ the rim is steepest, and a moving point there would have
-// a gap whose rate is not its row's. A material point is consistent wherever it is.
+// by the body, its bottom rim's ends are the material points (±ρ, 0, −h/2) throughout, the
+// corners of the planar rectangle, and the slap is an ordinary impact of the far end (x+ landing
+// while x− pivots), as in Housner's rocking block. Named by role (one contact following the deepest
+// point), the contact would stay closed through the slap while its point jumped across the base,
+// and no impact would be located. Why the y ends are fixed and not the ends of the diameter across
+// ℓ: a point that moves over the body keeps ġ = J_n v only where the rim's tangent is level along
+// n, at its deepest and highest points (n · R ṙ = 0 there); across ℓ the rim is steepest, and a
+// moving point there would have a gap whose rate is not its row's. A material point is consistent
+// wherever it is.
 //
 // The convention itself swaps the ends where ℓ passes across the body y (û_x changes sign, a rim
 // rolling round on the floor as a wobbling coin does): x+ jumps from one end of ℓ to the other.
@@ -56,7 +56,10 @@
 // is > 0 while the deepest point is on its name's side, and crosses zero where the names swap:
 // the simulator opens it there and settles the contacts again, in which the other name, now the
 // deepest point and touching, takes over. An open end is the end of its name; the same s is > 0
-// exactly while that is the deepest point. The fixed ends carry no support (+∞).
+// exactly while that is the deepest point. The fixed ends carry no support (+∞). A tilt-line
+// end held while the rim lies flat and then tilted onto its other end (the far side lifting) reads
+// the deepest point with s = −ρ at once: its support jumps from ρ (flat, below) through zero, and
+// the event opens it, the end that lifts.
 //
 // Flat rim: û is undefined where μ = 0 and û̇ grows as 1/|μ|. While the deepest point lies less
 // than kFlatRim_m below the rim's centre level (ρ |μ| < kFlatRim_m, far below the simulator's
