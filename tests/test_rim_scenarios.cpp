@@ -254,3 +254,31 @@ TEST_CASE("rim scenarios: Euler's disk rolls steadily, handing its contact over 
     CHECK(event.contacts == std::vector<int>{k++ % 2 == 0 ? x_plus : x_minus});
   }
 }
+
+TEST_CASE("rim scenarios: a coin rolls upright in a straight line at constant speed") {
+  // scenarios/rolling_coin.yaml: V = 0.5 m/s along x, r = 0.012 m, rolling without slip
+  constexpr double kSpeed = 0.5, kCoinRadius = 0.012;
+  const ScenarioRun run = routh::test::run_shipped_scenario("rolling_coin.yaml");
+  REQUIRE(run.outcome.status == routh::RunStatus::completed);
+  const double energy = run.trajectory.samples.front().energy.total();
+  double position_error = 0.0, speed_error = 0.0, energy_error = 0.0;
+  for (const auto& sample : run.trajectory.samples) {
+    position_error = std::max({position_error, std::abs(sample.q[0] - kSpeed * sample.t),
+                               std::abs(sample.q[1]), std::abs(sample.q[2] - kCoinRadius)});
+    speed_error = std::max({speed_error, std::abs(sample.v[0] - kSpeed),
+                            std::abs(sample.v[5] + kSpeed / kCoinRadius) * kCoinRadius});
+    energy_error = std::max(energy_error, std::abs(sample.energy.total() - energy));
+  }
+  CHECK(position_error < 1e-9);
+  CHECK(speed_error < 1e-9);
+  CHECK(energy_error < 1e-9 * energy);
+  // the contact points cross the body's y axis every π r/V: every event is at such an instant
+  // (a hand-over, or a fixed rim point touching there)
+  const double half_turn = std::numbers::pi * kCoinRadius / kSpeed;
+  REQUIRE_FALSE(run.trajectory.events.empty());
+  for (const auto& event : run.trajectory.events) {
+    CAPTURE(event.t);
+    const double turns = event.t / half_turn;
+    CHECK(std::abs(turns - std::round(turns)) * half_turn < 1e-6);
+  }
+}
