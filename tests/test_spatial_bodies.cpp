@@ -313,7 +313,7 @@ TEST_CASE("spatial bodies: the model description names shapes, planes and contac
            "\"velocity_columns\": [12, 13, 14, 15, 16, 17]",
            "{\"name\": \"floor\", \"kind\": \"plane\", \"point\": [0, 0, 0], \"normal\": [0, 0, "
            "1]}",
-           "{\"name\": \"c.bottom_rim.2/floor\", \"body\": \"c\", \"obstacle\": \"floor\"}"}) {
+           "{\"name\": \"c.bottom_rim.y-/floor\", \"body\": \"c\", \"obstacle\": \"floor\"}"}) {
     CHECK(json.find(part) != std::string::npos);
   }
 }

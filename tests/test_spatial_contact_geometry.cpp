@@ -6,19 +6,26 @@
 //                                       bodies, moved by the flow; d = n, t₁, t₂),
 //   d/dt (J(q(t)) v) = J̇v              (central difference of J along the flow),
 //   d²g/dt² = J̇v_n                    (v̇ = 0 along this flow).
-// Contact points are found here from the shapes alone: a rim's deepest point by sampling the rim.
+// Contact points are found here from the shapes alone: a rim's deepest point by sampling the rim,
+// its tilt line through it and the centre with its two ends named by the body's axes, and its
+// fixed points on the body y; a
+// tilt-line end held closed is the deepest point. Both the open and the held contacts are checked.
 
 #include <doctest/doctest.h>
 
 #include <Eigen/Geometry>
+#include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/spatial/spatial_bodies.hpp"
+#include "models/spatial/spatial_contact_geometry.hpp"
 #include "tests/support/allocation_counter.hpp"
 
 namespace {
@@ -28,8 +35,9 @@ using Eigen::VectorXd;
 using routh::SpatialBodies;
 using routh::SpatialBodiesDescription;
 
-constexpr double kStep = 1e-5;     // [s] of the central differences of first derivatives
-constexpr double kGapStep = 1e-3;  // [s] of the gap's second difference (round-off ~ ε g / h²)
+constexpr double kStep = 1e-5;       // [s] of the central differences of first derivatives
+constexpr double kGapStep = 2.5e-4;  // [s] of the gap's second difference (round-off ~ ε g / h²,
+                                     // 4e-9; a rim near flat has large higher derivatives)
 
 SpatialBodiesDescription mixed_bodies() {
   SpatialBodiesDescription d;
@@ -119,9 +127,11 @@ struct FoundContact {
   Vector3d point = Vector3d::Zero(), other_point = Vector3d::Zero();
   const routh::SpatialPlane* plane = nullptr;
   Vector3d normal = Vector3d::Zero();
+  double support = std::numeric_limits<double>::infinity();
 };
 
-FoundContact find_contact(const SpatialBodies& model, const VectorXd& q, const std::string& name) {
+FoundContact find_contact(const SpatialBodies& model, const VectorXd& q, const std::string& name,
+                          bool held) {
   const SpatialBodiesDescription& d = model.description();
   FoundContact found;
   const std::string first = name.substr(0, name.find('/'));
@@ -157,15 +167,17 @@ FoundContact find_contact(const SpatialBodies& model, const VectorXd& q, const s
   } else {
     const auto& cylinder = std::get<routh::CylinderShape>(body.shape);
     const double z = (feature[0] == 't' ? 0.5 : -0.5) * cylinder.height_m;
-    const std::size_t dot = feature.find('.');
-    if (dot == std::string::npos) {
-      found.point = deepest_rim_point(a, cylinder.radius_m, z, found.normal, 1 << 12);
-    } else {  // fixed rim points at 90°, 210°, 330° (spatial_contact_geometry.hpp)
-      const double phi = std::numbers::pi / 2.0 +
-                         2.0 * std::numbers::pi / 3.0 * std::stoi(feature.substr(dot + 1));
-      found.point =
-          Vector3d(cylinder.radius_m * std::cos(phi), cylinder.radius_m * std::sin(phi), z);
-    }
+    const Vector3d deepest = deepest_rim_point(a, cylinder.radius_m, z, found.normal, 1 << 12);
+    // the tilt line's end on the body's +x side (+y on a tie); the fixed ends on the body y
+    Eigen::Vector2d x_plus = deepest.head<2>().normalized();
+    if (x_plus.x() < 0.0 || (x_plus.x() == 0.0 && x_plus.y() < 0.0)) x_plus = -x_plus;
+    const Eigen::Vector2d y_plus = Eigen::Vector2d::UnitY();
+    const std::string end = feature.substr(feature.find('.') + 1);
+    const double side = end[1] == '+' ? 1.0 : -1.0;
+    const Eigen::Vector2d direction = side * (end[0] == 'x' ? x_plus : y_plus);
+    found.point = Vector3d(cylinder.radius_m * direction.x(), cylinder.radius_m * direction.y(), z);
+    if (held && end[0] == 'x') found.point = deepest;
+    found.support = end[0] == 'x' ? side * deepest.x() : std::numeric_limits<double>::infinity();
   }
   return found;
 }
@@ -190,28 +202,39 @@ Vector3d relative_point_velocity(const SpatialBodies& model, const VectorXd& q, 
   return rate;
 }
 
+// Every contact's kinematics, each held closed or each open.
 routh::ContactKinematics kinematics(const SpatialBodies& model, const VectorXd& q,
-                                    const VectorXd& v) {
-  routh::ContactKinematics k;
-  model.contact_kinematics(q, v, k);
-  return k;
+                                    const VectorXd& v, bool held = false) {
+  const std::vector<bool> holding(static_cast<std::size_t>(model.contact_count()), held);
+  routh::StateQuantities out;
+  model.evaluate(0.0, q, v, {.contacts = true, .held_contacts = &holding}, *model.make_workspace(),
+                 out);
+  return out.contacts;
 }
 
-double gap_at(const SpatialBodies& model, const VectorXd& q, const VectorXd& v, double t, int k) {
-  return kinematics(model, flowed(model, q, v, t), v).gap[k];
+double gap_at(const SpatialBodies& model, const VectorXd& q, const VectorXd& v, double t, int k,
+              bool held) {
+  return kinematics(model, flowed(model, q, v, t), v, held).gap[k];
 }
 
-void check_contacts_against_the_flow(const SpatialBodies& model, std::mt19937& random) {
+void check_contacts_against_the_flow(const SpatialBodies& model, std::mt19937& random, bool held) {
   VectorXd q, v;
   random_state(model, random, q, v);
-  const routh::ContactKinematics at = kinematics(model, q, v);
-  const routh::ContactKinematics ahead = kinematics(model, flowed(model, q, v, kStep), v);
-  const routh::ContactKinematics behind = kinematics(model, flowed(model, q, v, -kStep), v);
+  const routh::ContactKinematics at = kinematics(model, q, v, held);
+  const routh::ContactKinematics ahead = kinematics(model, flowed(model, q, v, kStep), v, held);
+  const routh::ContactKinematics behind = kinematics(model, flowed(model, q, v, -kStep), v, held);
   REQUIRE(at.gap.size() == model.contact_count());
   for (int k = 0; k < model.contact_count(); ++k) {
     const std::string& name = model.contact_names()[static_cast<std::size_t>(k)];
     CAPTURE(name);
-    const FoundContact c = find_contact(model, q, name);
+    const FoundContact c = find_contact(model, q, name, held);
+    // the support: a tilt-line end's x (σ = +1) or −x (σ = −1) coordinate of the deepest point,
+    // +∞ for every other contact
+    if (std::isinf(c.support)) {
+      CHECK(at.support[k] == c.support);
+    } else {
+      CHECK(at.support[k] == doctest::Approx(c.support).epsilon(1e-6).scale(1.0));
+    }
     // the gap: n · (p_a − p_b), the plane's point on its plane
     const Vector3d pa = world_point(model, q, c.body, c.point);
     const Vector3d pb =
@@ -220,9 +243,9 @@ void check_contacts_against_the_flow(const SpatialBodies& model, std::mt19937& r
     CHECK((ahead.gap[k] - behind.gap[k]) / (2.0 * kStep) ==
           doctest::Approx(at.jacobian.row(3 * k).dot(v)).epsilon(1e-7).scale(1.0));
     // the normal row's J̇v is the gap's second derivative along the flow (v̇ = 0 on it)
-    const double second_difference =
-        (gap_at(model, q, v, kGapStep, k) - 2.0 * at.gap[k] + gap_at(model, q, v, -kGapStep, k)) /
-        (kGapStep * kGapStep);
+    const double second_difference = (gap_at(model, q, v, kGapStep, k, held) - 2.0 * at.gap[k] +
+                                      gap_at(model, q, v, -kGapStep, k, held)) /
+                                     (kGapStep * kGapStep);
     CHECK(at.jacobian_dot_v[3 * k] == doctest::Approx(second_difference).epsilon(1e-4).scale(1.0));
     // the rows' directions: n, then an orthonormal tangent basis
     const auto velocity_start = routh::spatial_velocity_start(c.body);
@@ -251,12 +274,15 @@ void check_contacts_against_the_flow(const SpatialBodies& model, std::mt19937& r
 
 TEST_CASE("spatial contacts: gaps, rows and J̇v of spheres, corners and rims against the flow") {
   const SpatialBodies model(mixed_bodies());
-  // per plane: ball 1, top 1, box 8, coin 2 × (1 + 3); one sphere pair
+  // per plane: ball 1, top 1, box 8, coin 2 × 4 rim ends; one sphere pair
   REQUIRE(model.contact_count() == 2 * 18 + 1);
   std::mt19937 random(20261127);
-  for (int trial = 0; trial < 20; ++trial) {
-    CAPTURE(trial);
-    check_contacts_against_the_flow(model, random);
+  for (const bool held : {false, true}) {
+    CAPTURE(held);
+    for (int trial = 0; trial < 20; ++trial) {
+      CAPTURE(trial);
+      check_contacts_against_the_flow(model, random, held);
+    }
   }
 }
 
@@ -269,8 +295,8 @@ TEST_CASE("spatial contacts: names after the body, feature and plane") {
   CHECK(has("ball/floor"));
   CHECK(has("box.x+y-z-/slope"));
   CHECK(has("box.x-y-z-/floor"));
-  CHECK(has("coin.top_rim/floor"));
-  CHECK(has("coin.bottom_rim.2/slope"));
+  CHECK(has("coin.top_rim.x+/floor"));
+  CHECK(has("coin.bottom_rim.y-/slope"));
   CHECK(has("ball/top"));
   CHECK(names.back() == "ball/top");
 }
@@ -290,7 +316,7 @@ TEST_CASE("spatial contacts: a ball rolling on the floor has no tangential J̇v"
   CHECK(std::abs(k.jacobian_dot_v[2]) < 1e-15);
 }
 
-TEST_CASE("spatial contacts: a rim's deepest point is the lowest of its densely sampled points") {
+TEST_CASE("spatial contacts: a rim's tilt-line ends are its lowest and highest sampled points") {
   SpatialBodiesDescription d = mixed_bodies();
   const SpatialBodies model(d);
   std::mt19937 random(7);
@@ -299,67 +325,121 @@ TEST_CASE("spatial contacts: a rim's deepest point is the lowest of its densely 
   for (int trial = 0; trial < 10; ++trial) {
     VectorXd q, v;
     random_state(model, random, q, v);
-    const routh::ContactKinematics k = kinematics(model, q, v);
+    const routh::ContactKinematics open = kinematics(model, q, v);
+    const routh::ContactKinematics held = kinematics(model, q, v, /*held=*/true);
     const Pose p = pose(model, q, coin);
-    for (int k_index = 0; k_index < model.contact_count(); ++k_index) {
-      const std::string& name = model.contact_names()[static_cast<std::size_t>(k_index)];
-      if (name.find("_rim/") == std::string::npos) continue;
+    for (int k = 0; k < model.contact_count(); ++k) {
+      const std::string& name = model.contact_names()[static_cast<std::size_t>(k)];
+      if (name.find("_rim.x") == std::string::npos) continue;
+      CAPTURE(name);
       const routh::SpatialPlane& plane = d.planes[name.ends_with("floor") ? 0 : 1];
       const double z = (name.find("top") != std::string::npos ? 0.5 : -0.5) * cylinder.height_m;
       double lowest = std::numeric_limits<double>::infinity();
+      double highest = -lowest;
       constexpr int kSamples = 100000;
       for (int i = 0; i < kSamples; ++i) {
         const double phi = 2.0 * std::numbers::pi * i / kSamples;
         const Vector3d r(cylinder.radius_m * std::cos(phi), cylinder.radius_m * std::sin(phi), z);
-        lowest = std::min(lowest, plane.normal.dot(p.x + p.R * r - plane.point_m));
+        const double height = plane.normal.dot(p.x + p.R * r - plane.point_m);
+        lowest = std::min(lowest, height);
+        highest = std::max(highest, height);
       }
-      // sampling misses the minimum by at most ρ (1 − cos(π/N)) ≈ 1e-10 m
-      CHECK(k.gap[k_index] <= lowest);
-      CHECK(k.gap[k_index] > lowest - 1e-9);
+      // sampling misses the extremes by at most ρ (1 − cos(π/N)) ≈ 1e-10 m; an open end is the
+      // deepest point exactly where its support is positive, a held one always
+      CHECK(held.gap[k] <= lowest);
+      CHECK(held.gap[k] > lowest - 1e-9);
+      if (open.support[k] > 0.0) {
+        CHECK(open.gap[k] == doctest::Approx(held.gap[k]).epsilon(1e-12).scale(1.0));
+      } else {
+        CHECK(open.gap[k] >= highest);
+        CHECK(open.gap[k] < highest + 1e-9);
+      }
+      CHECK(held.support[k] == open.support[k]);
     }
   }
 }
 
-TEST_CASE(
-    "spatial contacts: a coin lying flat stands on three fixed rim points, tilted on its deepest") {
+namespace {
+
+// A coin lying on the floor on its bottom base, its centre at (0.3, −0.2), turned `angle` about
+// `axis` through its centre.
+SpatialBodies flat_coin() {
   SpatialBodiesDescription d;
   d.bodies.push_back({"coin", 0.01, {1e-6, 1e-6, 2e-6}, routh::CylinderShape{0.012, 0.002}});
   d.planes.push_back({"floor", Vector3d::Zero(), Vector3d::UnitZ()});
-  const SpatialBodies model(d);
-  const auto workspace = model.make_workspace();
+  return SpatialBodies(d);
+}
+
+VectorXd coin_pose(double angle, const Vector3d& axis) {
+  const Eigen::Quaterniond turn(Eigen::AngleAxisd(angle, axis));
   VectorXd q(7);
-  q << 0.3, -0.2, 0.001, 1.0, 0.0, 0.0, 0.0;  // resting on its bottom base
+  q << 0.3, -0.2, 0.001, turn.w(), turn.x(), turn.y(), turn.z();
+  return q;
+}
+
+int contact_index(const SpatialBodies& model, const std::string& name) {
+  const auto& names = model.contact_names();
+  return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+}
+
+}  // namespace
+
+TEST_CASE("spatial contacts: a coin lying flat stands on the square of its four rim ends") {
+  const SpatialBodies model = flat_coin();
+  const auto workspace = model.make_workspace();
+  const VectorXd q = coin_pose(0.0, Vector3d::UnitX());
   std::vector<int> nearby;
   model.nearby_contacts(q, *workspace, nearby);
-  std::vector<std::string> listed;
-  for (const int k : nearby) listed.push_back(model.contact_names()[static_cast<std::size_t>(k)]);
-  // the bottom rim on the floor and the top rim, within the broad phase's margin, each on its
-  // three fixed points: a flat rim has no deepest point
-  CHECK(listed == std::vector<std::string>{"coin.top_rim.0/floor", "coin.top_rim.1/floor",
-                                           "coin.top_rim.2/floor", "coin.bottom_rim.0/floor",
-                                           "coin.bottom_rim.1/floor", "coin.bottom_rim.2/floor"});
+  // both rims within the broad phase's margin, each with its four ends
+  CHECK(nearby == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
   const routh::ContactKinematics flat = kinematics(model, q, VectorXd::Zero(6));
-  // three supports, not on one line: their normal rows span the base's vertical motion and its
-  // tilts about x and y
-  Eigen::Matrix3d normal_rows;
-  for (int i = 0; i < 3; ++i) {
-    const int k = nearby[static_cast<std::size_t>(3 + i)];
+  const routh::ContactKinematics held = kinematics(model, q, VectorXd::Zero(6), /*held=*/true);
+  // the bottom ends at the body points (±ρ, 0, −h/2) and (0, ±ρ, −h/2), held or not: their
+  // normal rows are (0, 0, 1) against v and r × n against ω
+  const double rho = 0.012, half_height = 0.001;
+  const std::vector<std::pair<std::string, Vector3d>> ends = {
+      {"x+", Vector3d(rho, 0.0, -half_height)},
+      {"x-", Vector3d(-rho, 0.0, -half_height)},
+      {"y+", Vector3d(0.0, rho, -half_height)},
+      {"y-", Vector3d(0.0, -rho, -half_height)}};
+  Eigen::Matrix<double, 4, 3> normal_rows;
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    const auto& [end, point] = ends[i];
+    CAPTURE(end);
+    const int k = contact_index(model, "coin.bottom_rim." + end + "/floor");
     CHECK(std::abs(flat.gap[k]) < 1e-15);
-    const Eigen::Matrix<double, 1, 6> row = flat.jacobian.row(3 * k);
-    normal_rows.row(i) << row[2], row[3], row[4];
+    Eigen::Matrix<double, 1, 6> expected;
+    expected << 0.0, 0.0, 1.0, point.cross(Vector3d::UnitZ()).transpose();
+    CHECK((flat.jacobian.row(3 * k) - expected).norm() < 1e-15);
+    CHECK((held.jacobian.middleRows(3 * k, 3) - flat.jacobian.middleRows(3 * k, 3)).norm() == 0.0);
+    CHECK(flat.support[k] == (end[0] == 'x' ? rho : std::numeric_limits<double>::infinity()));
+    normal_rows.row(static_cast<Eigen::Index>(i)) << expected[2], expected[3], expected[4];
   }
-  CHECK(std::abs(normal_rows.determinant()) > 1e-5);
-  // the flat rim's deepest point is none of them: no two contacts share their rows
-  const int deepest = 4;
-  REQUIRE(model.contact_names()[deepest] == "coin.bottom_rim/floor");
-  for (int i = 0; i < 3; ++i) {
-    CHECK((flat.jacobian.middleRows(3 * deepest, 3) -
-           flat.jacobian.middleRows(3 * nearby[static_cast<std::size_t>(3 + i)], 3))
-              .norm() > 1e-3);
+  // they span the base's vertical motion and its tilts about x and y
+  CHECK(Eigen::FullPivLU<Eigen::MatrixXd>(normal_rows).rank() == 3);
+}
+
+TEST_CASE(
+    "spatial contacts: a rim rocking in the x–z plane keeps its ends on the body through flat") {
+  const SpatialBodies model = flat_coin();
+  const double rho = 0.012, half_height = 0.001;
+  const int x_plus = contact_index(model, "coin.bottom_rim.x+/floor");
+  const int x_minus = contact_index(model, "coin.bottom_rim.x-/floor");
+  // turned by ±θ about y, through flat: x+ is the body point (ρ, 0, −h/2) on both sides, the
+  // deepest point at +θ (its support ρ > 0), the highest at −θ (support −ρ); a held x− reads the
+  // deepest point too while x+ is it, with support −ρ: past the end of its name's half-rim
+  for (const double angle : {1e-3, 1e-12, -1e-12, -1e-3}) {
+    CAPTURE(angle);
+    const VectorXd q = coin_pose(angle, Vector3d::UnitY());
+    const Eigen::Matrix3d R = model.orientation(q, 0).toRotationMatrix();
+    const routh::ContactKinematics open = kinematics(model, q, VectorXd::Zero(6));
+    const routh::ContactKinematics held = kinematics(model, q, VectorXd::Zero(6), /*held=*/true);
+    const double z = q[2] + (R * Vector3d(rho, 0.0, -half_height)).z();
+    CHECK(open.gap[x_plus] == doctest::Approx(z).epsilon(1e-15).scale(1e-3));
+    const bool flat = rho * std::sin(std::abs(angle)) < routh::kFlatRim_m;
+    const double support = flat ? rho : (angle > 0.0 ? rho : -rho);
+    CHECK(open.support[x_plus] == doctest::Approx(support).epsilon(1e-12));
+    CHECK(open.support[x_minus] == doctest::Approx(flat ? rho : -support).epsilon(1e-12));
+    if (angle > 0.0 && !flat) CHECK(held.gap[x_minus] == doctest::Approx(z).epsilon(1e-15));
   }
-  // tilted by 1e-3 rad about x: each rim on its deepest point alone
-  const Eigen::Quaterniond tilt(Eigen::AngleAxisd(1e-3, Vector3d::UnitX()));
-  q.segment<4>(3) << tilt.w(), tilt.x(), tilt.y(), tilt.z();
-  model.nearby_contacts(q, *workspace, nearby);
-  CHECK(nearby == std::vector<int>{0, deepest});
 }

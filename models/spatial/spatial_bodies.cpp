@@ -142,8 +142,8 @@ struct SpatialBodies::Impl {
                        spatial_velocity_start(body), ws.bodies[b]);
     }
   }
-  void contact_kinematics(const std::vector<int>* subset, const SpatialWorkspace& ws,
-                          ContactKinematics& out) const;
+  void contact_kinematics(const std::vector<int>* subset, const std::vector<bool>* held,
+                          const SpatialWorkspace& ws, ContactKinematics& out) const;
 };
 
 SpatialBodies::SpatialBodies(SpatialBodiesDescription description)
@@ -285,7 +285,8 @@ void SpatialBodies::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Ve
           -omega.cross(d.bodies[b].inertia_kg_m2.cwiseProduct(omega));
     }
   }
-  if (request.contacts) impl.contact_kinematics(request.contact_subset, ws, out.contacts);
+  if (request.contacts)
+    impl.contact_kinematics(request.contact_subset, request.held_contacts, ws, out.contacts);
   if (request.potential_energy) {
     out.potential_energy = 0.0;
     for (std::size_t b = 0; b < d.bodies.size(); ++b)
@@ -323,6 +324,7 @@ void note_body_velocities(int body, std::vector<int>& touched) {
 }  // namespace
 
 void SpatialBodies::Impl::contact_kinematics(const std::vector<int>* subset,
+                                             const std::vector<bool>* held,
                                              const SpatialWorkspace& ws,
                                              ContactKinematics& out) const {
   const std::vector<SpatialContact>& all = contacts.contacts;
@@ -330,7 +332,7 @@ void SpatialBodies::Impl::contact_kinematics(const std::vector<int>* subset,
   clear_rows(3 * count, 6 * static_cast<Eigen::Index>(description.bodies.size()), out);
   out.gap.resize(count);
   out.jacobian_dot_v.resize(3 * count);
-  out.support.setConstant(count, std::numeric_limits<double>::infinity());
+  out.support.resize(count);
   for (Eigen::Index i = 0; i < count; ++i) {
     const int k = subset ? (*subset)[static_cast<std::size_t>(i)] : static_cast<int>(i);
     if (k < 0 || k >= static_cast<int>(all.size()))
@@ -342,8 +344,10 @@ void SpatialBodies::Impl::contact_kinematics(const std::vector<int>* subset,
         contact.other >= 0 ? &ws.bodies[static_cast<std::size_t>(contact.other)] : nullptr;
     const SpatialPlane* plane =
         contact.plane >= 0 ? &description.planes[static_cast<std::size_t>(contact.plane)] : nullptr;
-    const SpatialContactRows rows = spatial_contact_rows(contact, body, other, plane);
+    const bool is_held = held && (*held)[static_cast<std::size_t>(i)];
+    const SpatialContactRows rows = spatial_contact_rows(contact, body, other, plane, is_held);
     out.gap[i] = rows.gap_m;
+    out.support[i] = rows.support_m;
     out.jacobian_dot_v.segment<3>(3 * i) = rows.jacobian_dot_v;
     out.jacobian.block<3, 6>(3 * i, spatial_velocity_start(contact.body)) = rows.body_rows;
     // the pair's bodies in ascending order (a < b by construction)

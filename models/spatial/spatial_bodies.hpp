@@ -21,10 +21,12 @@
 //   box corner–plane each of the 8 corners                            BODY.CORNER/PLANE, CORNER
 //                                                                     as x+y-z- (signs of the
 //                                                                     corner's body coordinates)
-//   cylinder rim–plane per rim (top z = +h/2, bottom z = −h/2), the    BODY.top_rim/PLANE,
-//                    point of the rim deepest along −n, which moves     BODY.bottom_rim/PLANE
-//                    along the rim as the body turns, and the fixed
-//                    points that carry a flat base (see spatial_contact_geometry.hpp)
+//   cylinder rim–plane per rim (top z = +h/2, bottom z = −h/2), the    BODY.top_rim.x+/PLANE,
+//                    ends of its diameter along the tilt line (the     … .x-, .y+, .y-, and
+//                    deepest and highest points), named by the        BODY.bottom_rim.x+/PLANE …
+//                    body's axes, and the ends of its diameter along
+//                    the body y (spatial_contact_geometry.hpp): the
+//                    deepest carries a tilted rim, all four a flat base
 //   sphere–sphere    along the line of centres                        BODY/OTHER
 // Each contact has the normal row first, then two tangential rows along a basis (t₁, t₂) of the
 // tangent plane that is smooth in q; J̇v is the time derivative of the contact's constraint

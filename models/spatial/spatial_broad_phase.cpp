@@ -110,8 +110,7 @@ void nearby_spatial_contacts(const SpatialContactSet& set,
           b * static_cast<std::size_t>(set.plane_count) + static_cast<std::size_t>(p);
       for (int k = set.group_first[group]; k < set.group_first[group + 1]; ++k) {
         const SpatialContact& contact = set.contacts[static_cast<std::size_t>(k)];
-        if (spatial_contact_exists(contact, bodies[b], &plane) &&
-            spatial_contact_gap(contact, bodies[b], nullptr, &plane) < margin_m) {
+        if (spatial_contact_gap(contact, bodies[b], nullptr, &plane) < margin_m) {
           nearby.push_back(k);
         }
       }

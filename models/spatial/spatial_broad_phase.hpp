@@ -6,8 +6,8 @@
 // Margin, as the planar broad phase's (models/planar/planar_broad_phase.hpp): each body is bounded
 // by the sphere about its centre of mass of radius R (bounding_radius()). A body is near a plane
 // when that sphere comes closer than m = ½ R, two spheres are near when their bounding spheres
-// come closer than m = ½ max(R_a, R_b); a near group's contact is listed when its gap is below
-// the same m and it exists (a rim's deepest point while tilted, its fixed points while flat).
+// come closer than m = ½ max(R_a, R_b); a near group's contact is listed when its gap, open, is
+// below the same m.
 // Near sphere pairs are found by sweep and prune along the world x (Baraff, "Dynamic simulation of
 // non-penetrating rigid bodies", 1992, §6.2): two bounding spheres within the pair margin have
 // overlapping extents [x − 1.5 R, x + 1.5 R], so sorting the extents by their lower ends and

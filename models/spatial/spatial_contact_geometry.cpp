@@ -1,18 +1,12 @@
 #include "models/spatial/spatial_contact_geometry.hpp"
 
-#include <array>
 #include <cmath>
-#include <numbers>
+#include <limits>
 #include <variant>
 
 namespace routh {
 
 namespace {
-
-// The fixed rim points' angles [rad] about the axis: 90°, 210°, 330°, three non-collinear points
-// none of which is the flat rim's deepest point, at 180°.
-constexpr std::array<double, 3> kFixedRimAngles_rad = {
-    std::numbers::pi / 2.0, 7.0 * std::numbers::pi / 6.0, 11.0 * std::numbers::pi / 6.0};
 
 // The contact's directions (columns n, t₁, t₂) and their rates along the motion.
 struct ContactFrame {
@@ -51,32 +45,50 @@ ContactPoint material_point(const SpatialBodyMotion& body, const Eigen::Vector3d
   return {offset, body.world_angular_velocity.cross(offset)};
 }
 
-// The rim point deepest along −n and its rate over the body, both in the body frame.
-struct RimPoint {
+// A rim end: its point and its rate over the body (body frame), and its support.
+struct RimEnd {
   Eigen::Vector3d point_m;
   Eigen::Vector3d rate_m_s = Eigen::Vector3d::Zero();
+  double support_m = std::numeric_limits<double>::infinity();
 };
 
-// ρ |μ|: how far the rim's deepest point lies below the level of its centre along n.
-double rim_drop_m(const SpatialContact& rim, const SpatialBodyMotion& body,
-                  const Eigen::Vector3d& normal) {
-  return rim.radius_m * (body.rotation.transpose() * normal).head<2>().norm();
-}
+// The rim's tilt direction û and its rate, (1, 0) and 0 while the rim is flat.
+struct TiltLine {
+  bool flat = true;
+  Eigen::Vector2d direction = Eigen::Vector2d::UnitX();
+  Eigen::Vector2d rate = Eigen::Vector2d::Zero();
+};
 
-RimPoint deepest_rim_point(const SpatialContact& rim, const SpatialBodyMotion& body,
-                           const Eigen::Vector3d& normal) {
+TiltLine tilt_line(const SpatialContact& rim, const SpatialBodyMotion& body,
+                   const Eigen::Vector3d& normal) {
   const Eigen::Vector3d m = body.rotation.transpose() * normal;
   const double tilt = m.head<2>().norm();
-  if (rim.radius_m * tilt < kFlatRim_m) {
-    return {rim.point_m - Eigen::Vector3d(rim.radius_m, 0.0, 0.0)};  // flat: the header comment
-  }
-  const Eigen::Vector2d u = m.head<2>() / tilt;
+  if (rim.radius_m * tilt < kFlatRim_m) return {};  // flat: the header comment
+  TiltLine line;
+  line.flat = false;
+  line.direction = m.head<2>() / tilt;
   const Eigen::Vector2d mu_rate = (-body.angular_velocity.cross(m)).head<2>();
-  const Eigen::Vector2d u_rate = (mu_rate - u * u.dot(mu_rate)) / tilt;
-  RimPoint rim_point{rim.point_m, Eigen::Vector3d::Zero()};
-  rim_point.point_m.head<2>() -= rim.radius_m * u;
-  rim_point.rate_m_s.head<2>() = -rim.radius_m * u_rate;
-  return rim_point;
+  line.rate = (mu_rate - line.direction * line.direction.dot(mu_rate)) / tilt;
+  return line;
+}
+
+// +1 if w points to the body's +x side (to +y on a tie), else −1: the naming convention.
+double positive_side(const Eigen::Vector2d& w) {
+  return (w.x() > 0.0 || (w.x() == 0.0 && w.y() > 0.0)) ? 1.0 : -1.0;
+}
+
+// A tilt line's end (the header comment).
+RimEnd tilt_line_end(const SpatialContact& rim, const SpatialBodyMotion& body,
+                     const Eigen::Vector3d& normal, bool held) {
+  const TiltLine line = tilt_line(rim, body, normal);
+  const double sigma = rim.rim_side;
+  RimEnd end{rim.point_m};
+  end.support_m = line.flat ? rim.radius_m : -sigma * rim.radius_m * line.direction.x();
+  // held while tilted: the deepest point, past the end of its name's half-rim; else its name's
+  const double along = (held && !line.flat) ? -1.0 : sigma * positive_side(line.direction);
+  end.point_m.head<2>() += rim.radius_m * along * line.direction;
+  end.rate_m_s.head<2>() = rim.radius_m * along * line.rate;
+  return end;
 }
 
 // Both sides of a contact: the normal and its rate, the point on body a and the point on b (a
@@ -87,6 +99,7 @@ struct ContactPair {
   ContactPoint body;
   ContactPoint other;
   Eigen::Vector3d other_origin_m;  ///< x_b, or the plane's point
+  double support_m = std::numeric_limits<double>::infinity();
 };
 
 ContactPair sphere_pair(const SpatialContact& contact, const SpatialBodyMotion& a,
@@ -113,7 +126,7 @@ ContactPair sphere_pair(const SpatialContact& contact, const SpatialBodyMotion& 
 }
 
 ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& body,
-                       const SpatialPlane& plane) {
+                       const SpatialPlane& plane, bool held) {
   ContactPair pair;
   pair.normal = plane.normal;
   pair.other_origin_m = plane.point_m;
@@ -122,10 +135,11 @@ ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& b
       pair.body = material_point(body, contact.point_m);
       pair.body.offset_m -= contact.radius_m * plane.normal;
       break;
-    case SpatialFeature::deepest_rim_point: {
-      const RimPoint rim = deepest_rim_point(contact, body, plane.normal);
-      pair.body = material_point(body, rim.point_m);
-      pair.body.offset_rate_m_s += body.rotation * rim.rate_m_s;
+    case SpatialFeature::tilt_line_end: {
+      const RimEnd end = tilt_line_end(contact, body, plane.normal, held);
+      pair.body = material_point(body, end.point_m);
+      pair.body.offset_rate_m_s += body.rotation * end.rate_m_s;
+      pair.support_m = end.support_m;
       break;
     }
     case SpatialFeature::corner:
@@ -136,8 +150,8 @@ ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& b
 }
 
 ContactPair contact_pair(const SpatialContact& contact, const SpatialBodyMotion& body,
-                         const SpatialBodyMotion* other, const SpatialPlane* plane) {
-  return other ? sphere_pair(contact, body, *other) : plane_pair(contact, body, *plane);
+                         const SpatialBodyMotion* other, const SpatialPlane* plane, bool held) {
+  return other ? sphere_pair(contact, body, *other) : plane_pair(contact, body, *plane, held);
 }
 
 double gap_of(const ContactPair& pair, const SpatialBodyMotion& body) {
@@ -190,15 +204,17 @@ std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& des
         contact.radius_m = cylinder.radius_m;
         for (const char* rim : {"top_rim", "bottom_rim"}) {
           const double level_m = (rim[0] == 't' ? 0.5 : -0.5) * cylinder.height_m;
-          contact.feature = SpatialFeature::deepest_rim_point;
+          contact.feature = SpatialFeature::tilt_line_end;
           contact.point_m = Eigen::Vector3d(0.0, 0.0, level_m);
-          add(contact, body.name + "." + rim + "/" + plane);
+          for (const char* end : {"x+", "x-"}) {
+            contact.rim_side = end[1] == '+' ? 1.0 : -1.0;
+            add(contact, body.name + "." + rim + "." + end + "/" + plane);
+          }
           contact.feature = SpatialFeature::fixed_rim_point;
-          for (std::size_t i = 0; i < kFixedRimAngles_rad.size(); ++i) {
+          for (const char* end : {"y+", "y-"}) {
             contact.point_m =
-                Eigen::Vector3d(cylinder.radius_m * std::cos(kFixedRimAngles_rad[i]),
-                                cylinder.radius_m * std::sin(kFixedRimAngles_rad[i]), level_m);
-            add(contact, body.name + "." + rim + "." + std::to_string(i) + "/" + plane);
+                Eigen::Vector3d(0.0, (end[1] == '+' ? 1.0 : -1.0) * cylinder.radius_m, level_m);
+            add(contact, body.name + "." + rim + "." + end + "/" + plane);
           }
         }
       }
@@ -225,24 +241,16 @@ std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& des
   return contacts;
 }
 
-bool spatial_contact_exists(const SpatialContact& contact, const SpatialBodyMotion& body,
-                            const SpatialPlane* plane) {
-  if (contact.feature == SpatialFeature::deepest_rim_point)
-    return rim_drop_m(contact, body, plane->normal) >= kFlatRim_m;
-  if (contact.feature == SpatialFeature::fixed_rim_point)
-    return rim_drop_m(contact, body, plane->normal) < kFlatRim_m;
-  return true;
-}
-
 double spatial_contact_gap(const SpatialContact& contact, const SpatialBodyMotion& body,
                            const SpatialBodyMotion* other, const SpatialPlane* plane) {
-  return gap_of(contact_pair(contact, body, other, plane), body);
+  return gap_of(contact_pair(contact, body, other, plane, /*held=*/false), body);
 }
 
 SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
                                         const SpatialBodyMotion& body,
-                                        const SpatialBodyMotion* other, const SpatialPlane* plane) {
-  const ContactPair pair = contact_pair(contact, body, other, plane);
+                                        const SpatialBodyMotion* other, const SpatialPlane* plane,
+                                        bool held) {
+  const ContactPair pair = contact_pair(contact, body, other, plane, held);
   const ContactFrame frame = contact_frame(pair.normal, pair.normal_rate);
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   const Eigen::Vector3d& other_velocity = other ? other->velocity_m_s : zero;
@@ -255,6 +263,7 @@ SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
       other_omega.cross(pair.other.offset_rate_m_s);
   SpatialContactRows rows;
   rows.gap_m = gap_of(pair, body);
+  rows.support_m = pair.support_m;
   rows.other_rows.setZero();
   for (int i = 0; i < 3; ++i) {
     const Eigen::Vector3d d = frame.directions.col(i);

@@ -21,20 +21,52 @@
 //   corner–plane    a = R r for each of a box's 8 corners.
 //   sphere–sphere   n = (c_a − c_b)/|c_a − c_b|, ṅ = (I − n nᵀ)(ċ_a − ċ_b)/|c_a − c_b|,
 //                   a = R_a c_a − ρ_a n, b = R_b c_b + ρ_b n (points on the line of centres).
-//   rim–plane       the rim circle r(φ) = (ρ cos φ, ρ sin φ, ±h/2) of a cylinder; with m = Rᵀ n
-//                   the normal in the body frame and μ = (m_x, m_y), the point deepest along −n
-//                   is r* = (−ρ μ/|μ|, ±h/2), and it moves over the body at
-//                   ṙ* = −ρ (I − û ûᵀ) μ̇ / |μ|, û = μ/|μ|, μ̇ the xy part of ṁ = −ω × m.
-//   fixed rim point each rim also carries three material points at 90°, 210° and 330° (BODY.
-//                   top_rim.0/PLANE …): a cylinder standing on its base needs three non-collinear
-//                   supports, and a single deepest point cannot be one: it is undefined when the
-//                   axis is along n (μ = 0), where ṙ* grows as 1/|μ|.
-// The rim's two kinds of contacts take turns (spatial_contact_exists()): the deepest point exists
-// while the rim is tilted, ρ |μ| ≥ kFlatRim_m, the three fixed points while it is flat. A flat
-// rim's lowest point is at most kFlatRim_m below its fixed points, far below the simulator's
-// overlap limit, and the two kinds never coincide: at a tilt below that, the deepest point is taken
-// at û = (1, 0), r* at 180° (none of the fixed points' angles), and ṙ* is not followed (a closed
-// contact the simulator keeps while its rim comes to lie flat reads as that material point).
+//   rim–plane       the rim circle r(φ) = (ρ cos φ, ρ sin φ, ±h/2) of a cylinder, against a plane
+//                   at four points (below). With m = Rᵀ n the normal in the body frame and
+//                   μ = (m_x, m_y), the rim's point deepest along −n is r* = (−ρ û, ±h/2),
+//                   û = μ/|μ|, and it moves over the body at ṙ* = −ρ û̇,
+//                   û̇ = (I − û ûᵀ) μ̇ / |μ|, μ̇ the xy part of ṁ = −ω × m.
+//
+// A rim's four contacts: the ends of its diameter along the tilt line ℓ (direction û), the deepest
+// point −ρ û and the highest +ρ û, and the ends (0, ±ρ) of its diameter along the body y, fixed
+// on the body. While the rim is tilted its deepest end carries it alone; a rim lying flat carries
+// a base on all four, a square inscribed in the rim (three would do; the square is what the tilt
+// line's ends and a fixed diameter make when ℓ lies along x). The tilt line's ends are named by a
+// body-fixed convention, not by their role: the end with a positive projection on the body x is
+// x+ (on a tie, the one with a positive y), the other x−; the fixed ends are y+ and y−. Why by the
+// body: a cylinder rocking in the x–z plane (turning about y) passes through upright at every slap
+// of its base, where û turns into −û and the deepest end jumps to the far side of the rim; named
+// by the body, its bottom rim's ends are the material points (±ρ, 0, −h/2) throughout, the
+// corners of the planar rectangle, and the slap is an ordinary impact of the far end (x+ landing
+// while x− pivots), as in Housner's rocking block. Named by role (one contact following the deepest
+// point), the contact would stay closed through the slap while its point jumped across the base,
+// and no impact would be located. Why the y ends are fixed and not the ends of the diameter across
+// ℓ: a point that moves over the body keeps ġ = J_n v only where the rim's tangent is level along
+// n, at its deepest and highest points (n · R ṙ = 0 there); across ℓ the rim is steepest, and a
+// moving point there would have a gap whose rate is not its row's. A material point is consistent
+// wherever it is.
+//
+// The convention itself swaps the ends where ℓ passes across the body y (û_x changes sign, a rim
+// rolling round on the floor as a wobbling coin does): x+ jumps from one end of ℓ to the other.
+// There a closed contact hands over by an event (mechanical_system.hpp, ContactKinematics::
+// support, as a planar corner slides off the end of an edge): a tilt-line end held closed is the
+// deepest point whatever its name (a tilted rim touches nowhere else), its surface going on past
+// the end of its name's half-rim, and its support
+//     s = −σ ρ û_x        (σ = +1 for x+, −1 for x−)
+// is > 0 while the deepest point is on its name's side, and crosses zero where the names swap:
+// the simulator opens it there and settles the contacts again, in which the other name, now the
+// deepest point and touching, takes over. An open end is the end of its name; the same s is > 0
+// exactly while that is the deepest point. The fixed ends carry no support (+∞). A tilt-line
+// end held while the rim lies flat and then tilted onto its other end (the far side lifting) reads
+// the deepest point with s = −ρ at once: its support jumps from ρ (flat, below) through zero, and
+// the event opens it, the end that lifts.
+//
+// Flat rim: û is undefined where μ = 0 and û̇ grows as 1/|μ|. While the deepest point lies less
+// than kFlatRim_m below the rim's centre level (ρ |μ| < kFlatRim_m, far below the simulator's
+// overlap limit), the rim counts as flat: û is taken as (1, 0), the tilt line's ends are the
+// material points (±ρ, 0), their motion over the body is not followed, and their supports are ρ. A
+// rim rocking in the x–z plane has û = (±1, 0) on both sides of flat: its ends are the same
+// material points inside and outside the flat band.
 //
 // Tangent basis (t₁, t₂) of a normal n, smooth in n except where the choice of axis changes:
 // e the world axis of n's component smallest in magnitude (the first on a tie), so that
@@ -43,6 +75,7 @@
 // centres and switches axis only where two components of n have equal magnitude.
 
 #include <Eigen/Core>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -52,10 +85,10 @@
 namespace routh {
 
 /// How far [m] a rim's deepest point may lie below its centre's level before the rim counts as
-/// tilted: below it, the rim is carried by its fixed points (the header comment).
+/// tilted: below it, its four ends are fixed on the body (the header comment).
 inline constexpr double kFlatRim_m = 1e-9;
 
-enum class SpatialFeature { sphere, corner, deepest_rim_point, fixed_rim_point, sphere_pair };
+enum class SpatialFeature { sphere, corner, tilt_line_end, fixed_rim_point, sphere_pair };
 
 /// One contact: a feature of `body` against plane `plane` or, for a sphere pair, against body
 /// `other`.
@@ -64,9 +97,10 @@ struct SpatialContact {
   int body = 0;
   int plane = -1;  ///< −1 for a sphere pair
   int other = -1;  ///< −1 against a plane
-  /// On `body`: the sphere's centre, the corner, the rim's centre (0, 0, ±h/2) or the fixed rim
-  /// point [m], body frame.
+  /// On `body`: the sphere's centre, the corner, the rim's centre (0, 0, ±h/2) for a tilt line's
+  /// end, or the fixed rim point [m], body frame.
   Eigen::Vector3d point_m = Eigen::Vector3d::Zero();
+  double rim_side = 1.0;  ///< a tilt line's end's σ: +1 for x+, −1 for x−
   double radius_m = 0.0;  ///< the sphere's or the rim's radius [m]; 0 for a corner
   Eigen::Vector3d other_point_m = Eigen::Vector3d::Zero();  ///< the other sphere's centre [m]
   double other_radius_m = 0.0;                              ///< the other sphere's radius [m]
@@ -78,26 +112,25 @@ struct SpatialContactRows {
   Eigen::Matrix<double, 3, 6> body_rows;   ///< ∂u/∂v_a, rows n, t₁, t₂
   Eigen::Matrix<double, 3, 6> other_rows;  ///< ∂u/∂v_b (zero against a plane)
   Eigen::Vector3d jacobian_dot_v;          ///< J̇v [m/s²]
+  double support_m = std::numeric_limits<double>::infinity();  ///< s of a tilt-line end
 };
 
 /// The contacts of `description` in the model's order: per body, per plane, its features
-/// (a sphere's one; a box's 8 corners; a cylinder's top rim, its 3 fixed points, then the
+/// (a sphere's one; a box's 8 corners; a cylinder's top rim's ends x+, x−, y+, y−, then the
 /// bottom's), then the sphere pairs (a, b), a < b, in lexicographic order. Their names into
 /// `names`.
 std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& description,
                                              std::vector<std::string>& names);
 
-/// Whether the contact exists at this pose (the rim's deepest and fixed points take turns).
-bool spatial_contact_exists(const SpatialContact& contact, const SpatialBodyMotion& body,
-                            const SpatialPlane* plane);
-
-/// The gap alone (for the broad phase and the overlap check).
+/// The gap alone, of the contact open (for the broad phase and the overlap check).
 double spatial_contact_gap(const SpatialContact& contact, const SpatialBodyMotion& body,
                            const SpatialBodyMotion* other, const SpatialPlane* plane);
 
-/// Gap, rows and J̇v of `contact`; `other` is null against a plane, `plane` null for a pair.
+/// Gap, rows, J̇v and support of `contact`; `other` is null against a plane, `plane` null for a
+/// pair; `held`: the contact is held closed (a tilt-line end is then the deepest point).
 SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
                                         const SpatialBodyMotion& body,
-                                        const SpatialBodyMotion* other, const SpatialPlane* plane);
+                                        const SpatialBodyMotion* other, const SpatialPlane* plane,
+                                        bool held);
 
 }  // namespace routh
