@@ -12,6 +12,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <variant>
 
 #include "models/planar/initial_state.hpp"
 #include "models/planar/model_description.hpp"
@@ -379,6 +380,7 @@ void Reader::read_spatial(const InputNode& model, const InputNode& initial) {
   scenario.initial.v = std::move(state.v);
   effective["initial"] = state.effective;
   scenario.model_json = spatial_model_description_json(*bodies);
+  scenario.settings.overturn_watch = overturn_watch(*bodies, scenario.initial.q);
   scenario.model = std::move(bodies);
   scenario.model_type = "spatial";
 }
@@ -717,9 +719,9 @@ void Reader::read(const InputNode& root, const std::string& path) {
               " m inside its obstacle (gap ", gap, " m)"));
     }
   }
-  // a spatial body's overturning is not watched yet
-  if (scenario.planar != nullptr)
+  if (scenario.planar != nullptr) {
     scenario.settings.overturn_watch = overturn_watch(*scenario.planar);
+  }
 
   YAML::Emitter out;
   out << effective;
@@ -760,9 +762,34 @@ std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
     const bool disk = !shapes.empty() && shapes[static_cast<std::size_t>(b)] &&
                       std::holds_alternative<DiskShape>(*shapes[static_cast<std::size_t>(b)]);
     if (disk) continue;
-    watch.push_back({tree.first_coordinate(b) + 2,
-                     tree.description().body_names[static_cast<std::size_t>(b)], 0.0,
+    const int angle = tree.first_coordinate(b) + 2;  // after x and y; θ̇ sits in v where θ in q
+    watch.push_back({{.coordinate = angle, .rate = angle},
+                     tree.description().body_names[static_cast<std::size_t>(b)],
                      base_points(shapes.empty() ? nullptr : &shapes[static_cast<std::size_t>(b)])});
+  }
+  return watch;
+}
+
+std::vector<OverturnWatch> overturn_watch(const SpatialBodies& bodies, const Eigen::VectorXd& q) {
+  std::vector<OverturnWatch> watch;
+  for (int b = 0; b < bodies.body_count(); ++b) {
+    const SpatialBody& body = bodies.description().bodies[static_cast<std::size_t>(b)];
+    if (std::holds_alternative<SphereShape>(body.shape)) continue;
+    const Eigen::Matrix3d rotation = bodies.orientation(q, b).toRotationMatrix();
+    UprightFrame upright{.coordinate = spatial_coordinate_start(b) + 3,
+                         .rate = spatial_velocity_start(b) + 3};
+    if (const auto* cylinder = std::get_if<CylinderShape>(&body.shape)) {
+      // standing on a base (its axis nearer the vertical than the horizontal), or not watched
+      const double axis_up = rotation.col(2).z();
+      if (std::abs(axis_up) <= std::sqrt(0.5)) continue;
+      upright.up_axis = Eigen::Vector3d::UnitZ() * (axis_up > 0.0 ? 1.0 : -1.0);
+      upright.overturn_rad = std::atan2(2.0 * cylinder->radius_m, cylinder->height_m);
+    } else {
+      Eigen::Index axis = 0;
+      rotation.row(2).cwiseAbs().maxCoeff(&axis);
+      upright.up_axis = Eigen::Vector3d::Unit(axis) * (rotation(2, axis) > 0.0 ? 1.0 : -1.0);
+    }
+    watch.push_back({upright, body.name, {}});
   }
   return watch;
 }

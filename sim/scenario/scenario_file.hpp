@@ -79,6 +79,7 @@
 #include <vector>
 
 #include "models/planar/planar_tree.hpp"
+#include "models/spatial/spatial_bodies.hpp"
 #include "sim/excitation/excitation.hpp"
 #include "sim/simulation/simulator.hpp"
 
@@ -130,6 +131,13 @@ Scenario load_scenario(const std::string& path, std::span<const std::string> ove
 /// The free bodies of `tree` (jointed freely to the ground) whose rotation a run watches for
 /// overturning, disks excepted: the index of each one's θ in q, and its name.
 std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree);
+
+/// The free bodies in space a run watches for overturning, spheres excepted: a box by the body
+/// axis nearest the world's up at q (it lies on its side when that axis is horizontal); a
+/// cylinder standing on a base by its axis (it falls once its centre of mass passes over the rim
+/// point it rocks on, at the tilt atan(2r/h)); a cylinder on its side (a rolling coin) is not
+/// watched: its turn about its axis is rolling.
+std::vector<OverturnWatch> overturn_watch(const SpatialBodies& bodies, const Eigen::VectorXd& q);
 
 /// "rocking block 2" → "rocking_block_2": a name made safe as a file name (letters, digits, '.',
 /// '-', '_' kept; anything else becomes '_').

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <string>
 
@@ -16,8 +17,8 @@ namespace {
 // A watched body's point at `local_m` in its frame, in world axes at q [m].
 Eigen::Vector2d world_point(const OverturnWatch& watch, const Eigen::VectorXd& q,
                             const Eigen::Vector2d& local_m) {
-  const double x = q[watch.coordinate - 2], y = q[watch.coordinate - 1],
-               theta = q[watch.coordinate];
+  const int angle = watch.upright.coordinate;
+  const double x = q[angle - 2], y = q[angle - 1], theta = q[angle];
   const double c = std::cos(theta), s = std::sin(theta);
   return {x + c * local_m.x() - s * local_m.y(), y + s * local_m.x() + c * local_m.y()};
 }
@@ -52,7 +53,7 @@ void base_points_start_x(const std::vector<OverturnWatch>& watched, const Eigen:
 void note_excursions(double t, const Eigen::VectorXd& q, const std::vector<OverturnWatch>& watched,
                      const std::vector<double>& base_start_x_m, RunSummary& summary) {
   for (const OverturnWatch& watch : watched) {
-    const double turned = std::abs(q[watch.coordinate] - watch.reference_rad);
+    const double turned = tilt_from_upright(watch.upright, q);
     if (turned > summary.max_abs_theta) {
       summary.max_abs_theta = turned;
       summary.max_abs_theta_time = t;
@@ -70,7 +71,8 @@ void note_excursions(double t, const Eigen::VectorXd& q, const std::vector<Overt
   }
 }
 
-// The largest rotation of a step lies at its end or where a watched θ̇ changes sign within it.
+// The largest rotation of a step lies at its end or where a watched tilt's turning rate changes
+// sign within it (upright_tilt.hpp).
 void track_rotation(const DenseStepper& stepper, const SimulationSettings& settings,
                     const std::vector<double>& base_start_x_m, RunWorkspace& workspace,
                     RunSummary& summary) {
@@ -79,14 +81,17 @@ void track_rotation(const DenseStepper& stepper, const SimulationSettings& setti
   const double t_end = std::min(t1, settings.duration);
   const std::vector<OverturnWatch>& watched = settings.overturn_watch;
   for (const OverturnWatch& watch : watched) {
-    // a watched body is planar (OverturnWatch: x, y, θ), whose θ̇ sits in v where θ sits in q
-    const auto rate = static_cast<std::size_t>(workspace.nq + watch.coordinate);
-    const double w0 = stepper.previous_state()[rate], w1 = stepper.current_state()[rate];
+    const auto rate_at_state = [&](const OdeState& x) {
+      unpack(x, workspace);
+      return tilt_turning_rate(watch.upright, workspace.q, workspace.v);
+    };
+    const double w0 = rate_at_state(stepper.previous_state());
+    const double w1 = rate_at_state(stepper.current_state());
     if (!(w0 * w1 < 0.0)) continue;
     const double sign = w0 > 0.0 ? 1.0 : -1.0;
     const auto rate_at = [&](double t) {
       stepper.calc_state(t, workspace.x);
-      return sign * workspace.x[rate];
+      return sign * rate_at_state(workspace.x);
     };
     const std::optional<WitnessCrossing> turn =
         locate_witness_crossing(rate_at, t0, sign * w0, t1, sign * w1, settings.time_tolerance);
@@ -105,14 +110,18 @@ void track_rotation(const DenseStepper& stepper, const SimulationSettings& setti
 StageReport overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
                      const SimulationSettings& settings, RunState& state) {
   StageReport report;
-  const auto watch =
-      std::find_if(settings.overturn_watch.begin(), settings.overturn_watch.end(),
-                   [&](const OverturnWatch& w) { return w.coordinate == witness.coordinate; });
+  const auto watch = std::find_if(
+      settings.overturn_watch.begin(), settings.overturn_watch.end(),
+      [&](const OverturnWatch& w) { return w.upright.coordinate == witness.upright.coordinate; });
   const std::string body = watch != settings.overturn_watch.end() ? watch->body : "a body";
   EventRecord event;
   event.t = t;
   event.kind = EventKind::overturn;
-  event.status = cat(body, " turned pi/2 from upright");
+  const double limit_rad = witness.upright.overturn_rad;
+  event.status = limit_rad == 0.5 * std::numbers::pi ? cat(body, " turned pi/2 from upright")
+                                                     : cat(body, " tilted ", limit_rad,
+                                                           " rad from upright: its centre of mass "
+                                                           "passed over the point it rocks on");
   report.events.push_back(event);
   RunSummary& summary = state.outcome.summary;
   note_excursions(t, q, settings.overturn_watch, state.base_start_x_m, summary);

@@ -42,10 +42,10 @@ struct RunState {
   explicit RunState(double wall_time_limit) : wall_clock(wall_time_limit) {}
 
   Eigen::VectorXd q, v;
-  std::vector<ContactMode> modes;        ///< per active contact (SystemEvaluation::active)
-  std::vector<RotationWatch> rotations;  ///< bodies not yet overturned
-  std::vector<Witness> witnesses;        ///< of `modes` and `rotations`
-  WitnessSample start, end;              ///< the witnesses' values at the step's ends
+  std::vector<ContactMode> modes;       ///< per active contact (SystemEvaluation::active)
+  std::vector<UprightFrame> rotations;  ///< bodies not yet overturned
+  std::vector<Witness> witnesses;       ///< of `modes` and `rotations`
+  WitnessSample start, end;             ///< the witnesses' values at the step's ends
   PendingRest pending_rest;
   ImpactHistory impacts;
   EventStormGuard storm_guard;

@@ -5,6 +5,7 @@
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/simulation/event_record.hpp"
+#include "sim/simulation/upright_tilt.hpp"
 
 #include <Eigen/Core>
 #include <functional>
@@ -13,19 +14,19 @@
 
 namespace routh {
 
-/// A free body watched for overturning: the index of its angle θ in q, its name for the log, and
-/// its upright angle θ₀ [rad], the orientation its shape is drawn in (0): a block lies on its
-/// side at |θ − θ₀| = π/2 whatever angle it was released at.
+/// A free body watched for overturning: what its tilt from upright is measured on
+/// (upright_tilt.hpp), and its name for the log. A planar block's upright angle θ₀ is the
+/// orientation its shape is drawn in (0): it lies on its side at |θ − θ₀| = π/2 whatever angle it
+/// was released at; a spatial box lies on its side when its up axis reaches the horizontal.
 ///
-/// Its base points, for the slide: the vertices of its shape lowest when it is upright (a block's
-/// two bottom corners), in its frame [m]. Its slide at a time is the smallest horizontal distance
-/// any of them has moved from where it would stand with the body upright on the lowest of them
-/// at the start, so that rocking (one of them a pivot) is no slide, and sliding flat moves them
-/// all alike.
+/// Its base points, for the slide (planar bodies): the vertices of its shape lowest when it is
+/// upright (a block's two bottom corners), in its frame [m]. Its slide at a time is the smallest
+/// horizontal distance any of them has moved from where it would stand with the body upright on
+/// the lowest of them at the start, so that rocking (one of them a pivot) is no slide, and
+/// sliding flat moves them all alike.
 struct OverturnWatch {
-  int coordinate = 0;  ///< of θ; x and y precede it
+  UprightFrame upright;  ///< planar: θ's index in q, with x and y before it
   std::string body;
-  double reference_rad = 0.0;
   std::vector<Eigen::Vector2d> base_points_m;
 };
 

@@ -125,7 +125,7 @@ bool start_run(const SimulationState& initial, const SimulationSettings& setting
   }
   const std::vector<OverturnWatch>& watched = settings.overturn_watch;
   for (const OverturnWatch& watch : watched) {
-    state.rotations.push_back({watch.coordinate, watch.reference_rad});
+    state.rotations.push_back(watch.upright);
   }
   base_points_start_x(watched, q, state.base_start_x_m);
   wanted_contacts(q, state.modes, ws);

@@ -31,8 +31,7 @@ double rotation_margin(const Witness& witness, const Eigen::VectorXd& q) {
   // A block that tips onto its side lands there at exactly π/2, with its landing impact: reached
   // to within kOverturnTolerance, the overturn comes first (an impact is located a time
   // tolerance before its crossing, far less than 1e-9 rad at any rate of turn a run can have).
-  return 0.5 * std::numbers::pi - kOverturnTolerance -
-         std::abs(q[witness.coordinate] - witness.reference);
+  return witness.upright.overturn_rad - kOverturnTolerance - tilt_from_upright(witness.upright, q);
 }
 
 std::string_view Witness::description() const {
@@ -49,7 +48,7 @@ std::string_view Witness::description() const {
 }
 
 std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
-                                  const std::vector<RotationWatch>& rotations) {
+                                  const std::vector<UprightFrame>& rotations) {
   std::vector<Witness> witnesses;
   for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
     const ContactMode mode = modes[k];
@@ -63,8 +62,7 @@ std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
     witnesses.push_back({WitnessKind::support, k});
   }
   for (std::size_t i = 0; i < rotations.size(); ++i) {
-    witnesses.push_back({WitnessKind::rotation, static_cast<int>(i), rotations[i].coordinate,
-                         rotations[i].initial_rad});
+    witnesses.push_back({WitnessKind::rotation, static_cast<int>(i), rotations[i]});
   }
   return witnesses;
 }

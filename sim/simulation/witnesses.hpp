@@ -36,6 +36,7 @@
 #include "sim/simulation/contact_forces.hpp"
 #include "sim/simulation/contact_mode.hpp"
 #include "sim/simulation/system_evaluation.hpp"
+#include "sim/simulation/upright_tilt.hpp"
 #include "sim/simulation/witness_function.hpp"
 
 namespace routh {
@@ -51,9 +52,8 @@ enum class WitnessKind {
 
 struct Witness {
   WitnessKind kind = WitnessKind::gap;
-  int contact = 0;         ///< the (active) contact watched; for a rotation, the watch's index
-  int coordinate = -1;     ///< rotation: the index of θ in q
-  double reference = 0.0;  ///< rotation: θ₀ [rad]
+  int contact = 0;       ///< the (active) contact watched; for a rotation, the watch's index
+  UprightFrame upright{};  ///< rotation: the watched body's (upright_tilt.hpp)
   /// "gap of contact k closes (impact)" and the like, for messages and logs.
   std::string_view description() const;
   /// Every witness here triggers when it falls from positive to zero or below.
@@ -67,17 +67,11 @@ struct Witness {
 /// μs λ_n − |λ_t|. Sticking holds while it is positive.
 double static_friction_margin(const ContactParameters& contact, const ContactForce& force);
 
-/// An angle to watch for overturning: θ = q[coordinate], θ₀ its initial value [rad].
-struct RotationWatch {
-  int coordinate = 0;
-  double initial_rad = 0.0;
-};
-
 /// The witnesses that watch `modes`: per contact, its normal one, then its tangential one and its
 /// support (for a closed contact); then one per rotation watch. Allocates; called when the modes
 /// change, not in the integration loop.
 std::vector<Witness> witnesses_of(const std::vector<ContactMode>& modes,
-                                  const std::vector<RotationWatch>& rotations = {});
+                                  const std::vector<UprightFrame>& rotations = {});
 
 /// The witnesses' values at one state, with every contact's gap and normal velocity there: the
 /// gap locator reads them at a step's ends, the drift check reads the closed gaps.
@@ -103,10 +97,11 @@ void sample_witnesses(const std::vector<Witness>& witnesses, const std::vector<C
                       const ConstrainedAcceleration& dynamics, int rows_per_contact,
                       const Eigen::VectorXd& q, const Eigen::VectorXd& v, WitnessSample& sample);
 
-/// How close to π/2 a rotation counts as an overturn [rad].
+/// How close to its overturn tilt a rotation counts as an overturn [rad].
 inline constexpr double kOverturnTolerance = 1e-9;
 
-/// A rotation witness's value π/2 − kOverturnTolerance − |θ − θ₀| [rad] at q.
+/// A rotation witness's value [rad] at q: its body's overturn tilt − kOverturnTolerance − its
+/// tilt from upright (upright_tilt.hpp).
 double rotation_margin(const Witness& witness, const Eigen::VectorXd& q);
 
 }  // namespace routh
