@@ -16,6 +16,7 @@
 // Run: tools/setup.sh bench   (or build/release/tools/bench/scenario_benchmark)
 
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <Eigen/Geometry>
@@ -103,14 +104,30 @@ fs::path scratch_file() {
   return fs::temp_directory_path() / cat("routh_scenario_benchmark_", ::getpid(), ".h5");
 }
 
-Timing time_without_output(const routh::Scenario& scenario, int repeats) {
-  std::vector<double> seconds;
+// The CPU time this thread has used [s]: on a shared machine, where a run's wall time also counts
+// the time other processes held the cores, the steadier figure.
+double thread_cpu_seconds() {
+  timespec now{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+/// The repeats of a run without output, timed by the wall clock and by the thread's CPU time.
+struct BareTiming {
+  Timing wall, cpu;
+};
+
+BareTiming time_without_output(const routh::Scenario& scenario, int repeats) {
+  std::vector<double> seconds, cpu_seconds;
   seconds.reserve(static_cast<std::size_t>(repeats));
+  cpu_seconds.reserve(static_cast<std::size_t>(repeats));
   for (int i = 0; i < repeats; ++i) {
     DiscardingObserver discard;
+    const double cpu_start = thread_cpu_seconds();
     seconds.push_back(seconds_of([&] { routh::run_scenario(scenario, discard); }));
+    cpu_seconds.push_back(thread_cpu_seconds() - cpu_start);
   }
-  return timing_of(seconds);
+  return {timing_of(seconds), timing_of(cpu_seconds)};
 }
 
 // Times `write(recorder)` into a new file each repeat, creating and closing it included: that is
@@ -161,7 +178,7 @@ void print_table_header() {
 void benchmark_row(const std::string& label, const routh::Scenario& scenario, int repeats) {
   DiscardingObserver warm_up;
   const routh::SimulationOutcome outcome = routh::run_scenario(scenario, warm_up);
-  const Timing bare = time_without_output(scenario, repeats);
+  const Timing bare = time_without_output(scenario, repeats).wall;
   const Timing hdf5 = time_with_hdf5(scenario, repeats);
   const Timing empty = time_empty_file(scenario, repeats);
   std::printf("%-22s %7d %7d %11s %9s %9s %11.0f %14s %6.2f %15s%s\n", label.c_str(),
@@ -247,21 +264,23 @@ std::vector<Target> issue_targets(const fs::path& scenarios) {
 }
 
 void print_target_header() {
-  std::printf("%-22s %11s %9s %9s %11s %-7s %s\n", "case", "median [ms]", "min [ms]", "max [ms]",
-              "target [ms]", "", "accuracy");
+  std::printf("%-22s %11s %9s %9s %12s %11s %-7s %s\n", "case", "median [ms]", "min [ms]",
+              "max [ms]", "CPU med [ms]", "target [ms]", "", "accuracy");
 }
 
-// One case's wall time without output against its target; the median, for the targets that
-// follow from it (the 3D ball's, from the planar ball's).
+// One case's wall time without output against its target (the wall time's median; the CPU
+// time's beside it, which a busy machine disturbs less); the median, for the targets that follow
+// from it (the 3D ball's, from the planar ball's).
 double benchmark_target(const Target& target, int repeats) {
   const routh::Scenario scenario = routh::load_scenario(target.scenario_file, target.overrides);
   ImpactLog log;
   const routh::SimulationOutcome outcome = routh::run_scenario(scenario, log);
-  const Timing bare = time_without_output(scenario, repeats);
+  const BareTiming timing = time_without_output(scenario, repeats);
+  const Timing& bare = timing.wall;
   const bool met = target.target_s && bare.median_s <= *target.target_s;
-  std::printf("%-22s %11s %9s %9s %11s %-7s %s%s\n", target.name.c_str(),
+  std::printf("%-22s %11s %9s %9s %12s %11s %-7s %s%s\n", target.name.c_str(),
               milliseconds(bare.median_s).c_str(), milliseconds(bare.min_s).c_str(),
-              milliseconds(bare.max_s).c_str(),
+              milliseconds(bare.max_s).c_str(), milliseconds(timing.cpu.median_s).c_str(),
               target.target_s ? milliseconds(*target.target_s).c_str() : "-",
               target.target_s ? (met ? "met" : "MISSED") : "",
               target.check(scenario, log, outcome).c_str(),
@@ -455,7 +474,7 @@ void benchmark_scaling(const fs::path& scenarios, int repeats) {
         routh::load_scenario(scenarios / scaling.scenario_file, scaling.overrides);
     DiscardingObserver warm_up;
     const routh::SimulationOutcome outcome = routh::run_scenario(scenario, warm_up);
-    const Timing bare = time_without_output(scenario, scaling.repeats);
+    const Timing bare = time_without_output(scenario, scaling.repeats).wall;
     const double ms_per_event = bare.median_s * 1e3 / std::max(outcome.events, 1);
     if (scaling.family != family) family = scaling.family, first_ms_per_event = ms_per_event;
     std::printf("%-16s %6d %8zu %7d %7d %11s %9.0f %9.3f %6.1fx %13.3f%s\n", scaling.family.c_str(),
