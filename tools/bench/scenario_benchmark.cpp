@@ -319,14 +319,16 @@ Eigen::Index index_of(const std::vector<std::string>& names, const std::string& 
   return found - names.begin();
 }
 
+// The die's edge and the bowling ball's radius, pinned by the overrides [m].
+constexpr double kDieEdge = 0.016, kBowlingBallRadius = 0.1085;
+
 // A cube of edge a at rest on a face has its centre a/2 above the table and no velocity left.
 std::string check_die_at_rest(const routh::Scenario& scenario, const ImpactLog& log,
                               const routh::SimulationOutcome& outcome) {
-  constexpr double kEdge = 0.016;  // [m], the die's size in scenarios/tumbling_die.yaml
   const routh::MechanicalSystem& model = *scenario.model;
   const double height = outcome.final_state.q[index_of(model.coordinate_names(), "die.z")];
   return cat("at the end: speed ", outcome.final_state.v.lpNorm<Eigen::Infinity>(),
-             " (largest component), centre ", std::abs(height - kEdge / 2.0),
+             " (largest component), centre ", std::abs(height - kDieEdge / 2.0),
              " m from a face's rest height; last of ", log.impacts.size(), " impacts at ",
              log.impacts.empty() ? 0.0 : log.impacts.back().t, " s");
 }
@@ -335,7 +337,6 @@ std::string check_die_at_rest(const routh::Scenario& scenario, const ImpactLog& 
 // stopped the slip, at v₀ − (2/7) u₀ (for inertia 2/5 m r²), whatever μ.
 std::string check_bowling_ball_rolls(const routh::Scenario& scenario, const ImpactLog&,
                                      const routh::SimulationOutcome& outcome) {
-  constexpr double kRadius = 0.1085;  // [m], as in scenarios/bowling_ball.yaml
   const routh::MechanicalSystem& model = *scenario.model;
   const std::vector<std::string>& names = model.velocity_names();
   const Eigen::VectorXd& start = scenario.initial.v;
@@ -343,7 +344,7 @@ std::string check_bowling_ball_rolls(const routh::Scenario& scenario, const Impa
                            0.0);
   const Eigen::Vector3d w0(start[index_of(names, "ball.wx")], start[index_of(names, "ball.wy")],
                            start[index_of(names, "ball.wz")]);  // body = world axes at the start
-  const Eigen::Vector3d slip = v0 + w0.cross(Eigen::Vector3d(0.0, 0.0, -kRadius));
+  const Eigen::Vector3d slip = v0 + w0.cross(Eigen::Vector3d(0.0, 0.0, -kBowlingBallRadius));
   const Eigen::Vector3d rolling = v0 - 2.0 / 7.0 * slip;
   const Eigen::Vector3d end(outcome.final_state.v[index_of(names, "ball.vx")],
                             outcome.final_state.v[index_of(names, "ball.vy")], 0.0);
@@ -357,17 +358,27 @@ std::string no_check(const routh::Scenario&, const ImpactLog& log,
   return cat(log.impacts.size(), " impacts");
 }
 
-// The 3D cases: the sphere against the planar ball's median, the die to rest, and the shipped
-// spatial scenarios' medians. A shipped one that is absent is reported so and skipped.
-std::vector<Target> spatial_targets(const fs::path& scenarios, double planar_ball_s) {
+// The 3D cases: the sphere (written to `sphere_file`) against the planar ball's median, the die
+// to rest, and the shipped spatial scenarios' medians. A shipped one that is absent is reported
+// so and skipped.
+std::vector<Target> spatial_targets(const fs::path& scenarios, const fs::path& sphere_file,
+                                    double planar_ball_s) {
   return {
       {"sphere 1 m, e 0.9, 10 s",
-       scratch_yaml("bouncing_ball_3d"),
+       sphere_file,
        {},
        kSphereOverDisk * planar_ball_s,
        check_ball_impact_times},
-      {"tumbling die to rest", scenarios / "tumbling_die.yaml", {}, 20e-3, check_die_at_rest},
-      {"bowling_ball", scenarios / "bowling_ball.yaml", {}, std::nullopt, check_bowling_ball_rolls},
+      {"tumbling die to rest",
+       scenarios / "tumbling_die.yaml",
+       {cat("model.bodies.0.shape.box.size=[", kDieEdge, ", ", kDieEdge, ", ", kDieEdge, "]")},
+       20e-3,
+       check_die_at_rest},
+      {"bowling_ball",
+       scenarios / "bowling_ball.yaml",
+       {cat("model.bodies.0.shape.sphere.radius=", kBowlingBallRadius)},
+       std::nullopt,
+       check_bowling_ball_rolls},
       {"euler_disk", scenarios / "euler_disk.yaml", {}, std::nullopt, no_check},
   };
 }
@@ -379,7 +390,7 @@ void benchmark_spatial(const fs::path& scenarios, double planar_ball_s, int repe
   print_target_header();
   const fs::path sphere = scratch_yaml("bouncing_ball_3d");
   std::ofstream(sphere) << sphere_bouncing_ball_yaml();
-  for (const Target& target : spatial_targets(scenarios, planar_ball_s)) {
+  for (const Target& target : spatial_targets(scenarios, sphere, planar_ball_s)) {
     if (!fs::exists(target.scenario_file)) {
       std::printf("%-22s (skipped: %s is not shipped)\n", target.name.c_str(),
                   target.scenario_file.filename().c_str());
