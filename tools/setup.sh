@@ -12,7 +12,8 @@
 #           whole-run scenario benchmark (medians of 21 runs, with and without HDF5 output; its
 #           scaling section repeats the 20-block stack 3 times), then the sweep benchmark (runs
 #           per second on 1 and 2 threads and 2 MPI ranks), then the many-body scaling benchmark
-#           (towers, drum columns, chains, a wall; medians of 3), about three minutes
+#           (towers, drum columns, chains, a wall, piles of spheres; medians of 3), about three
+#           minutes
 #   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
 #           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
 #           scenarios/impacts/*.yaml, scenarios/motions/*.AT2, tests/fuzz/corpus/,
@@ -42,7 +43,7 @@ say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
@@ -189,7 +190,7 @@ case "$mode" in
     say "impact-law benchmark: median of 10 repetitions, ns per solve (targets: planar <= 25 ns, park <= 1 us, lcp <= 3 us, sliding_ode <= 20 us)"
     "$build_dir/tools/bench/impact_laws_benchmark" --benchmark_repetitions=10 \
       --benchmark_report_aggregates_only=true --benchmark_min_time=0.2
-    say "scenario benchmark: whole runs of scenarios/*.yaml, median of 21 runs, and the issue's targets"
+    say "scenario benchmark: whole runs of scenarios/*.yaml, median of 21 runs, and the issue's planar and 3D targets"
     "$build_dir/tools/bench/scenario_benchmark"
     say "sweep benchmark: runs per second of a 256-run rocking-block sweep, 1 and 2 threads and mpirun -n 2, median of 7"
     "$build_dir/tools/bench/sweep_benchmark"

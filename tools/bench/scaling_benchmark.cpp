@@ -9,13 +9,15 @@
 //   chain/links:L              a 0.9 m chain of L = 5, 20, 50 links falling onto the floor
 //   chain_dop853/links:L       the same chains integrated with DOP853 (integrator.stepper)
 //   wall/blocks:30             a running-bond wall of 30 blocks on the floor, shaken
+//   ball_pile/balls:N          N = 5, 20, 50 spheres tossed into a box of planes (dimension: 3)
 //
 // Counters of each row: `events` and `impacts` of one run, `sim_s` the simulated time it reached,
 // `events_per_s` and `ms_per_event` (wall time), `wall_per_sim_s` (wall seconds per simulated
 // second), and the same two from the thread's CPU time (`cpu_ms_per_event`, `cpu_per_sim_s`),
 // which other processes on a busy machine disturb less. The label is the run's status: `completed`,
 // or the trouble status it ended in (`sim_s` says when). After the table, the ratios
-// are printed from the rows' medians (or their single runs without --benchmark_repetitions).
+// are printed from the rows' medians (or their single runs without --benchmark_repetitions), and
+// how the ball pile's cost grows with its spheres.
 //
 // Run: build/release/tools/bench/scaling_benchmark --benchmark_repetitions=3
 //      (tools/setup.sh bench runs it so; docs/benchmarks.md says how to read it)
@@ -33,6 +35,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -150,6 +153,56 @@ std::string wall_yaml(int courses, int stones) {
              "excitation:\n  harmonic: {amplitude: 0.3 g, frequency: 2.5, direction: x}\n");
 }
 
+// Spheres of 5 cm radius and 0.5 kg (uniform) tossed into an open box of planes: a floor and
+// four walls 0.3 m from its centre. They start on a lattice of 4 × 4 sites per layer, 0.15 m
+// apart and layered from 0.1 m up, each moved by up to 2 cm along every axis and thrown at up to
+// 0.5 m/s along every axis (seeded, so every run and every machine tosses the same pile): sites
+// 0.15 m apart moved 0.02 m each keep the spheres 0.11 m apart, more than their 0.1 m diameter,
+// 3 cm above the floor and 5 mm from the walls. They bounce (e = 0.5, μ = 0.3) on the floor, the
+// walls and each other and heap up. A run is the pile's first 0.2 s, its densest in events: the
+// lowest layer lands and the next falls onto it. 50 spheres take under a second of CPU for it,
+// and several times as long for 0.3 s.
+constexpr double kBallPileDuration = 0.2;  // [s]
+
+std::string ball_pile_yaml(int balls, double duration_s) {
+  constexpr double kRadius = 0.05, kMass = 0.5, kHalfWidth = 0.3;   // [m], [kg], [m]
+  constexpr double kSpacing = 0.15, kLowest = 0.1, kJitter = 0.02;  // [m]
+  constexpr double kThrow = 0.5;                                    // [m/s]
+  constexpr int kPerRow = 4;
+  std::mt19937 generator(22);  // the draws are the engine's own, the same on every platform
+  const auto draw = [&](double amplitude) {  // uniform in [-amplitude, amplitude)
+    return amplitude * (2.0 * static_cast<double>(generator()) / 4294967296.0 - 1.0);
+  };
+  std::string bodies, positions, velocities;
+  for (int ball = 0; ball < balls; ++ball) {
+    const int row = ball / kPerRow % kPerRow, column = ball % kPerRow;
+    const int layer = ball / (kPerRow * kPerRow);
+    const double x = (column - (kPerRow - 1) / 2.0) * kSpacing + draw(kJitter);
+    const double y = (row - (kPerRow - 1) / 2.0) * kSpacing + draw(kJitter);
+    const double z = kLowest + layer * kSpacing + draw(kJitter);
+    const std::string name = cat("ball", ball + 1);
+    bodies += cat("    - {name: ", name, ", mass: ", kMass, ", shape: {sphere: {radius: ", kRadius,
+                  "}}}\n");
+    positions += cat(positions.empty() ? "" : ", ", name, ".x: ", x, ", ", name, ".y: ", y, ", ",
+                     name, ".z: ", z);
+    const double vx = draw(kThrow), vy = draw(kThrow), vz = draw(kThrow);  // in this order
+    velocities += cat(velocities.empty() ? "" : ", ", name, ".vx: ", vx, ", ", name, ".vy: ", vy,
+                      ", ", name, ".vz: ", vz);
+  }
+  const auto plane = [](const char* name, double x, double y, const char* normal) {
+    return cat("    - {type: plane, name: ", name, ", point: [", x, ", ", y,
+               ", 0], normal: ", normal, "}\n");
+  };
+  const std::string walls =
+      plane("floor", 0.0, 0.0, "[0, 0, 1]") + plane("east", kHalfWidth, 0.0, "[-1, 0, 0]") +
+      plane("west", -kHalfWidth, 0.0, "[1, 0, 0]") + plane("north", 0.0, kHalfWidth, "[0, -1, 0]") +
+      plane("south", 0.0, -kHalfWidth, "[0, 1, 0]");
+  return cat("name: ball_pile\nduration: ", duration_s, "\nmodel:\n  dimension: 3\n  bodies:\n",
+             bodies, "  obstacles:\n", walls,
+             "  collisions: {between_bodies: true}\ninitial:\n  q: {", positions, "}\n  v: {",
+             velocities, "}\ncontact:\n  restitution: 0.5\n  friction: 0.3\n");
+}
+
 // --- the rows
 
 fs::path scratch_folder() {
@@ -242,6 +295,10 @@ void register_rows() {
         [links] { return load_text("chain", chain_yaml(links, "dop853")); });
   }
   row("wall/blocks:30", [] { return load_text("wall", wall_yaml(4, 7)); });
+  for (int balls : {5, 20, 50}) {
+    row(cat("ball_pile/balls:", balls),
+        [balls] { return load_text("ball_pile", ball_pile_yaml(balls, kBallPileDuration)); });
+  }
 }
 
 // --- the ratios, from the rows' medians
@@ -284,15 +341,27 @@ void print_ratio(const std::string& what, std::optional<double> value, const cha
               met(*value) ? "met" : "MISSED");
 }
 
+/// A growth with no target: how much more a larger model costs.
+void print_growth(const std::string& what, std::optional<double> value) {
+  if (!value) {
+    std::printf("  %-62s %8s  (not measured, a row it needs did not run)\n", what.c_str(), "-");
+    return;
+  }
+  std::printf("  %-62s %8.2f  (growth, no target)\n", what.c_str(), *value);
+}
+
 std::optional<double> ratio(std::optional<double> numerator, std::optional<double> denominator) {
   if (!numerator || !denominator) return std::nullopt;
   return *numerator / *denominator;
 }
 
-// Each ratio twice: from the wall times, which the targets speak of, and from the CPU
-// times, which a busy machine disturbs less.
+// Each ratio (and the ball pile's growth of its cost per event with its spheres) twice: from the
+// wall times, which the targets speak of, and from the CPU times, which a busy machine
+// disturbs less.
 void print_ratios(const RatioReporter& rows) {
-  std::printf("\nthe issue's ratios, from the rows above (medians when repeated)\n");
+  std::printf(
+      "\nthe issue's ratios and the ball pile's growth, from the rows above (medians when "
+      "repeated)\n");
   for (const auto& [clock, per_sim_s, per_event] :
        {std::array<std::string, 3>{"wall", "wall_per_sim_s", "ms_per_event"},
         std::array<std::string, 3>{"CPU", "cpu_per_sim_s", "cpu_ms_per_event"}}) {
@@ -309,6 +378,11 @@ void print_ratios(const RatioReporter& rows) {
       print_ratio(cat("20-link ", stepper, ": speed-up over the issue's 1.7 s (", clock, ")"),
                   ratio(kChainToday, rows.counter(cat(stepper, "/links:20"), per_sim_s)), ">= 10",
                   [](double r) { return r >= 10.0; });
+    }
+    for (int balls : {20, 50}) {
+      print_growth(cat("ball pile: ", balls, " balls / 5 balls, ", clock, " ms per event"),
+                   ratio(rows.counter(cat("ball_pile/balls:", balls), per_event),
+                         rows.counter("ball_pile/balls:5", per_event)));
     }
   }
 }
