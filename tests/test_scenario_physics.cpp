@@ -139,7 +139,7 @@ TEST_CASE(
     "campaign: every shipped scenario run with contact.law=newton completes with finite samples "
     "or ends with a named status, never a NaN sample") {
   const std::vector<std::string> names = test::shipped_scenarios();
-  CHECK(names.size() == 18);
+  CHECK(names.size() == 22);
   int runs = 0;
   for (const std::string& name : names) {
     CAPTURE(name);
@@ -150,7 +150,7 @@ TEST_CASE(
     check_finite_or_named(run);
     ++runs;
   }
-  CHECK(runs == 18 - static_cast<int>(std::size(test::kNotYetRunning)));
+  CHECK(runs == 22 - static_cast<int>(std::size(test::kNotYetRunning)));
 }
 
 TEST_CASE(
