@@ -474,6 +474,9 @@ TEST_CASE(
 
 namespace {
 
+// 400 throws run in about 1.5 s. Throws 516, 1728, 1769 and 1860 of this seed do not end: a ball
+// resting on a ball that rolls on the floor starts to slip on it, and the integrator then crawls
+// (a known defect of the spatial slide mode, not yet fixed); those before 1860 otherwise pass.
 constexpr int kThrows = 400;
 constexpr double kOverlapTolerance_m = 1e-9;  // how deep a ball may sink into the floor or another
 constexpr double kUnitTolerance = 1e-9;       // how far |q| of an orientation may drift from 1
