@@ -108,7 +108,8 @@ TEST_CASE(
         doctest::Approx(tilt_deg * std::numbers::pi / 180.0).epsilon(1e-9));
 }
 
-TEST_CASE("spatial overturn: spheres are not watched; a standing cylinder falls at atan(2r/h)") {
+TEST_CASE(
+    "spatial overturn: spheres are not watched, and a standing cylinder falls at atan(2r/h)") {
   const std::string scene = R"(name: watched
 duration: 0.1
 model:
