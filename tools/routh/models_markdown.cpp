@@ -141,9 +141,23 @@ void write_models_markdown(std::ostream& out) {
       << "along `z` as well. Every key of the form, with its initial state:\n\n"
       << "```yaml\n"
       << kSpatialForm << "```\n\n"
+      << "Contacts come from the shapes, one name each (`routh check` counts them; an event\n"
+      << "lists them): a sphere against a plane is `BODY/PLANE`, two spheres `BODY/OTHER`; each\n"
+      << "of a box's eight corners is `BODY.x+y-z-/PLANE` (the signs of the corner's body\n"
+      << "coordinates); each rim of a cylinder (`top_rim` at z = +h/2, `bottom_rim` at -h/2) "
+         "touches\n"
+      << "a plane at four points: `RIM.x+` and `RIM.x-`, the two ends of the rim's diameter along\n"
+      << "its tilt (the lowest and the highest point of a tilted rim, which move over the rim as\n"
+      << "the body turns, and hand a rolling contact from one name to the other by an event), and\n"
+      << "`RIM.y+`, `RIM.y-`, fixed points across it, so that a cylinder standing on its base\n"
+      << "stands on four points. A box or a standing cylinder is watched for overturning: a box\n"
+      << "when the body axis that was nearest the vertical at the start reaches the horizontal, a\n"
+      << "cylinder when its tilt passes atan(2r/h), its centre of mass over the rim point it "
+         "rocks\n"
+      << "on.\n\n"
       << "The naming and normalising rules are described in full in\n"
       << "`sim/scenario/spatial_input.hpp`, the state and contacts in\n"
-      << "`models/spatial/spatial_bodies.hpp`.\n";
+      << "`models/spatial/spatial_bodies.hpp` and `models/spatial/spatial_contact_geometry.hpp`.\n";
   write_scenario_maps(out);
   write_input_limits(out);
 }
