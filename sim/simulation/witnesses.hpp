@@ -52,7 +52,7 @@ enum class WitnessKind {
 
 struct Witness {
   WitnessKind kind = WitnessKind::gap;
-  int contact = 0;       ///< the (active) contact watched; for a rotation, the watch's index
+  int contact = 0;         ///< the (active) contact watched; for a rotation, the watch's index
   UprightFrame upright{};  ///< rotation: the watched body's (upright_tilt.hpp)
   /// "gap of contact k closes (impact)" and the like, for messages and logs.
   std::string_view description() const;
