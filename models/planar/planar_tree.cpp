@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "models/contact_rows.hpp"
 #include "models/planar/body_overlap.hpp"
 #include "models/planar/planar_broad_phase.hpp"
 #include "sim/text.hpp"
@@ -408,26 +409,6 @@ void write_row(const ContactRow& terms, const MovingBody& body, const MovingBody
   if (other) add(terms.other, *other);
 }
 
-// J as `rows` × `velocities` zeros. The nonzeros of the last fill are where its pattern says, so
-// a J of the same shape is cleared there only: zeroing the whole matrix would cost every contact
-// the model's velocities again. The pattern is emptied, for note_touched_velocities() to fill.
-void clear_rows(Eigen::Index rows, Eigen::Index velocities, ContactKinematics& contacts) {
-  Eigen::MatrixXd& J = contacts.jacobian;
-  const std::size_t filled = contacts.touched_start.empty() ? 0 : contacts.touched_start.size() - 1;
-  if (J.rows() == rows && J.cols() == velocities && static_cast<Eigen::Index>(2 * filled) == rows) {
-    for (std::size_t k = 0; k < filled; ++k) {
-      for (int e = contacts.touched_start[k]; e < contacts.touched_start[k + 1]; ++e) {
-        const int j = contacts.touched_velocities[static_cast<std::size_t>(e)];
-        J(static_cast<Eigen::Index>(2 * k), j) = J(static_cast<Eigen::Index>(2 * k + 1), j) = 0.0;
-      }
-    }
-  } else {
-    J.setZero(rows, velocities);
-  }
-  contacts.touched_velocities.clear();
-  contacts.touched_start.assign(1, 0);
-}
-
 // The next contact's touched velocities: its body's and the other body's, merged in order.
 void note_touched_velocities(const MovingBody& body, const MovingBody* other,
                              ContactKinematics& contacts) {
@@ -448,7 +429,7 @@ void PlanarTree::contact_kinematics_at(const std::vector<int>* subset,
                                        ContactKinematics& contacts) const {
   const std::vector<TreeContact>& all = contacts_.contacts;
   const auto count = static_cast<Eigen::Index>(subset ? subset->size() : all.size());
-  clear_rows(2 * count, coordinate_count_, contacts);
+  clear_contact_rows(2 * count, coordinate_count_, 2, contacts);
   contacts.gap.resize(count);
   contacts.jacobian_dot_v.resize(2 * count);
   contacts.support.resize(count);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "models/contact_rows.hpp"
 #include "models/spatial/rigid_body_kinematics.hpp"
 #include "models/spatial/spatial_broad_phase.hpp"
 #include "models/spatial/spatial_overlap.hpp"
@@ -296,27 +297,6 @@ void SpatialBodies::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Ve
 
 namespace {
 
-// J as `rows` × `velocities` zeros, clearing only where the last fill's pattern says when the
-// shape is the same (as the planar tree does): zeroing the whole matrix would cost every contact
-// the model's velocities. The pattern is emptied for the next fill.
-void clear_rows(Eigen::Index rows, Eigen::Index velocities, ContactKinematics& contacts) {
-  Eigen::MatrixXd& J = contacts.jacobian;
-  const std::size_t filled = contacts.touched_start.empty() ? 0 : contacts.touched_start.size() - 1;
-  if (J.rows() == rows && J.cols() == velocities && static_cast<Eigen::Index>(3 * filled) == rows) {
-    for (std::size_t k = 0; k < filled; ++k) {
-      for (int e = contacts.touched_start[k]; e < contacts.touched_start[k + 1]; ++e) {
-        J.block<3, 1>(static_cast<Eigen::Index>(3 * k),
-                      contacts.touched_velocities[static_cast<std::size_t>(e)])
-            .setZero();
-      }
-    }
-  } else {
-    J.setZero(rows, velocities);
-  }
-  contacts.touched_velocities.clear();
-  contacts.touched_start.assign(1, 0);
-}
-
 void note_body_velocities(int body, std::vector<int>& touched) {
   for (int j = 0; j < 6; ++j) touched.push_back(spatial_velocity_start(body) + j);
 }
@@ -329,7 +309,7 @@ void SpatialBodies::Impl::contact_kinematics(const std::vector<int>* subset,
                                              ContactKinematics& out) const {
   const std::vector<SpatialContact>& all = contacts.contacts;
   const auto count = static_cast<Eigen::Index>(subset ? subset->size() : all.size());
-  clear_rows(3 * count, 6 * static_cast<Eigen::Index>(description.bodies.size()), out);
+  clear_contact_rows(3 * count, 6 * static_cast<Eigen::Index>(description.bodies.size()), 3, out);
   out.gap.resize(count);
   out.jacobian_dot_v.resize(3 * count);
   out.support.resize(count);
