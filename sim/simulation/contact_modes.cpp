@@ -425,52 +425,31 @@ const ContactKinematics& candidates_held_at(SystemEvaluation& evaluation, const 
   return contacts_at(evaluation, q, v, held);
 }
 
-// Active contact k's tangential acceleration (a_t1, a_t2) [m/s²]; a planar contact's second is 0.
-Eigen::Vector2d tangential_acceleration(const ContactKinematics& kinematics, int rows, int k,
-                                        const Eigen::VectorXd& acceleration) {
-  Eigen::Vector2d a = Eigen::Vector2d::Zero();
-  for (int r = 1; r < rows; ++r)
-    a[r - 1] = contact_acceleration(kinematics, rows, k, r, acceleration);
-  return a;
-}
-
 // The direction of a spatial contact slipping from rest (Coulomb's law with maximum
 // dissipation): its friction −μd λ_n d opposes the tangential acceleration a_t(d) it leaves, so
-// d(θ) = (cos θ, sin θ) must make a_t(d) point along d: c(θ) = d × a_t(d) = 0 with d·a_t ≥ 0.
-// Iterating d ↦ a_t(d)/|a_t(d)| is no way to find it: the fixed point may repel (a cube slipping
-// from rest on one corner after tumbling oscillated between two directions 70° either side of
-// it). The root is bracketed instead: c is sampled at kDirectionSamples angles around the circle,
-// starting from the contact's reference (the direction against the sticking force that left the
-// cone), and the first sign change where d·a_t > 0 is bisected to round-off (about 130 force
-// solves). Several contacts slipping from rest at once keep their references, each against the
-// sticking force that left its cone: solving their coupled directions (a Gauss–Seidel sweep of
-// the one-contact search) cost tens of thousands of solves per assignment for a box landing
-// flat, where settling tries up to 3⁴ of them. Either way the outcome is then checked like any
-// assignment (a_t·d ≥ 0 for each), not assumed. A contact whose c has no such root keeps its
-// reference, and that assignment is refused. Planar contacts and contacts that slip faster than
-// the rest speed are left alone.
-void align_slips_from_rest(SystemEvaluation& evaluation, const SimulationSettings& settings,
-                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                           const std::vector<ContactMode>& modes,
-                           const std::vector<int>& candidates) {
-  const int rows = evaluation.rows_per_contact;
-  if (rows == 2) return;
-  std::vector<int> from_rest;
-  {
-    const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
-    for (const int k : candidates) {
-      if (modes[static_cast<std::size_t>(k)] == ContactMode::slide &&
-          slip_of(kinematics, rows, k, v).norm() <= settings.rest_speed)
-        from_rest.push_back(k);
-    }
-  }
-  if (from_rest.size() != 1) return;
+// d(θ) = (cos θ, sin θ) must make a_t(d) point along d: c(θ) = d × a_t(d) = 0 with d·a_t ≥ 0,
+// where c decreases through its root (a stable one: the slip's direction relaxes onto it,
+// aligned_slip.hpp). Contacts slipping from rest are aligned: every force solve puts their
+// directions at the roots nearest their references, which start against the sticking forces
+// that left their cones (continuous friction where a slip starts at the cone's edge), and are
+// solved together, coupled through their bodies (the two corners of a box's slipping edge).
+// Newton's method from a reference finds the root nearest it, which need not be stable or slip
+// forwards (a cube slipping from rest on one corner after tumbling: the fixed point of
+// d ↦ a_t(d)/|a_t(d)| repelled, and the iteration oscillated 70° either side of it). For a
+// single contact the stable root is then bracketed instead: c is sampled at kDirectionSamples
+// angles around the circle from the reference, and the first decreasing sign change where
+// d·a_t > 0 is bisected to round-off (about 130 force solves). Either way the outcome is checked
+// like any assignment (a_t·d ≥ 0 for each), not assumed. Planar contacts and contacts that slip
+// faster than the rest speed are left alone.
+void bracket_stable_slip_direction(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                                   const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
+                                   int k) {
   constexpr int kDirectionSamples = 72, kBisections = 60;
-  const int k = from_rest.front();
-  Eigen::Vector2d& reference =
-      evaluation
-          .slip_reference[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])];
+  const int rows = evaluation.rows_per_contact;
+  const auto m = static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
+  Eigen::Vector2d& reference = evaluation.slip_reference[m];
   const Eigen::Vector2d start = reference;
+  evaluation.slip_aligned[m] = false;  // the trial directions as they are
   // d × a_t(d) and d·a_t(d) at the angle θ from the reference
   const auto misalignment = [&](double theta, double& along) {
     reference = Eigen::Vector2d(start.x() * std::cos(theta) - start.y() * std::sin(theta),
@@ -484,28 +463,84 @@ void align_slips_from_rest(SystemEvaluation& evaluation, const SimulationSetting
   double along = 0.0, previous_along = 0.0;
   double previous = misalignment(0.0, previous_along);
   double root = std::numeric_limits<double>::quiet_NaN();
-  if (previous == 0.0 && previous_along > 0.0) root = 0.0;
   for (int i = 1; i <= kDirectionSamples && std::isnan(root); ++i) {
     const double angle = 2.0 * std::numbers::pi * i / kDirectionSamples;
     double value_along = 0.0;
     const double value = misalignment(angle, value_along);
-    if ((previous <= 0.0) != (value <= 0.0) && (previous_along > 0.0 || value_along > 0.0)) {
+    if (previous > 0.0 && value <= 0.0 && (previous_along > 0.0 || value_along > 0.0)) {
       double low = angle - 2.0 * std::numbers::pi / kDirectionSamples, high = angle;
-      const bool low_negative = previous <= 0.0;
       for (int b = 0; b < kBisections; ++b) {
         const double middle = 0.5 * (low + high);
-        ((misalignment(middle, along) <= 0.0) == low_negative ? low : high) = middle;
+        (misalignment(middle, along) > 0.0 ? low : high) = middle;
       }
       misalignment(0.5 * (low + high), along);
       if (along > 0.0) root = 0.5 * (low + high);
     }
     previous = value, previous_along = value_along;
   }
-  if (std::isnan(root)) {
-    reference = start;
-    return;
+  if (std::isnan(root)) reference = start;
+  evaluation.slip_aligned[m] = true;
+}
+
+// Whether active contact k's aligned slip from rest goes forwards at (t, q, v): its slip
+// acceleration along its direction d·a_t is positive. Where the slip starts at the edge of the
+// cone, a_t is zero and that is round-off of either sign; then its rate decides, read a moment
+// kSlipOnsetLookahead later (q ⊕ δ v, v + δ v̇, the direction aligned there too). A slip that
+// would grow against its friction is no slip (ball on ball, throw 135 of the sphere campaign:
+// the slide accepted on a round-off d·a_t grew backwards, its friction pushing it, and Painlevé's
+// forces ran away; the contact was leaving, λ_n → 0).
+bool slips_forwards(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                    const Eigen::VectorXd& v, const std::vector<ContactMode>& modes, int k) {
+  constexpr double kSlipOnsetLookahead = 1e-6;  // [s]
+  const int rows = evaluation.rows_per_contact;
+  const auto along = [&](const Eigen::VectorXd& q_at, const Eigen::VectorXd& v_at) {
+    const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q_at, v_at, modes);
+    return dynamics.forces[static_cast<std::size_t>(k)].slip.dot(
+        tangential_acceleration(evaluation.quantities.contacts, rows, k, dynamics.acceleration));
+  };
+  const double now = along(q, v);
+  if (std::abs(now) > kAccelerationTolerance) return now > 0.0;
+  const Eigen::VectorXd v_later = v + kSlipOnsetLookahead * evaluation.dynamics.acceleration;
+  Eigen::VectorXd q_later;
+  evaluation.system.integrate(q, kSlipOnsetLookahead * v, q_later);
+  evaluation.system.normalize(q_later);
+  return along(q_later, v_later) > 0.0;
+}
+
+// Aligns the contacts slipping from rest (above); false when a single one has no direction in
+// which it slips forwards.
+bool align_slips_from_rest(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                           const std::vector<ContactMode>& modes,
+                           const std::vector<int>& candidates) {
+  const int rows = evaluation.rows_per_contact;
+  if (rows == 2) return true;
+  std::vector<int> from_rest;
+  {
+    const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
+    for (const int k : candidates) {
+      if (modes[static_cast<std::size_t>(k)] == ContactMode::slide &&
+          slip_of(kinematics, rows, k, v).norm() <= settings.rest_speed)
+        from_rest.push_back(k);
+    }
   }
-  misalignment(root, along);
+  if (from_rest.empty()) return true;
+  for (const int k : from_rest)
+    evaluation
+        .slip_aligned[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])] =
+        true;
+  const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
+  for (const int k : from_rest)
+    evaluation
+        .slip_reference[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])] =
+        dynamics.forces[static_cast<std::size_t>(k)].slip;
+  if (from_rest.size() != 1) return true;
+  const int k = from_rest.front();
+  const bool stable =
+      evaluation.slip_alignment.aligned && evaluation.slip_alignment.jacobian(0, 0) < 0.0;
+  if (stable && slips_forwards(evaluation, t, q, v, modes, k)) return true;
+  bracket_stable_slip_direction(evaluation, t, q, v, modes, k);
+  return slips_forwards(evaluation, t, q, v, modes, k);
 }
 
 }  // namespace
@@ -514,7 +549,7 @@ bool modes_are_consistent(SystemEvaluation& evaluation, const SimulationSettings
                           double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                           const std::vector<ContactMode>& modes, const std::vector<int>& candidates,
                           bool slips_may_stop) {
-  align_slips_from_rest(evaluation, settings, t, q, v, modes, candidates);
+  if (!align_slips_from_rest(evaluation, settings, t, q, v, modes, candidates)) return false;
   // An island whose forces have no solution (dynamics.consistent is false for the whole system
   // then) has zero forces, and its closed contacts fail λ_n > 0 below: another island's
   // candidates are judged by their own forces.

@@ -214,7 +214,7 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
   }
   if (t1 <= settings.duration && !bodies_apart(t1, q, v, ws, state, observer)) return false;
   // spatial slips: the next step's reference is where each slip points now
-  refresh_slip_references(ws.evaluation, state.modes, q, v);
+  refresh_slip_references(ws.evaluation, t1, state.modes, q, v);
   std::swap(state.start, state.end);
   return true;
 }

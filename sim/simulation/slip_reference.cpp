@@ -1,6 +1,7 @@
 #include "sim/simulation/slip_reference.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace routh {
 
@@ -16,15 +17,18 @@ Eigen::Vector2d sliding_direction(const Eigen::Vector2d& slip, const Eigen::Vect
 
 void slip_directions_at(const ContactKinematics& kinematics, const std::vector<ContactMode>& modes,
                         const std::vector<int>& model_index,
-                        const std::vector<Eigen::Vector2d>& reference, const Eigen::VectorXd& v,
+                        const std::vector<Eigen::Vector2d>& reference,
+                        const std::vector<bool>& aligned, const Eigen::VectorXd& v,
                         SlipDirections& slips) {
   slips.clear();
   if (std::find(modes.begin(), modes.end(), ContactMode::slide) == modes.end()) return;
   slips.assign(modes.size(), Eigen::Vector2d::Zero());
   for (std::size_t k = 0; k < modes.size(); ++k) {
     if (modes[k] != ContactMode::slide) continue;
-    slips[k] = sliding_direction(spatial_slip(kinematics, static_cast<int>(k), v),
-                                 reference[static_cast<std::size_t>(model_index[k])]);
+    const auto m = static_cast<std::size_t>(model_index[k]);
+    slips[k] = aligned[m] ? reference[m]
+                          : sliding_direction(spatial_slip(kinematics, static_cast<int>(k), v),
+                                              reference[m]);
   }
 }
 
@@ -37,9 +41,9 @@ Eigen::Vector2d slip_of(const ContactKinematics& kinematics, int rows_per_contac
 ContactMode slide_along(SystemEvaluation& evaluation, int k, const Eigen::Vector2d& direction) {
   if (evaluation.rows_per_contact == 2)
     return direction[0] > 0.0 ? ContactMode::slide_positive : ContactMode::slide_negative;
-  evaluation
-      .slip_reference[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])] =
-      direction.normalized();
+  const auto m = static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
+  evaluation.slip_reference[m] = direction.normalized();
+  evaluation.slip_aligned[m] = false;
   return ContactMode::slide;
 }
 
@@ -50,15 +54,51 @@ Eigen::Vector2d mode_direction(const SystemEvaluation& evaluation, int k, Contac
   return {slip_direction(mode), 0.0};
 }
 
-void refresh_slip_references(SystemEvaluation& evaluation, const std::vector<ContactMode>& modes,
-                             const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  if (std::find(modes.begin(), modes.end(), ContactMode::slide) == modes.end()) return;
-  const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
+namespace {
+
+// Whether active contact k, aligned in the latest solve, still relaxes faster than
+// kSlipRelaxationTime: |u_t| < |∂c/∂θ| τ (aligned_slip.hpp).
+bool relaxes_fast(const SlipAlignment& alignment, int k, const Eigen::Vector2d& slip) {
+  if (!alignment.aligned) return false;
+  for (Eigen::Index i = 0; i < alignment.contacts.size(); ++i) {
+    if (alignment.contacts[i] == k)
+      return slip.norm() < std::abs(alignment.jacobian(i, i)) * kSlipRelaxationTime;
+  }
+  return false;
+}
+
+}  // namespace
+
+void refresh_slip_references(SystemEvaluation& evaluation, double t,
+                             const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
+                             const Eigen::VectorXd& v) {
+  bool any_aligned = false, any_sliding = false;
   for (int k = 0; k < evaluation.contacts; ++k) {
     if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
-    Eigen::Vector2d& reference = evaluation.slip_reference[static_cast<std::size_t>(
-        evaluation.active[static_cast<std::size_t>(k)])];
-    reference = sliding_direction(spatial_slip(kinematics, k, v), reference);
+    any_sliding = true;
+    any_aligned =
+        any_aligned ||
+        evaluation
+            .slip_aligned[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])];
+  }
+  if (!any_sliding) return;
+  // the aligned contacts' roots at (q, v) come with a force solve; the others need the kinematics
+  const ConstrainedAcceleration* dynamics =
+      any_aligned ? &dynamics_at(evaluation, t, q, v, modes) : nullptr;
+  const ContactKinematics& kinematics =
+      any_aligned ? evaluation.quantities.contacts : contacts_at(evaluation, q, v, modes);
+  for (int k = 0; k < evaluation.contacts; ++k) {
+    if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
+    const auto m = static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
+    const Eigen::Vector2d slip = spatial_slip(kinematics, k, v);
+    Eigen::Vector2d& reference = evaluation.slip_reference[m];
+    if (evaluation.slip_aligned[m]) {
+      // on from its alignment's root; released once it relaxes slower than kSlipRelaxationTime
+      // (or no root was found), it follows its slip from here
+      reference = dynamics->forces[static_cast<std::size_t>(k)].slip;
+      evaluation.slip_aligned[m] = relaxes_fast(evaluation.slip_alignment, k, slip);
+    }
+    if (!evaluation.slip_aligned[m]) reference = sliding_direction(slip, reference);
   }
 }
 

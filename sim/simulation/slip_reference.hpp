@@ -45,7 +45,8 @@ Eigen::Vector2d sliding_direction(const Eigen::Vector2d& slip, const Eigen::Vect
 /// contact). Empty when no contact slides spatially.
 void slip_directions_at(const ContactKinematics& kinematics, const std::vector<ContactMode>& modes,
                         const std::vector<int>& model_index,
-                        const std::vector<Eigen::Vector2d>& reference, const Eigen::VectorXd& v,
+                        const std::vector<Eigen::Vector2d>& reference,
+                        const std::vector<bool>& aligned, const Eigen::VectorXd& v,
                         SlipDirections& slips);
 
 /// Active contact k's slip (u_t1, u_t2) [m/s] at v; a planar contact's second is 0.
@@ -66,10 +67,13 @@ ContactMode slide_along(SystemEvaluation& evaluation, int k, const Eigen::Vector
 /// 0) planar, û₀ spatial.
 Eigen::Vector2d mode_direction(const SystemEvaluation& evaluation, int k, ContactMode mode);
 
-/// Moves each spatial sliding contact's reference on to its slip direction at v, where it slips
-/// on along the reference (u_t·û₀ > kSlipDirectionResolution): called between steps, where the
-/// force solve reads u_t/|u_t| already, so that the dynamics do not change.
-void refresh_slip_references(SystemEvaluation& evaluation, const std::vector<ContactMode>& modes,
-                             const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+/// Between steps: moves each spatial sliding contact's reference on to its direction at (t, q, v):
+/// an aligned contact's to its alignment's root (aligned_slip.hpp), and it is released to follow
+/// its slip once it relaxes slower than kSlipRelaxationTime; any other's to its slip's direction
+/// where it slips on along the reference (u_t·û₀ > kSlipDirectionResolution). The force solve
+/// reads those directions already, so the dynamics do not change.
+void refresh_slip_references(SystemEvaluation& evaluation, double t,
+                             const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
+                             const Eigen::VectorXd& v);
 
 }  // namespace routh

@@ -21,6 +21,7 @@ SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
       rows_per_contact(routh::rows_per_contact(model.contact_dimension())),
       model_workspace(model.make_workspace()),
       slip_reference(static_cast<std::size_t>(model.contact_count()), Eigen::Vector2d::Zero()),
+      slip_aligned(static_cast<std::size_t>(model.contact_count()), false),
       no_velocity(Eigen::VectorXd::Zero(model.velocity_count())) {
   if (static_cast<int>(all_parameters.size()) != all_contacts) {
     throw std::invalid_argument(cat("system evaluation: ", all_parameters.size(),
@@ -67,6 +68,21 @@ QuantityRequest holding_closed(SystemEvaluation& evaluation, QuantityRequest req
   return request;
 }
 
+// The forces of `modes` at the state `quantities` describe (`model_index[k]` is contact k's
+// index in the model), each spatial slide opposing its slip direction (slip_reference.hpp),
+// aligned with its acceleration where it slips slowly from rest (aligned_slip.hpp).
+void solve_forces(SystemEvaluation& evaluation, const StateQuantities& quantities,
+                  const std::vector<ContactMode>& modes, const std::vector<int>& model_index,
+                  const ContactParameterTable& parameters, const Eigen::VectorXd& v,
+                  ConstrainedAcceleration& out) {
+  slip_directions_at(quantities.contacts, modes, model_index, evaluation.slip_reference,
+                     evaluation.slip_aligned, v, evaluation.slips);
+  constrained_acceleration(quantities, modes, parameters, evaluation.force_workspace, out,
+                           evaluation.slips);
+  align_slow_slips(quantities, modes, model_index, evaluation.slip_aligned, parameters,
+                   evaluation.force_workspace, evaluation.slip_alignment, out, evaluation.slips);
+}
+
 }  // namespace
 
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
@@ -104,10 +120,8 @@ const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double 
       evaluation, constrained_acceleration_needs(modes, evaluation.system.applies_inverse_mass()),
       modes);
   evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, evaluation.quantities);
-  slip_directions_at(evaluation.quantities.contacts, modes, evaluation.active,
-                     evaluation.slip_reference, v, evaluation.slips);
-  constrained_acceleration(evaluation.quantities, modes, evaluation.parameters,
-                           evaluation.force_workspace, evaluation.dynamics, evaluation.slips);
+  solve_forces(evaluation, evaluation.quantities, modes, evaluation.active, evaluation.parameters,
+               v, evaluation.dynamics);
   return evaluation.dynamics;
 }
 
@@ -156,11 +170,9 @@ const ConstrainedAcceleration& island_dynamics_at(SystemEvaluation& evaluation, 
   request.held_contacts = &evaluation.island_held;
   evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace,
                              evaluation.island_quantities);
-  slip_directions_at(evaluation.island_quantities.contacts, evaluation.island_modes,
-                     evaluation.island_contacts, evaluation.slip_reference, v, evaluation.slips);
-  constrained_acceleration(evaluation.island_quantities, evaluation.island_modes,
-                           evaluation.island_parameters, evaluation.force_workspace,
-                           evaluation.island_dynamics, evaluation.slips);
+  solve_forces(evaluation, evaluation.island_quantities, evaluation.island_modes,
+               evaluation.island_contacts, evaluation.island_parameters, v,
+               evaluation.island_dynamics);
   return evaluation.island_dynamics;
 }
 

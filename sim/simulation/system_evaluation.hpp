@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "sim/dynamics/mechanical_system.hpp"
+#include "sim/simulation/aligned_slip.hpp"
 #include "sim/simulation/contact_forces.hpp"
 #include "sim/simulation/contact_mode.hpp"
 #include "sim/simulation/energy.hpp"
@@ -42,6 +43,10 @@ struct SystemEvaluation {
   /// the direction parameter of its `slide` mode (slip_reference.hpp). Settling sets it, the loop
   /// moves it on between steps; the force solve reads it where the slip gives no direction.
   std::vector<Eigen::Vector2d> slip_reference;
+  /// Per model contact: whether a spatial sliding contact's direction is aligned with its
+  /// acceleration (aligned_slip.hpp), as one slipping slowly from rest; else it follows its slip.
+  std::vector<bool> slip_aligned;
+  SlipAlignment slip_alignment;  ///< scratch: the latest solve's alignment
   SlipDirections slips;          ///< scratch: the slip directions of the latest force solve
   std::vector<bool> held;        ///< per active contact: closed, in the latest force solve
   std::vector<int> one_contact;  ///< the model index of the contact one_contact_at() evaluates
@@ -135,6 +140,15 @@ inline double contact_acceleration(const ContactKinematics& kinematics, int rows
   const int r = k * rows_per_contact + row;
   return contact_row_product(kinematics, rows_per_contact, r, acceleration) +
          kinematics.jacobian_dot_v[r];
+}
+/// Contact k's tangential acceleration (a_t1, a_t2) [m/s²]; a planar contact's second is 0.
+inline Eigen::Vector2d tangential_acceleration(const ContactKinematics& kinematics,
+                                               int rows_per_contact, int k,
+                                               const Eigen::VectorXd& acceleration) {
+  Eigen::Vector2d a = Eigen::Vector2d::Zero();
+  for (int r = 1; r < rows_per_contact; ++r)
+    a[r - 1] = contact_acceleration(kinematics, rows_per_contact, k, r, acceleration);
+  return a;
 }
 
 }  // namespace routh
