@@ -3,8 +3,9 @@
 // floor and four walls), each written as scenario YAML, loaded by load_scenario and simulated as
 // `routh run` would. Boxes touch the planes only (box pairs have no contacts). Every run must:
 //  - end `completed` at its duration (any other status is a defect: the failure prints its YAML),
-//    or `time_limit` after kWallTimeLimit: about 2 % of the runs crawl after a slip event (the
-//    skipped test case below), the checks below hold up to where they stopped;
+//    or `time_limit` after kWallTimeLimit (4 of the first 2000 runs: 546, 632, 953 and 1094;
+//    once 41, most of them crawling after a slip event: the last test case below), the checks
+//    below hold up to where they stopped;
 //  - have finite samples;
 //  - never raise the kinetic energy across the events at one instant, nor the total energy
 //    above its start beyond the integrator's error, unless an impact is flagged energy_gain
@@ -39,7 +40,7 @@ namespace {
 
 constexpr std::uint64_t kSeed = 20261127;
 const int kRuns = std::getenv("ROUTH_CAMPAIGN_RUNS") ? std::atoi(std::getenv("ROUTH_CAMPAIGN_RUNS"))
-                                                     : (test::kSanitized ? 60 : 600);
+                                                     : (test::kSanitized ? 60 : 2000);
 constexpr double kPenetrationTolerance = 1e-9;  // [m], the bound on overlap
 constexpr double kUnitQuaternion = 1e-9;        // |q| = 1 to this
 // Total energy may exceed its start by the integrator's error: tolerances 3e-11 per step over a
@@ -194,6 +195,13 @@ constexpr KnownTrouble kKnownTrouble[] = {
     // corners at 1e-7 m/s: settling found no assignment of stick, slide and open for its touching
     // corners at t = 0.2934 s
     {271, "contact_modes_unresolved"},
+    // not yet diagnosed: settling finds no consistent modes (1048 at t = 0.2331 s, 1520 at
+    // 0.1925 s), or an impact the laws cannot resolve follows Painlevé's paradox (1101 at
+    // 0.1916 s, 1165 at 0.2199 s); the same in the code before slow slips were aligned
+    {1048, "contact_modes_unresolved"},
+    {1101, "painleve_unresolved"},
+    {1165, "painleve_unresolved"},
+    {1520, "contact_modes_unresolved"},
 };
 
 bool known_trouble(int run, const std::string& failure) {
@@ -264,17 +272,13 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "spatial boxes: defect: three boxes in a box of planes crawl after a slip event (campaign run "
-    "5, 0.5 s of simulation: 9.7 s of wall time)" *
-    doctest::skip(true)) {
-  // Reproducer: the scene of random_scene(5) with duration 0.5 s (ROUTH_CAMPAIGN_RUN=5 prints
-  // it): 38 impacts, then a `slip` event of b2.x+y+z-/floor at t = 0.4099532 s, after which the
-  // run handles 1449 event instants within the next 8 µs (a before- and an after-event sample
-  // each, every one settling the contact set) that log no event and change nothing, until
-  // t = 0.409961 s; then it goes on normally. Too sparse in time for the event_storm guard
-  // (1000 events within 1e-9 s), they take 9 s of wall time, all in the force solves of the
-  // settling (spatial_contact_rows, evaluate, constrained_acceleration, find_contact_islands).
-  // Enable once the run takes well under a second.
+    "spatial boxes: three boxes in a box of planes go on past a slip event without crawling "
+    "(campaign run 5, 0.5 s of simulation)") {
+  // The scene of random_scene(5) with duration 0.5 s (ROUTH_CAMPAIGN_RUN=5 prints it): 38
+  // impacts, then a `slip` event of b2.x+y+z-/floor at t = 0.4099532 s. Its slip from rest
+  // followed u_t/|u_t| while it was slow, a stiff direction (aligned_slip.hpp): the run then
+  // handled 1449 event instants within 8 µs that logged no event and changed nothing (9.7 s of
+  // wall time). Aligned with its acceleration while slow, the slip goes on in milliseconds.
   Scene scene = random_scene(5);
   scene.yaml.replace(scene.yaml.find("duration: 0.3"), 13, "duration: 0.5");
   test::ScenarioRun run{

@@ -25,6 +25,7 @@
 #include "sim/text.hpp"
 #include "support/printed_value.hpp"
 #include "support/random_source.hpp"
+#include "support/sanitizers.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
 #include "support/trajectory_checks.hpp"
@@ -474,10 +475,16 @@ TEST_CASE(
 
 namespace {
 
-// 400 throws run in about 1.5 s. Throws 516, 1728, 1769 and 1860 of this seed do not end: a ball
-// resting on a ball that rolls on the floor starts to slip on it, and the integrator then crawls
-// (a known defect of the spatial slide mode, not yet fixed); those before 1860 otherwise pass.
-constexpr int kThrows = 400;
+// 2000 throws run in about 7 s. (Throws 516, 1728, 1769 and 1860 of this seed once crawled: a
+// ball resting on a ball that rolls on the floor starts to slip on it, its slip's direction stiff
+// while slow, until such slips were aligned with their accelerations: aligned_slip.hpp.)
+constexpr int kThrows = routh::test::kSanitized ? 100 : 2000;  // sanitized: 50 times slower
+// [s] A throw that needs more wall time than this crawls: a defect, reported as its status.
+constexpr double kWallTimeLimit_s = 1.0;
+// A known defect: three balls, b1 resting on the floor with b0 and b2 against it, crawl after a
+// train of impacts at t = 0.25353 s (no slip event; not yet diagnosed). Remove it from here when
+// it completes.
+constexpr int kKnownSlowThrow = 1728;
 constexpr double kOverlapTolerance_m = 1e-9;  // how deep a ball may sink into the floor or another
 constexpr double kUnitTolerance = 1e-9;       // how far |q| of an orientation may drift from 1
 // How much T + V may rise between two samples with no event between them: friction only takes
@@ -610,7 +617,8 @@ std::string first_violation(const Throw& draw, const ScenarioRun& run) {
 }  // namespace
 
 TEST_CASE(
-    "spatial sphere validation: 400 seeded random throws of one to three balls complete, finite, "
+    "spatial sphere validation: 2000 seeded random throws (100 sanitized) of one to three balls "
+    "complete, finite, "
     "never gaining energy unflagged, with unit quaternions and no overlap") {
   routh::test::RandomSource random(20261127);
   int failures = 0, ball_impacts = 0, impacts = 0;
@@ -618,8 +626,10 @@ TEST_CASE(
   for (int k = 0; k < kThrows; ++k) {
     const Throw draw = random_throw(random);
     const std::string yaml = throw_yaml(draw);
-    const ScenarioRun run =
-        routh::test::run_scenario_file(routh::test::write_problem(yaml, "throw.yaml"));
+    ScenarioRun run{routh::load_scenario(routh::test::write_problem(yaml, "throw.yaml")), {}, {}};
+    run.scenario.settings.wall_time_limit = kWallTimeLimit_s;
+    run.outcome = routh::simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings,
+                                  run.trajectory);
     impacts += run.outcome.impacts;
     for (const routh::EventRecord& event : run.trajectory.events) {
       if (event.kind != EventKind::impact) continue;
@@ -630,6 +640,11 @@ TEST_CASE(
       }
     }
     const std::string violation = first_violation(draw, run);
+    if (k == kKnownSlowThrow) {
+      CHECK_MESSAGE(violation.rfind("status time_limit", 0) == 0, "throw ", k,
+                    " is listed as crawling (kKnownSlowThrow), yet: ", violation);
+      continue;
+    }
     if (violation.empty()) continue;
     if (++failures <= 5) reproducers += routh::cat("throw ", k, ": ", violation, "\n", yaml, "\n");
   }
