@@ -1,5 +1,6 @@
 #include "sim/contact_space.hpp"
 
+#include <Eigen/Cholesky>
 #include <stdexcept>
 
 #include "sim/text.hpp"
@@ -11,17 +12,15 @@ bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, Co
     throw std::invalid_argument(
         cat("J (", J.rows(), "x", J.cols(), ") does not fit M (", M.rows(), "x", M.cols(), ")"));
   }
-  space.mass_cholesky.compute(M);
-  if (space.mass_cholesky.info() != Eigen::Success) return false;
+  const Eigen::LLT<Eigen::MatrixXd> mass_cholesky(M);
+  if (mass_cholesky.info() != Eigen::Success) return false;
   space.jacobian = J;
-  space.inverse_mass_jacobian_transpose = space.mass_cholesky.solve(J.transpose());
+  space.inverse_mass_jacobian_transpose = mass_cholesky.solve(J.transpose());
   return true;
 }
 
 void select_contact_rows(const ContactSpace& all, const std::vector<Eigen::Index>& rows,
                          ContactSpace& subset) {
-  subset.mass_cholesky = all.mass_cholesky;  // a whole workspace: an LLT never computed is not
-                                             // even copyable (its status is uninitialized)
   subset.jacobian = all.jacobian(rows, Eigen::all);
   subset.inverse_mass_jacobian_transpose = all.inverse_mass_jacobian_transpose(Eigen::all, rows);
 }

@@ -4,7 +4,6 @@
 // inertia that the contacts feel (paper 001's H, paper 004's D, paper 003's I − S). Every impact
 // law works on D alone; these functions carry a problem between the two spaces.
 
-#include <Eigen/Cholesky>
 #include <Eigen/Core>
 #include <vector>
 
@@ -12,9 +11,8 @@
 
 namespace routh {
 
-/// Workspace for one configuration q: the factor of M and the products the mapping reuses.
+/// Workspace for one configuration q: the products the mapping reuses.
 struct ContactSpace {
-  Eigen::LLT<Eigen::MatrixXd> mass_cholesky;        ///< M = L Lᵀ
   Eigen::MatrixXd inverse_mass_jacobian_transpose;  ///< M⁻¹ Jᵀ (n × m) [1/kg, 1/(kg m)]
   Eigen::MatrixXd jacobian;                         ///< J (m × n), rows normal then tangential
 };
@@ -29,8 +27,7 @@ bool factor_contact_space(const Eigen::MatrixXd& M, const Eigen::MatrixXd& J, Co
 /// triangular solves of its own row of J, so these are the numbers that factoring M for the
 /// chosen rows alone gives, to the last bit (tests/test_contact_space.cpp). An impact that grows
 /// its contact set round by round solves for its candidates once and takes each round's set from
-/// them. `subset.mass_cholesky` is a copy of `all`'s factor, so that `subset` is a whole
-/// workspace for the same q.
+/// them.
 void select_contact_rows(const ContactSpace& all, const std::vector<Eigen::Index>& rows,
                          ContactSpace& subset);
 

@@ -31,6 +31,26 @@ TEST_CASE("contact islands: mechanisms are the groups of velocities M couples") 
   CHECK(mechanism == std::vector<int>{0, 0, 0, 0});
 }
 
+TEST_CASE("contact islands: each mechanism's velocities, and a^T M b summed block by block") {
+  // the interleaved blocks above: {0, 3}, {1, 4}, {2}
+  Eigen::MatrixXd M = Eigen::MatrixXd::Identity(5, 5);
+  M.diagonal() << 2.0, 3.0, 5.0, 7.0, 11.0;
+  M(0, 3) = M(3, 0) = 0.2;
+  M(1, 4) = M(4, 1) = -0.3;
+  Mechanisms mechanisms;
+  find_mechanisms(M, mechanisms);
+  CHECK(mechanisms.of_velocity == std::vector<int>{0, 1, 2, 0, 1});
+  REQUIRE(mechanisms.count() == 3);
+  CHECK(mechanisms.velocities == std::vector<int>{0, 3, 1, 4, 2});
+  CHECK(mechanisms.start == std::vector<int>{0, 2, 4, 5});
+  // the reference: the dense product, over every entry of M
+  Eigen::VectorXd a(5), b(5);
+  a << 1.0, -2.0, 0.5, 3.0, -1.5;
+  b << 0.25, 4.0, -1.0, 2.0, 0.75;
+  CHECK(mass_product(mechanisms, M, a, b) == doctest::Approx(a.dot(M * b)).epsilon(1e-15));
+  CHECK(mass_product(mechanisms, M, b, b) == doctest::Approx(b.dot(M * b)).epsilon(1e-15));
+}
+
 TEST_CASE("contact islands: contacts join the mechanisms of the velocities they touch") {
   // six velocities in three mechanisms (two bodies' worth each); four contacts
   const std::vector<int> mechanism{0, 0, 1, 1, 2, 2};

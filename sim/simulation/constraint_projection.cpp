@@ -108,13 +108,12 @@ Eigen::VectorXd kinetic_metric_correction(SystemEvaluation& evaluation, const Ei
                                           const Eigen::MatrixXd& J,
                                           const Eigen::VectorXd& residual) {
   const Eigen::MatrixXd& M = mass_matrix_at(evaluation, q);
-  std::vector<int> mechanism_of_velocity;
-  find_mechanisms(M, mechanism_of_velocity);
+  const Mechanisms& mechanisms = mechanisms_of(evaluation, M);
   ContactKinematics pattern;
   row_pattern(J, pattern);
   ContactIslands islands;
   find_contact_islands(pattern, std::vector<bool>(static_cast<std::size_t>(J.rows()), true),
-                       mechanism_of_velocity, islands);
+                       mechanisms.of_velocity, islands);
   if (islands.count == 1 && static_cast<Eigen::Index>(islands.velocities.size()) == M.rows() &&
       static_cast<Eigen::Index>(islands.contacts.size()) == J.rows()) {
     return dense_correction(M, J, residual);

@@ -115,18 +115,6 @@ void distribute_spatial_set(const std::vector<ContactMode>& modes,
                             const ContactParameterTable& parameters, const SlipDirections& slips,
                             ContactForceWorkspace& ws, ConstrainedAcceleration& out);
 
-// The velocities of each mechanism, ascending, mechanism by mechanism.
-void group_mechanism_velocities(ContactForceWorkspace& ws) {
-  const std::vector<int>& mechanism = ws.mechanism_of_velocity;
-  const int mechanisms =
-      mechanism.empty() ? 0 : 1 + *std::max_element(mechanism.begin(), mechanism.end());
-  std::vector<int> next;
-  group_by_label(
-      static_cast<int>(mechanism.size()), mechanisms,
-      [&](int j) { return mechanism[static_cast<std::size_t>(j)]; }, ws.mechanism_velocities,
-      ws.mechanism_start, next);
-}
-
 // M⁻¹ into ws.inverse_mass, unless M is the matrix inverted last: a free body's M is constant,
 // so its inverse is formed once per run (and, when the system says M is constant, without
 // comparing its n² entries at every evaluation). With M⁻¹ at hand every solve with M is a
@@ -138,8 +126,7 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
       (ws.constant_mass_matrix || std::equal(M.data(), M.data() + M.size(), last.data())))
     return;
   ws.inverted_mass_matrix = M;
-  find_mechanisms(M, ws.mechanism_of_velocity);
-  group_mechanism_velocities(ws);
+  find_mechanisms(M, ws.mechanisms);
   ws.mass.compute(M);
   ws.inverse_mass.setIdentity(M.rows(), M.cols());
   ws.mass.solveInPlace(ws.inverse_mass);
@@ -150,19 +137,19 @@ void invert_mass_matrix(const Eigen::MatrixXd& M, ContactForceWorkspace& ws) {
 void apply_inverse_mass(const ContactForceWorkspace& ws, const Eigen::VectorXd& f,
                         Eigen::VectorXd& out) {
   const Eigen::Index n = f.size();
-  const std::size_t mechanisms = ws.mechanism_start.size() - 1;
+  const auto mechanisms = static_cast<std::size_t>(ws.mechanisms.count());
   if (n <= kSmallSystemVelocities || mechanisms == 1) {
     out.noalias() = ws.inverse_mass.lazyProduct(f);
     return;
   }
   out.resize(n);
   for (std::size_t m = 0; m < mechanisms; ++m) {
-    const int first = ws.mechanism_start[m], end = ws.mechanism_start[m + 1];
+    const int first = ws.mechanisms.start[m], end = ws.mechanisms.start[m + 1];
     for (int a = first; a < end; ++a) {
-      const int i = ws.mechanism_velocities[static_cast<std::size_t>(a)];
+      const int i = ws.mechanisms.velocities[static_cast<std::size_t>(a)];
       double sum = 0.0;
       for (int b = first; b < end; ++b) {
-        const int j = ws.mechanism_velocities[static_cast<std::size_t>(b)];
+        const int j = ws.mechanisms.velocities[static_cast<std::size_t>(b)];
         sum += ws.inverse_mass(i, j) * f[j];
       }
       out[i] = sum;
@@ -678,14 +665,14 @@ void constrained_acceleration(const StateQuantities& state, const std::vector<Co
   apply_inverse_mass(ws, state.generalized_force, out.acceleration);  // M⁻¹ f
   out.forces.assign(modes.size(), ContactForce{});
   if (!any_closed(modes)) return;
-  const bool one_mechanism = ws.mechanism_start.size() == 2;
+  const bool one_mechanism = ws.mechanisms.count() == 1;
   if (one_mechanism || state.mass_matrix.rows() <= kSmallSystemVelocities) {  // one island
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, slips, ws, out);
     return;
   }
   ws.closed.assign(modes.size(), false);
   for (std::size_t k = 0; k < modes.size(); ++k) ws.closed[k] = is_closed(modes[k]);
-  find_contact_islands(state.contacts, ws.closed, ws.mechanism_of_velocity, ws.islands);
+  find_contact_islands(state.contacts, ws.closed, ws.mechanisms.of_velocity, ws.islands);
   if (ws.islands.count == 1 &&
       static_cast<Eigen::Index>(ws.islands.velocities.size()) == state.mass_matrix.rows()) {
     solve_island(state.contacts, modes, parameters, ws.inverse_mass, nullptr, slips, ws,

@@ -96,22 +96,20 @@ struct IslandProblem {
 /// allocation); one of those beyond it keeps its minimum-norm forces, each sticking contact
 /// watched through its own cone.
 struct ContactForceWorkspace {
-  bool constant_mass_matrix = false;       ///< the system's M is the same at every q
-  Eigen::MatrixXd inverted_mass_matrix;    ///< the M that `inverse_mass` inverts
-  std::vector<int> mechanism_of_velocity;  ///< of that M (contact_islands.hpp)
-  std::vector<int> mechanism_velocities;   ///< the velocities, mechanism by mechanism
-  std::vector<int> mechanism_start;        ///< mechanism m's: [start[m], start[m + 1])
-  std::vector<bool> closed;                ///< per contact, closed in the modes solved for
-  ContactIslands islands;                  ///< of the closed contacts
-  IslandProblem island;                    ///< the island being solved, when there are several
-  Eigen::LLT<Eigen::MatrixXd> mass;        ///< M = L Lᵀ
-  Eigen::MatrixXd inverse_mass;            ///< M⁻¹
-  Eigen::MatrixXd constraint_rows;         ///< J_c
-  Eigen::MatrixXd force_directions;        ///< W
-  Eigen::MatrixXd inverse_mass_W;          ///< M⁻¹ W
-  Eigen::MatrixXd half_solved_W;           ///< G W, with the model's M⁻¹ = Gᵀ G
-  Eigen::VectorXd constraint_force;        ///< W λ, then M⁻¹ W λ, with the model's M⁻¹
-  Eigen::MatrixXd row_transposed;          ///< J_cᵀ, whose columns are J_c's rows
+  bool constant_mass_matrix = false;     ///< the system's M is the same at every q
+  Eigen::MatrixXd inverted_mass_matrix;  ///< the M that `inverse_mass` inverts
+  Mechanisms mechanisms;                 ///< of that M (contact_islands.hpp)
+  std::vector<bool> closed;              ///< per contact, closed in the modes solved for
+  ContactIslands islands;                ///< of the closed contacts
+  IslandProblem island;                  ///< the island being solved, when there are several
+  Eigen::LLT<Eigen::MatrixXd> mass;      ///< M = L Lᵀ
+  Eigen::MatrixXd inverse_mass;          ///< M⁻¹
+  Eigen::MatrixXd constraint_rows;       ///< J_c
+  Eigen::MatrixXd force_directions;      ///< W
+  Eigen::MatrixXd inverse_mass_W;        ///< M⁻¹ W
+  Eigen::MatrixXd half_solved_W;         ///< G W, with the model's M⁻¹ = Gᵀ G
+  Eigen::VectorXd constraint_force;      ///< W λ, then M⁻¹ W λ, with the model's M⁻¹
+  Eigen::MatrixXd row_transposed;        ///< J_cᵀ, whose columns are J_c's rows
   std::vector<int> direction_entries, direction_start;  ///< the nonzero pattern of W's columns
   std::vector<int> row_entries, row_start;              ///< and of J_c's rows
   std::vector<int> mass_entries, mass_start;            ///< and of M⁻¹'s columns

@@ -73,6 +73,37 @@ void find_mechanisms(const Eigen::MatrixXd& mass_matrix, std::vector<int>& mecha
   label_components(parent, mechanism_of_velocity);
 }
 
+void find_mechanisms(const Eigen::MatrixXd& mass_matrix, Mechanisms& mechanisms) {
+  find_mechanisms(mass_matrix, mechanisms.of_velocity);
+  const std::vector<int>& mechanism = mechanisms.of_velocity;
+  const int count =
+      mechanism.empty() ? 0 : 1 + *std::max_element(mechanism.begin(), mechanism.end());
+  std::vector<int> next;
+  group_by_label(
+      static_cast<int>(mechanism.size()), count,
+      [&](int j) { return mechanism[static_cast<std::size_t>(j)]; }, mechanisms.velocities,
+      mechanisms.start, next);
+}
+
+double mass_product(const Mechanisms& mechanisms, const Eigen::MatrixXd& mass_matrix,
+                    const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  double product = 0.0;
+  for (int m = 0; m < mechanisms.count(); ++m) {
+    const int first = mechanisms.start[static_cast<std::size_t>(m)];
+    const int end = mechanisms.start[static_cast<std::size_t>(m) + 1];
+    for (int r = first; r < end; ++r) {
+      const int i = mechanisms.velocities[static_cast<std::size_t>(r)];
+      double row = 0.0;
+      for (int c = first; c < end; ++c) {
+        const int j = mechanisms.velocities[static_cast<std::size_t>(c)];
+        row += mass_matrix(i, j) * b[j];
+      }
+      product += a[i] * row;
+    }
+  }
+  return product;
+}
+
 void find_contact_islands(const ContactKinematics& kinematics, const std::vector<bool>& in_set,
                           const std::vector<int>& mechanism_of_velocity, ContactIslands& islands) {
   const int mechanisms =

@@ -595,12 +595,11 @@ namespace {
 std::vector<std::vector<int>> candidate_islands(SystemEvaluation& evaluation,
                                                 const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                                 const std::vector<int>& candidates) {
-  std::vector<int> mechanism_of_velocity;
-  find_mechanisms(mass_matrix_at(evaluation, q), mechanism_of_velocity);
+  const Mechanisms& mechanisms = mechanisms_of(evaluation, mass_matrix_at(evaluation, q));
   std::vector<bool> in_set(static_cast<std::size_t>(evaluation.contacts), false);
   for (const int k : candidates) in_set[static_cast<std::size_t>(k)] = true;
   ContactIslands islands;
-  find_contact_islands(contacts_at(evaluation, q, v), in_set, mechanism_of_velocity, islands);
+  find_contact_islands(contacts_at(evaluation, q, v), in_set, mechanisms.of_velocity, islands);
   std::vector<std::vector<int>> sets;
   for (int i = 0; i < islands.count; ++i) {
     sets.emplace_back(

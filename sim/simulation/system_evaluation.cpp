@@ -16,6 +16,7 @@ SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
       coordinates(model.coordinate_count()),
       velocities(model.velocity_count()),
       all_contacts(model.contact_count()),
+      constant_mass_matrix(model.constant_mass_matrix()),
       contacts(0),
       all_parameters(std::move(all_parameters_)),
       rows_per_contact(routh::rows_per_contact(model.contact_dimension())),
@@ -27,7 +28,7 @@ SystemEvaluation::SystemEvaluation(const MechanicalSystem& model,
     throw std::invalid_argument(cat("system evaluation: ", all_parameters.size(),
                                     " contact parameter sets for ", all_contacts, " contacts"));
   }
-  force_workspace.constant_mass_matrix = model.constant_mass_matrix();
+  force_workspace.constant_mass_matrix = constant_mass_matrix;
   std::vector<int> every(static_cast<std::size_t>(all_contacts));
   std::iota(every.begin(), every.end(), 0);
   select_contacts(*this, every);
@@ -46,6 +47,15 @@ QuantityRequest restricted(const SystemEvaluation& evaluation, QuantityRequest r
   // every contact active: the model's own order, no subset to follow
   if (evaluation.contacts != evaluation.all_contacts) request.contact_subset = &evaluation.active;
   return request;
+}
+
+void evaluate_into(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                   const Eigen::VectorXd& v, QuantityRequest request, StateQuantities& out) {
+  // Only the model writes `out`, so an M of the right size there is the constant M. Copying it
+  // at every evaluation of the dynamics was a sixth of a 50-sphere pile's run (300 × 300).
+  if (evaluation.constant_mass_matrix && out.mass_matrix.rows() == evaluation.velocities)
+    request.mass_matrix = false;
+  evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, out);
 }
 
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
@@ -108,9 +118,16 @@ const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
 }
 
 const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q) {
-  evaluation.system.evaluate(0.0, q, evaluation.no_velocity, {.mass_matrix = true},
-                             *evaluation.model_workspace, evaluation.quantities);
+  evaluate_into(evaluation, 0.0, q, evaluation.no_velocity, {.mass_matrix = true},
+                evaluation.quantities);
   return evaluation.quantities.mass_matrix;
+}
+
+const Mechanisms& mechanisms_of(SystemEvaluation& evaluation, const Eigen::MatrixXd& mass_matrix) {
+  if (!evaluation.constant_mass_matrix ||
+      static_cast<int>(evaluation.mechanisms.of_velocity.size()) != evaluation.velocities)
+    find_mechanisms(mass_matrix, evaluation.mechanisms);
+  return evaluation.mechanisms;
 }
 
 const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double t,
@@ -119,7 +136,7 @@ const ConstrainedAcceleration& dynamics_at(SystemEvaluation& evaluation, double 
   const QuantityRequest request = holding_closed(
       evaluation, constrained_acceleration_needs(modes, evaluation.system.applies_inverse_mass()),
       modes);
-  evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace, evaluation.quantities);
+  evaluate_into(evaluation, t, q, v, request, evaluation.quantities);
   solve_forces(evaluation, evaluation.quantities, modes, evaluation.active, evaluation.parameters,
                v, evaluation.dynamics);
   return evaluation.dynamics;
@@ -130,12 +147,12 @@ void closed_island_of(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
                       std::vector<int>& island) {
   island.assign(1, k);
   if (!is_closed(modes[static_cast<std::size_t>(k)])) return;
-  find_mechanisms(mass_matrix_at(evaluation, q), evaluation.mechanism_of_velocity);
+  const Mechanisms& mechanisms = mechanisms_of(evaluation, mass_matrix_at(evaluation, q));
   evaluation.closed.assign(modes.size(), false);
   for (std::size_t c = 0; c < modes.size(); ++c) evaluation.closed[c] = is_closed(modes[c]);
   ContactIslands& islands = evaluation.islands;
-  find_contact_islands(contacts_at(evaluation, q, v), evaluation.closed,
-                       evaluation.mechanism_of_velocity, islands);
+  find_contact_islands(contacts_at(evaluation, q, v), evaluation.closed, mechanisms.of_velocity,
+                       islands);
   for (int i = 0; i < islands.count; ++i) {
     const auto first =
         islands.contacts.begin() + islands.contact_start[static_cast<std::size_t>(i)];
@@ -168,8 +185,7 @@ const ConstrainedAcceleration& island_dynamics_at(SystemEvaluation& evaluation, 
       evaluation.island_modes, evaluation.system.applies_inverse_mass());
   request.contact_subset = &evaluation.island_contacts;
   request.held_contacts = &evaluation.island_held;
-  evaluation.system.evaluate(t, q, v, request, *evaluation.model_workspace,
-                             evaluation.island_quantities);
+  evaluate_into(evaluation, t, q, v, request, evaluation.island_quantities);
   solve_forces(evaluation, evaluation.island_quantities, evaluation.island_modes,
                evaluation.island_contacts, evaluation.island_parameters, v,
                evaluation.island_dynamics);
@@ -177,11 +193,15 @@ const ConstrainedAcceleration& island_dynamics_at(SystemEvaluation& evaluation, 
 }
 
 Energy energy_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  evaluation.system.evaluate(0.0, q, v, {.mass_matrix = true, .potential_energy = true},
-                             *evaluation.model_workspace, evaluation.quantities);
+  evaluate_into(evaluation, 0.0, q, v, {.mass_matrix = true, .potential_energy = true},
+                evaluation.quantities);
+  const Eigen::MatrixXd& M = evaluation.quantities.mass_matrix;
+  const double potential = evaluation.quantities.potential_energy;
+  // a constant M's mechanisms are known once per run; a varying M would be scanned per sample
+  if (evaluation.constant_mass_matrix)
+    return {0.5 * mass_product(mechanisms_of(evaluation, M), M, v, v), potential};
   // lazy: M v would be a heap temporary per sample
-  return {0.5 * v.dot(evaluation.quantities.mass_matrix.lazyProduct(v)),
-          evaluation.quantities.potential_energy};
+  return {0.5 * v.dot(M.lazyProduct(v)), potential};
 }
 
 }  // namespace routh

@@ -3,7 +3,9 @@
 // read, a SystemEvaluation is written. Every stage of the simulation reads the model through
 // the functions below, which evaluate into this one reusable workspace, so that nothing in the
 // integration loop allocates once the workspace has its sizes. What an evaluation leaves here is
-// valid until the next one: a stage that needs two states copies what it keeps.
+// valid until the next one: a stage that needs two states copies what it keeps. A constant M
+// (MechanicalSystem::constant_mass_matrix()) is copied into each of its StateQuantities at the
+// first evaluation that asks for it and kept there: the later ones do not ask the model again.
 //
 // The contacts it evaluates are the *active* ones: those the model's broad phase finds nearby
 // (MechanicalSystem::nearby_contacts), plus every closed or touching one. The stages see only
@@ -17,6 +19,7 @@
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/aligned_slip.hpp"
 #include "sim/simulation/contact_forces.hpp"
+#include "sim/simulation/contact_islands.hpp"
 #include "sim/simulation/contact_mode.hpp"
 #include "sim/simulation/energy.hpp"
 
@@ -27,11 +30,12 @@ struct SystemEvaluation {
   SystemEvaluation(const MechanicalSystem& model, ContactParameterTable all_parameters);
 
   const MechanicalSystem& system;
-  const int coordinates;    ///< nq
-  const int velocities;     ///< nv, the columns of M and J
-  const int all_contacts;   ///< K, the model's contacts
-  int contacts;             ///< the active ones, numbered 0 … contacts − 1
-  std::vector<int> active;  ///< the model's index of each active contact, ascending
+  const int coordinates;            ///< nq
+  const int velocities;             ///< nv, the columns of M and J
+  const int all_contacts;           ///< K, the model's contacts
+  const bool constant_mass_matrix;  ///< the model's M is the same at every q
+  int contacts;                     ///< the active ones, numbered 0 … contacts − 1
+  std::vector<int> active;          ///< the model's index of each active contact, ascending
   const ContactParameterTable all_parameters;  ///< per model contact
   ContactParameterTable parameters;            ///< per active contact
   const int rows_per_contact;  ///< contact-space rows per contact: 2 planar, 3 spatial
@@ -61,9 +65,10 @@ struct SystemEvaluation {
   std::vector<bool> island_held;
   StateQuantities island_quantities;
   ConstrainedAcceleration island_dynamics;
-  std::vector<int> mechanism_of_velocity;  ///< scratch of closed_island_of()
-  std::vector<bool> closed;                ///< scratch of closed_island_of()
-  ContactIslands islands;                  ///< scratch of closed_island_of()
+  /// M's mechanisms, of the latest mechanisms_of(); found once per run when M is constant.
+  Mechanisms mechanisms;
+  std::vector<bool> closed;  ///< scratch of closed_island_of()
+  ContactIslands islands;    ///< scratch of closed_island_of()
 };
 
 /// Makes `active` (model indices, ascending) the evaluated contacts.
@@ -71,6 +76,11 @@ void select_contacts(SystemEvaluation& evaluation, const std::vector<int>& activ
 
 /// `request` restricted to the active contacts.
 QuantityRequest restricted(const SystemEvaluation& evaluation, QuantityRequest request);
+
+/// The model's `request` at (t, q, v) into `out`, one of evaluation's StateQuantities, whose M
+/// stands for a constant M once it holds it: the model is then not asked for M again.
+void evaluate_into(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                   const Eigen::VectorXd& v, QuantityRequest request, StateQuantities& out);
 
 /// Gaps, Jacobians and J̇v of every active contact at (q, v) (they do not depend on t).
 const ContactKinematics& contacts_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q,
@@ -92,6 +102,10 @@ const ContactKinematics& one_contact_at(SystemEvaluation& evaluation, int k,
                                         bool held = false);
 /// M(q) (it depends on neither t nor v).
 const Eigen::MatrixXd& mass_matrix_at(SystemEvaluation& evaluation, const Eigen::VectorXd& q);
+/// The mechanisms (contact_islands.hpp) of `mass_matrix`, M at the state in question: found
+/// from it, or, when M is constant, the ones found once per run (a scan of a 50-sphere pile's
+/// 300 × 300 M at every impact and settling was 3 % of its run).
+const Mechanisms& mechanisms_of(SystemEvaluation& evaluation, const Eigen::MatrixXd& mass_matrix);
 /// v̇ and the forces of the closed contacts in `modes` at (t, q, v) (contact_forces.hpp); the
 /// contact kinematics of the state are left in evaluation.quantities.contacts when any contact
 /// is closed.
