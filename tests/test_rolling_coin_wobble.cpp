@@ -251,3 +251,72 @@ TEST_CASE(
   CHECK(std::abs(measured / closed_form - 1.0) < linearisation_error());
   CHECK(std::abs(measured / integrated - 1.0) < kSameMotion);
 }
+
+namespace {
+
+// The shipped rolling coin (scenarios/rolling_coin.yaml: a = 0.012 m, h = 0.002 m, m = 0.006 kg,
+// upright at V = 0.5 m/s) given a lean rate ε about the rolling direction x, its contact point
+// kept at rest (v_y = −a ε). Its rims rock it about x (plastic slaps, each keeping nearly all of
+// the lean rate, the rest speed ending them), and it rolls on at V: the slaps take at most the
+// lean's kinetic energy ½ (A + m a²) ε², and nothing else does work.
+constexpr double kShippedRadius = 0.012, kShippedHeight = 0.002, kShippedMass = 0.006;
+
+ScenarioRun nudged_shipped_coin(double lean_rate) {
+  ScenarioRun run{routh::load_scenario(routh::test::shipped_scenario("rolling_coin.yaml")), {}, {}};
+  REQUIRE(run.scenario.initial.v.size() == 6);
+  run.scenario.initial.v[1] = -kShippedRadius * lean_rate;  // vy
+  run.scenario.initial.v[3] = lean_rate;                    // wx (the body's x is the world's)
+  run.scenario.settings.wall_time_limit = 5.0;  // [s]: a regression stops here, not hangs
+  run.outcome = routh::simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings,
+                                run.trajectory);
+  return run;
+}
+
+double lean_energy(double lean_rate) {
+  const double moment = 1.25 * kShippedMass * kShippedRadius * kShippedRadius +
+                        kShippedMass * kShippedHeight * kShippedHeight / 12.0;  // A + m a²
+  return 0.5 * moment * lean_rate * lean_rate;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "rolling coin wobble: defect: the shipped coin nudged by a lean rate stops rolling or falls "
+    "through the floor where a fixed rim point touches down" *
+    doctest::skip(true)) {
+  // Cause (measured): an upright cylinder's fixed rim points y± come to the bottom exactly where
+  // the deepest point crosses the body's y axis, the instant its tilt-line ends hand over
+  // (spatial_contact_geometry.hpp). With the lean's residue they touch down there with an
+  // approach of 1e-8..1e-6 m/s: an impact of both rims' y± points. Then either
+  //  - ε = 0.0589 rad/s, output at 10 kHz for 0.5 s: the impact at t = 0.301593041 s comes
+  //    1.5e-7 s after the hand-over instant, 7e-8 m along the rim from the deepest point; its
+  //    impulse is 2.6e-10 N s (ΔT = −2e-17 J), but settling after it starts from every touching
+  //    contact closed and sticking, the y− points and the deepest point (the held x− end, and the
+  //    open x+ end, past the hand-over the deepest point too), two material points of one rim
+  //    7e-8 m apart, and projects v onto them: together they forbid rolling, and v_x falls from
+  //    0.5 to 0.0035 m/s. The modes it settles on open y− and x+ again (x− sticks alone), but the
+  //    projected velocity stays: 61% of the energy is gone;
+  //  - ε = 1e-3 rad/s (below; the rims part at h ε/2 = 1e-6 m/s, the rest speed, so the start
+  //    holds both and takes the lean away): the y− impact at t = 0.9047786836 s comes 6e-10 s
+  //    before the hand-over instant, the held x− ends then never see their support cross zero (no
+  //    edge_end), and stay held past their half-rims, where the open x+ ends read the same
+  //    deepest point; the centre climbs at a steady 6.5e-9 m/s (the energy gains 1.5e-9 of
+  //    itself in 7 ms). At the next drift removal (drift 1.03e-10 m) the open x+ end, sunk by the
+  //    first pass, is held at its old gap 1.03e-10 m while the held x− end, the same point, is
+  //    held at 0: the Gauss–Newton passes on these contradictory gaps move q by 0.75 (the coin
+  //    turned towards lying flat), reported as interpenetration by 4.6 mm at t = 0.9127 s.
+  // Of ε in {0.2, 0.1, 0.0589, 0.03, 0.01, 0.005, 0.002, 0.001, 5e-4, 2e-4, 1e-4} rad/s, run as
+  // shipped (1 s, output at 1 kHz), 0.0589, 0.01, 0.005, 0.002 and 0.001 end in interpenetration.
+  // Enable once these two complete, keeping their energy.
+  for (const double lean_rate : {1e-3, 1e-2}) {
+    CAPTURE(lean_rate);
+    const ScenarioRun run = nudged_shipped_coin(lean_rate);
+    CHECK(run.outcome.status == routh::RunStatus::completed);
+    const double energy = run.trajectory.samples.front().energy.total();
+    for (const auto& sample : run.trajectory.samples) {
+      CAPTURE(sample.t);
+      CHECK(sample.energy.total() <= energy * (1.0 + 1e-9));
+      CHECK(sample.energy.total() >= energy - lean_energy(lean_rate) - 1e-9 * energy);
+    }
+  }
+}
