@@ -41,6 +41,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <numbers>
@@ -234,6 +235,16 @@ TEST_CASE(
     CHECK(handed_over[k].starts_with("coin.top_rim.x"));
   }
   CHECK(handed_over[0] != handed_over[1]);
+  // and it ends as it rolled: one contact closed and sticking, the name the last hand-over gave
+  // the deepest point
+  const std::string& rolling =
+      handed_over.back() == handed_over[0] ? handed_over[1] : handed_over[0];
+  const std::vector<routh::ContactMode>& modes = run.outcome.final_state.modes;
+  REQUIRE(modes.size() == names.size());
+  for (std::size_t k = 0; k < modes.size(); ++k) {
+    CAPTURE(names[k]);
+    CHECK(modes[k] == (names[k] == rolling ? routh::ContactMode::stick : routh::ContactMode::open));
+  }
   // rolling does no work
   const double energy = run.trajectory.samples.front().energy.total();
   double energy_error = 0.0;
