@@ -307,14 +307,6 @@ constexpr test::KnownTrouble kKnownTrouble[] = {
     // from the material points (±r, 0) to the deepest point; 1000 events that log nothing follow
     // within 1e-9 s at t = 0.0416019 s
     {1, "event_storm"},
-    // c0, a drum lying on its side, rolling down the incline: its rims' fixed points y+ touch
-    // the incline together at 0.35887 s (an impact at 7e-8 m/s), where they coincide with the
-    // rims' deepest points (the x+/x− hand-over) and close with them; 2 ms later an overlap of
-    // exactly 2 r (0.0506 m) ends the run, while the sampled gaps were round-off. Likely the
-    // drift removal's Gauss–Newton step through the near-duplicate rows of a fixed point and a
-    // deepest point that part as the rim rolls on (run 220 of the 3000 is the same on a floor:
-    // a jump of 1.2 m in one step)
-    {20, "interpenetration"},
 };
 }  // namespace
 
