@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>
 #include <Eigen/QR>
 #include <algorithm>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "models/planar/planar_contact_candidates.hpp"
 #include "models/planar/planar_tree.hpp"
+#include "models/spatial/spatial_bodies.hpp"
 #include "sim/simulation/constraint_projection.hpp"
 
 namespace {
@@ -145,6 +147,51 @@ TEST_CASE("drift removal: lifting a sunk block does not push the disk above it i
   CHECK(std::abs(q[0]) < 1e-15);
   CHECK(std::abs(q[2]) < 1e-12);
   CHECK(v[4] == -0.01);
+}
+
+TEST_CASE(
+    "drift removal: a rim's closed tilt-line end just past its half-rim is held at the deepest "
+    "point, not moved by its name's end") {
+  // A cylinder (r = 0.1 m, h = 0.4 m, 1 kg) lying on the floor, its axis the world x, turned
+  // about it by φ = 1e-4 rad past the body's y axis: the world's up is m = (sin φ, cos φ, 0) in
+  // the body frame, so each rim's deepest point, −r (sin φ, cos φ), lies just on the body's −x
+  // side, r sin φ = 1e-5 m past the end of the x+ half-rim (support −r sin φ < 0), and the rims'
+  // x+ contacts held closed are that point (spatial_contact_geometry.hpp). The body has sunk
+  // 2e-10 m (beyond kDriftTolerance): the drift removal must lift it by that much. Read by its
+  // name instead, x+ is the rim's highest point, 2r above the floor, and the passes drive the
+  // drum down to put that on the floor (here the hold of its open y− points stops them, and it
+  // stays sunk; in runs 20, 979, 1621, 1653, 1725 and 2507 of the cylinder campaign it went
+  // through: overlaps of exactly 2r).
+  constexpr double kRadius = 0.1, kHeight = 0.4, kTurn = 1e-4, kSunk = 2e-10;
+  routh::SpatialBodiesDescription description;
+  description.bodies.push_back({"drum", 1.0,
+                                routh::uniform_inertia(routh::CylinderShape{kRadius, kHeight}, 1.0),
+                                routh::CylinderShape{kRadius, kHeight}});
+  description.planes.push_back({"floor", Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ()});
+  const routh::SpatialBodies drum(description);
+  const routh::ContactParameterTable parameters(drum.contact_names().size(),
+                                                routh::ContactParameters{0.0, 0.5, 0.5});
+  routh::SystemEvaluation evaluation(drum, parameters);
+  // body axes in the world: x = (0, c, s), y = z × x = (0, −s, c), z = (1, 0, 0)
+  const double c = std::cos(kTurn), s = std::sin(kTurn);
+  Eigen::Matrix3d axes;
+  axes << 0.0, 0.0, 1.0, c, -s, 0.0, s, c, 0.0;
+  const Eigen::Quaterniond turn(axes);
+  Eigen::VectorXd q(7), v = Eigen::VectorXd::Zero(6);
+  q << 0.0, 0.0, kRadius - kSunk, turn.w(), turn.x(), turn.y(), turn.z();
+  std::vector<ContactMode> modes(drum.contact_names().size(), ContactMode::open);
+  for (const char* rim : {"drum.top_rim.x+/floor", "drum.bottom_rim.x+/floor"})
+    modes[static_cast<std::size_t>(contact_named(drum, rim))] = ContactMode::stick;
+  const Eigen::VectorXd gap = routh::contacts_at(evaluation, q, v, modes).gap;
+  REQUIRE(gap[contact_named(drum, "drum.top_rim.x+/floor")] ==
+          doctest::Approx(-kSunk).epsilon(1e-3));
+
+  REQUIRE(routh::remove_drift(evaluation, modes, gap, q, v));
+  // the lowest point of the lying drum is back on the floor: its centre at r, axis level
+  CHECK(std::abs(q[2] - kRadius) < 1e-15);
+  const Eigen::Vector3d axis =
+      Eigen::Quaterniond(q[3], q[4], q[5], q[6]).normalized() * Eigen::Vector3d::UnitZ();
+  CHECK(std::abs(axis.z()) < 1e-15);
 }
 
 TEST_CASE(

@@ -1,29 +1,16 @@
 // Seeded campaign of boxes in 3D: random drops and throws of one to three boxes (sizes, masses,
 // μ, e, velocities and spins drawn over wide ranges) onto a floor, or into a "box of planes" (a
-// floor and four walls), each written as scenario YAML, loaded by load_scenario and simulated as
-// `routh run` would. Boxes touch the planes only (box pairs have no contacts). Every run must:
-//  - end `completed` at its duration (any other status is a defect: the failure prints its YAML),
-//    or `time_limit` after kWallTimeLimit (4 of the first 2000 runs: 546, 632, 953 and 1094;
-//    once 41, most of them crawling after a slip event: the last test case below), the checks
-//    below hold up to where they stopped;
-//  - have finite samples;
-//  - never raise the kinetic energy across the events at one instant, nor the total energy
-//    above its start beyond the integrator's error, unless an impact is flagged energy_gain
-//    (Poisson's restitution may create energy in 3D: sim/impact/sliding_ode.hpp);
-//  - keep every quaternion of unit length to 1e-9;
-//  - keep every corner out of every plane by more than 1e-9 m, the corners and the planes'
-//    signed distances computed here from q (Eigen's rotation of the box's half-sizes).
-// ROUTH_CAMPAIGN_RUN=INDEX prints one run's scenario and its events.
+// floor and four walls), run and checked by the campaign frame (support/spatial_campaign.hpp:
+// status, finite samples, energy, unit quaternions; ROUTH_CAMPAIGN_RUNS, ROUTH_CAMPAIGN_RUN).
+// Boxes touch the planes only (box pairs have no contacts). Runs stopped by the wall-clock limit
+// are checked up to where they stopped: 4 of the first 2000 (546, 632, 953 and 1094; once 41,
+// most of them crawling after a slip event: the last test case below). Every run must also keep
+// every corner out of every plane by more than 1e-9 m, the corners and the planes' signed
+// distances computed here from q (Eigen's rotation of the box's half-sizes).
 
 #include <doctest/doctest.h>
 
 #include <Eigen/Geometry>
-#include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <iostream>
-#include <iterator>
-#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -33,40 +20,25 @@
 #include "support/sanitizers.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
-#include "support/trajectory_checks.hpp"
+#include "support/spatial_campaign.hpp"
 
 namespace routh {
 namespace {
 
-constexpr std::uint64_t kSeed = 20261127;
-const int kRuns = std::getenv("ROUTH_CAMPAIGN_RUNS") ? std::atoi(std::getenv("ROUTH_CAMPAIGN_RUNS"))
-                                                     : (test::kSanitized ? 60 : 2000);
-constexpr double kPenetrationTolerance = 1e-9;  // [m], the bound on overlap
-constexpr double kUnitQuaternion = 1e-9;        // |q| = 1 to this
-// Total energy may exceed its start by the integrator's error: tolerances 3e-11 per step over a
-// few thousand steps, 1e-8 of the scene's energy scale (kinetic plus m g times its size).
-constexpr double kEnergyDriftRelative = 1e-8;
-constexpr double kGravity = 9.81;       // [m/s²]
-constexpr double kWallTimeLimit = 0.2;  // [s] per run: a run that needs more is reported
+using test::kCampaignGravity;
+using test::kPenetrationTolerance;
+using test::vector_text;
 
-struct Plane {
-  Eigen::Vector3d point, normal;  // unit normal
-};
+constexpr std::uint64_t kSeed = 20261127;
+constexpr double kWallTimeLimit = 0.2;  // [s] per run: a run that needs more is reported
 
 struct Scene {
   std::string yaml;
   std::vector<Eigen::Vector3d> half_sizes;  // per box [m]
   std::vector<double> masses;               // [kg]
-  std::vector<Plane> planes;
+  std::vector<test::CampaignPlane> planes;
   double size_m = 0.0;  // the scene's extent, for the energy scale
 };
-
-std::string vector_text(const Eigen::Vector3d& v) {
-  std::ostringstream out;
-  out.precision(17);
-  out << "[" << v.x() << ", " << v.y() << ", " << v.z() << "]";
-  return out.str();
-}
 
 // One run: 1–3 boxes dropped or thrown; in a box of planes every other run.
 Scene random_scene(int index) {
@@ -125,36 +97,17 @@ Scene random_scene(int index) {
 
 // "" when every check holds for the run, else the first failure.
 std::string first_failure(const Scene& scene, const test::ScenarioRun& run) {
+  double weight = 0.0;
+  for (const double m : scene.masses) weight += m * kCampaignGravity;
+  const int boxes = static_cast<int>(scene.half_sizes.size());
+  if (std::string bad = test::first_common_failure(run, boxes, weight * scene.size_m); !bad.empty())
+    return bad;
   std::ostringstream out;
   out.precision(10);
-  if (run.outcome.status != RunStatus::completed && run.outcome.status != RunStatus::time_limit) {
-    out << "status " << to_string(run.outcome.status) << " at t = " << run.outcome.final_state.t
-        << " s: " << run.outcome.detail;
-    return out.str();
-  }
-  if (std::string bad = test::first_non_finite_sample(run.trajectory); !bad.empty()) return bad;
-  if (std::string bad = test::first_energy_raising_event(run.trajectory); !bad.empty()) return bad;
-  const bool energy_flagged = std::any_of(
-      run.trajectory.events.begin(), run.trajectory.events.end(),
-      [](const EventRecord& e) { return e.flags.find("energy_gain") != std::string::npos; });
-  const auto& samples = run.trajectory.samples;
-  double weight = 0.0;
-  for (const double m : scene.masses) weight += m * kGravity;
-  const double scale = samples.front().energy.kinetic + weight * scene.size_m;
-  for (const auto& sample : samples) {
-    if (!energy_flagged &&
-        sample.energy.total() - samples.front().energy.total() > kEnergyDriftRelative * scale) {
-      out << "total energy rises at t = " << sample.t << " s by "
-          << sample.energy.total() - samples.front().energy.total() << " J";
-      return out.str();
-    }
+  for (const auto& sample : run.trajectory.samples) {
     for (std::size_t b = 0; b < scene.half_sizes.size(); ++b) {
       const Eigen::Index s = 7 * static_cast<Eigen::Index>(b);
       const Eigen::Vector4d quaternion = sample.q.segment<4>(s + 3);
-      if (std::abs(quaternion.norm() - 1.0) > kUnitQuaternion) {
-        out << "|q| = " << quaternion.norm() << " for box " << b << " at t = " << sample.t;
-        return out.str();
-      }
       const Eigen::Matrix3d R =
           Eigen::Quaterniond(quaternion[0], quaternion[1], quaternion[2], quaternion[3])
               .normalized()
@@ -165,7 +118,7 @@ std::string first_failure(const Scene& scene, const test::ScenarioRun& run) {
             sample.q.segment<3>(s) + R * Eigen::Vector3d((c & 1) ? h.x() : -h.x(),
                                                          (c & 2) ? h.y() : -h.y(),
                                                          (c & 4) ? h.z() : -h.z());
-        for (const Plane& plane : scene.planes) {
+        for (const test::CampaignPlane& plane : scene.planes) {
           const double gap = plane.normal.dot(corner - plane.point);
           if (gap < -kPenetrationTolerance) {
             out << "box " << b << " corner " << c << " " << -gap
@@ -179,18 +132,9 @@ std::string first_failure(const Scene& scene, const test::ScenarioRun& run) {
   return "";
 }
 
-}  // namespace
-
 // Runs that end in a trouble status today, each a known defect of the spatial contact modes that
-// is still to be fixed: the campaign reports them, fails on any other trouble, and fails when one
-// of these completes (remove it from the list then). One stopped by the wall-clock limit before
-// its trouble (a slow or sanitized build) proves neither. ROUTH_CAMPAIGN_RUN=N prints one's
-// scene.
-struct KnownTrouble {
-  int run;
-  const char* status;
-};
-constexpr KnownTrouble kKnownTrouble[] = {
+// is still to be fixed (support/spatial_campaign.hpp). ROUTH_CAMPAIGN_RUN=N prints one's scene.
+constexpr test::KnownTrouble kKnownTrouble[] = {
     // a box that slid to rest on a corner after a Zeno sequence, struck again on the neighbouring
     // corners at 1e-7 m/s: settling found no assignment of stick, slide and open for its touching
     // corners at t = 0.2934 s
@@ -204,71 +148,13 @@ constexpr KnownTrouble kKnownTrouble[] = {
     {1520, "contact_modes_unresolved"},
 };
 
-bool known_trouble(int run, const std::string& failure) {
-  for (const KnownTrouble& known : kKnownTrouble) {
-    if (known.run == run && failure.find(known.status) != std::string::npos) return true;
-  }
-  return false;
-}
-
-bool listed_as_trouble(int run) {
-  return std::any_of(std::begin(kKnownTrouble), std::end(kKnownTrouble),
-                     [&](const KnownTrouble& known) { return known.run == run; });
-}
+}  // namespace
 
 TEST_CASE(
     "spatial boxes: campaign of random drops and throws of boxes onto a floor and into a box of "
     "planes") {
-  const char* only = std::getenv("ROUTH_CAMPAIGN_RUN");
-  std::map<std::string, int> failures;
-  int runs = 0, impacts = 0;
-  std::vector<int> known_completed;  // listed in kKnownTrouble, yet completed
-  std::vector<int> slow;             // stopped by kWallTimeLimit: the defect of the test case below
-  for (int index = only ? std::atoi(only) : 0; index < (only ? std::atoi(only) + 1 : kRuns);
-       ++index) {
-    CAPTURE(index);
-    const Scene scene = random_scene(index);
-    std::string failure;
-    try {
-      test::ScenarioRun run{
-          load_scenario(test::write_problem(scene.yaml, "box_campaign.yaml")), {}, {}};
-      run.scenario.settings.wall_time_limit = kWallTimeLimit;
-      run.outcome = simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings,
-                             run.trajectory);
-      failure = first_failure(scene, run);
-      impacts += run.outcome.impacts;
-      if (run.outcome.status == RunStatus::time_limit) slow.push_back(index);
-      if (run.outcome.status == RunStatus::completed && listed_as_trouble(index))
-        known_completed.push_back(index);
-      if (only) {
-        for (const EventRecord& e : run.trajectory.events)
-          std::cout << e.t << " " << to_string(e.kind) << " " << e.phases << " " << e.flags << " "
-                    << e.status << "\n";
-      }
-    } catch (const std::exception& error) {
-      failure = std::string("exception: ") + error.what();
-    }
-    ++runs;
-    if (!failure.empty() && known_trouble(index, failure)) {
-      MESSAGE("run " << index << ", a known defect: " << failure);
-      continue;
-    }
-    if (!failure.empty()) {
-      if (failures.size() < 5) MESSAGE("run " << index << ": " << failure << "\n" << scene.yaml);
-      ++failures[failure.substr(0, failure.find(' '))];
-    }
-    if (only) std::cout << scene.yaml;
-  }
-  std::ostringstream slow_runs;
-  for (const int index : slow) slow_runs << ' ' << index;
-  MESSAGE(runs << " runs, " << impacts << " impacts; " << slow.size()
-               << " stopped by the wall-clock limit, checked up to there:" << slow_runs.str());
-  for (const auto& [kind, count] : failures) MESSAGE(kind << ": " << count << " runs");
-  CHECK(failures.empty());
-  std::ostringstream completed;
-  for (const int index : known_completed) completed << ' ' << index;
-  INFO("runs listed in kKnownTrouble that completed (remove them from it):" << completed.str());
-  CHECK(known_completed.empty());
+  test::run_campaign({"box_campaign.yaml", test::kSanitized ? 60 : 2000, kWallTimeLimit},
+                     kKnownTrouble, random_scene, first_failure);
 }
 
 TEST_CASE(

@@ -34,13 +34,16 @@ struct HeldGaps {
 };
 
 // Gauss–Newton passes of equation (1) moving q until every held contact's gap is its held gap.
-void move_onto_held_gaps(SystemEvaluation& evaluation, const HeldGaps& held, Eigen::VectorXd& q,
-                         const Eigen::VectorXd& v) {
+// The closed contacts of `modes` are read as the force solve holds them (a rim's tilt-line end
+// held closed is its deepest point whatever its name: read by its name, past the end of its
+// half-rim it is the rim's highest point, and the passes would put that on the plane).
+void move_onto_held_gaps(SystemEvaluation& evaluation, const std::vector<ContactMode>& modes,
+                         const HeldGaps& held, Eigen::VectorXd& q, const Eigen::VectorXd& v) {
   const auto rows = static_cast<Eigen::Index>(held.contacts.size());
   Eigen::MatrixXd J_n(rows, evaluation.velocities);
   Eigen::VectorXd residual(rows);
   for (int pass = 0; pass < kProjectionPasses; ++pass) {
-    const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
+    const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
     for (Eigen::Index i = 0; i < rows; ++i) {
       const int k = held.contacts[static_cast<std::size_t>(i)];
       J_n.row(i) = kinematics.jacobian.row(k * evaluation.rows_per_contact);
@@ -174,7 +177,7 @@ bool remove_drift(SystemEvaluation& evaluation, const std::vector<ContactMode>& 
   const Eigen::VectorXd q_drifted = q;
   for (int round = 0; round < kHoldingRounds; ++round) {
     q = q_drifted;
-    move_onto_held_gaps(evaluation, held, q, v);
+    move_onto_held_gaps(evaluation, modes, held, q, v);
     if (!hold_sunk_open_contacts(evaluation, modes, gap, q, v, held)) break;
   }
   project_velocity_onto_closed_contacts(evaluation, modes, q, v);
