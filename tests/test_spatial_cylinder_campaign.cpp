@@ -319,6 +319,13 @@ constexpr test::KnownTrouble kKnownTrouble[] = {
     // wall-clock limit
     {73, "step_size_failure"},
     {81, "event_storm"},
+    // Both crawled after a slip event until slow slips were aligned with their accelerations
+    // (stopped by the wall-clock limit, checked up to there); now they run on into defects not
+    // yet diagnosed: run 47 ends with a rim point 1.1e-7 m inside the floor at t = 0.4443 s
+    // (among stick, edge_end and lift-off events of its rim), run 51's step cannot advance at
+    // t = 0.3347 s, 0.043 s after a slip event
+    {47, "inside the plane"},
+    {51, "step_size_failure"},
 };
 }  // namespace
 
