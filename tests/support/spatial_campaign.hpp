@@ -140,7 +140,8 @@ void run_campaign(const CampaignSettings& settings, std::span<const KnownTrouble
       failure = check(scene, run);
       impacts += run.outcome.impacts;
       if (run.outcome.status == RunStatus::time_limit) slow.push_back(index);
-      if (run.outcome.status == RunStatus::completed &&
+      // a listed run stopped by the wall-clock limit (a loaded machine) proves nothing either way
+      if (failure.empty() && run.outcome.status == RunStatus::completed &&
           std::any_of(known_trouble.begin(), known_trouble.end(),
                       [&](const KnownTrouble& k) { return k.run == index; }))
         known_completed.push_back(index);
