@@ -28,8 +28,9 @@
 // the state. Between steps (release_fast_slips) a contact is released to follow u_t/|u_t| once its
 // relaxation time reaches kSlipRelaxationTime: the lag the alignment neglects is then at most
 // that time's turn of θ*, and the direction it follows is no stiffer than the steps it is
-// integrated with. A contact whose alignment fails (no root near, a singular Jacobian) keeps its
-// reference for that solve, as before.
+// integrated with; one that follows a slip which dwindles while it turns is aligned again once it
+// relaxes faster than kSlipRealignmentTime. A contact whose alignment fails (no root near, a
+// singular Jacobian) keeps its reference for that solve, as before.
 
 #include <Eigen/Core>
 #include <vector>
@@ -44,6 +45,15 @@ namespace routh {
 /// alignment is that of neglecting τ against the turning of θ*; past it, a slip's direction
 /// limits the integrator's steps to about 3τ.
 inline constexpr double kSlipRelaxationTime = 1e-5;
+/// [s] A contact that follows its slip is aligned again once it relaxes faster than this: a slip
+/// that dwindles while its direction turns is as stiff as one that starts (a coin's rim hovering
+/// at a slip of 1e-10 m/s, its direction jumping 20° per step). A quarter of the release time,
+/// so that a contact near either does not switch back and forth from step to step.
+inline constexpr double kSlipRealignmentTime = kSlipRelaxationTime / 4.0;
+/// [m/s] Only slips slower than this are tried for realignment (each try costs a Newton
+/// solve): a faster one would need |c'| > 4e3 m/s² per radian to relax within
+/// kSlipRealignmentTime.
+inline constexpr double kSlowSlip = 1e-2;
 
 /// At most this many contacts of one solve are aligned at once (their Newton system is fixed in
 /// size, so that the evaluation does not allocate); more keep their references.

@@ -213,8 +213,13 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
     sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
   }
   if (t1 <= settings.duration && !bodies_apart(t1, q, v, ws, state, observer)) return false;
-  // spatial slips: the next step's reference is where each slip points now
-  refresh_slip_references(ws.evaluation, t1, state.modes, q, v);
+  // spatial slips: the next step's reference is where each slip points now; a contact that
+  // changed between following its slip and being aligned changed the dynamics here
+  if (refresh_slip_references(ws.evaluation, t1, state.modes, q, v)) {
+    pack(q, v, ws.x);
+    stepper.initialize(ws.x, t1, stepper.current_time_step());
+    sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
+  }
   std::swap(state.start, state.end);
   return true;
 }

@@ -56,50 +56,74 @@ Eigen::Vector2d mode_direction(const SystemEvaluation& evaluation, int k, Contac
 
 namespace {
 
-// Whether active contact k, aligned in the latest solve, still relaxes faster than
-// kSlipRelaxationTime: |u_t| < |∂c/∂θ| τ (aligned_slip.hpp).
-bool relaxes_fast(const SlipAlignment& alignment, int k, const Eigen::Vector2d& slip) {
+// Whether active contact k, aligned in the latest solve, relaxes faster than `time`:
+// |u_t| < |∂c/∂θ| time (aligned_slip.hpp).
+bool relaxes_within(const SlipAlignment& alignment, int k, const Eigen::Vector2d& slip,
+                    double time) {
   if (!alignment.aligned) return false;
   for (Eigen::Index i = 0; i < alignment.contacts.size(); ++i) {
-    if (alignment.contacts[i] == k)
-      return slip.norm() < std::abs(alignment.jacobian(i, i)) * kSlipRelaxationTime;
+    if (alignment.contacts[i] == k) return slip.norm() < std::abs(alignment.jacobian(i, i)) * time;
   }
   return false;
 }
 
 }  // namespace
 
-void refresh_slip_references(SystemEvaluation& evaluation, double t,
+bool refresh_slip_references(SystemEvaluation& evaluation, double t,
                              const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
                              const Eigen::VectorXd& v) {
-  bool any_aligned = false, any_sliding = false;
-  for (int k = 0; k < evaluation.contacts; ++k) {
-    if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
-    any_sliding = true;
-    any_aligned =
-        any_aligned ||
-        evaluation
-            .slip_aligned[static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)])];
+  const auto model_contact = [&](int k) {
+    return static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
+  };
+  bool any_sliding = false;
+  for (int k = 0; k < evaluation.contacts; ++k)
+    any_sliding = any_sliding || modes[static_cast<std::size_t>(k)] == ContactMode::slide;
+  if (!any_sliding) return false;
+  // slow slips that follow their direction are tried aligned: kept so if they relax fast
+  std::vector<int>& tried = evaluation.realignment_candidates;
+  tried.clear();
+  {
+    const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
+    for (int k = 0; k < evaluation.contacts; ++k) {
+      if (modes[static_cast<std::size_t>(k)] != ContactMode::slide ||
+          evaluation.slip_aligned[model_contact(k)] ||
+          !(spatial_slip(kinematics, k, v).norm() < kSlowSlip))
+        continue;
+      tried.push_back(k);
+      evaluation.slip_aligned[model_contact(k)] = true;
+    }
   }
-  if (!any_sliding) return;
+  bool any_aligned = false;
+  for (int k = 0; k < evaluation.contacts; ++k) {
+    any_aligned = any_aligned || (modes[static_cast<std::size_t>(k)] == ContactMode::slide &&
+                                  evaluation.slip_aligned[model_contact(k)]);
+  }
   // the aligned contacts' roots at (q, v) come with a force solve; the others need the kinematics
   const ConstrainedAcceleration* dynamics =
       any_aligned ? &dynamics_at(evaluation, t, q, v, modes) : nullptr;
   const ContactKinematics& kinematics =
       any_aligned ? evaluation.quantities.contacts : contacts_at(evaluation, q, v, modes);
+  bool changed = false;
   for (int k = 0; k < evaluation.contacts; ++k) {
     if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
-    const auto m = static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
+    const auto m = model_contact(k);
     const Eigen::Vector2d slip = spatial_slip(kinematics, k, v);
     Eigen::Vector2d& reference = evaluation.slip_reference[m];
     if (evaluation.slip_aligned[m]) {
-      // on from its alignment's root; released once it relaxes slower than kSlipRelaxationTime
-      // (or no root was found), it follows its slip from here
-      reference = dynamics->forces[static_cast<std::size_t>(k)].slip;
-      evaluation.slip_aligned[m] = relaxes_fast(evaluation.slip_alignment, k, slip);
+      // an aligned contact is released once it relaxes slower than kSlipRelaxationTime (or no
+      // root was found); a following one is aligned once it relaxes faster than
+      // kSlipRealignmentTime
+      const bool was_aligned = std::find(tried.begin(), tried.end(), k) == tried.end();
+      const bool stays = relaxes_within(evaluation.slip_alignment, k, slip,
+                                        was_aligned ? kSlipRelaxationTime : kSlipRealignmentTime);
+      if (stays || was_aligned) reference = dynamics->forces[static_cast<std::size_t>(k)].slip;
+      evaluation.slip_aligned[m] = stays;
+      changed = changed || stays != was_aligned;
     }
+    // a contact that follows its slip, or is released, follows it from here
     if (!evaluation.slip_aligned[m]) reference = sliding_direction(slip, reference);
   }
+  return changed;
 }
 
 }  // namespace routh

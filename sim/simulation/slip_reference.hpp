@@ -68,11 +68,14 @@ ContactMode slide_along(SystemEvaluation& evaluation, int k, const Eigen::Vector
 Eigen::Vector2d mode_direction(const SystemEvaluation& evaluation, int k, ContactMode mode);
 
 /// Between steps: moves each spatial sliding contact's reference on to its direction at (t, q, v):
-/// an aligned contact's to its alignment's root (aligned_slip.hpp), and it is released to follow
-/// its slip once it relaxes slower than kSlipRelaxationTime; any other's to its slip's direction
-/// where it slips on along the reference (u_t·û₀ > kSlipDirectionResolution). The force solve
-/// reads those directions already, so the dynamics do not change.
-void refresh_slip_references(SystemEvaluation& evaluation, double t,
+/// an aligned contact's to its alignment's root (aligned_slip.hpp), any other's to its slip's
+/// direction where it slips on along the reference (u_t·û₀ > kSlipDirectionResolution). An
+/// aligned contact is released to follow its slip once it relaxes slower than
+/// kSlipRelaxationTime; one that follows a slip slower than kSlowSlip is aligned once it relaxes
+/// faster than kSlipRealignmentTime (a slip that dwindles while its direction turns). True when
+/// a contact changed between the two, and with it the dynamics at (q, v): the stepper's
+/// derivative there is then stale.
+bool refresh_slip_references(SystemEvaluation& evaluation, double t,
                              const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
                              const Eigen::VectorXd& v);
 

@@ -50,7 +50,8 @@ struct SystemEvaluation {
   /// Per model contact: whether a spatial sliding contact's direction is aligned with its
   /// acceleration (aligned_slip.hpp), as one slipping slowly from rest; else it follows its slip.
   std::vector<bool> slip_aligned;
-  SlipAlignment slip_alignment;  ///< scratch: the latest solve's alignment
+  SlipAlignment slip_alignment;             ///< scratch: the latest solve's alignment
+  std::vector<int> realignment_candidates;  ///< scratch of refresh_slip_references()
   SlipDirections slips;          ///< scratch: the slip directions of the latest force solve
   std::vector<bool> held;        ///< per active contact: closed, in the latest force solve
   std::vector<int> one_contact;  ///< the model index of the contact one_contact_at() evaluates
