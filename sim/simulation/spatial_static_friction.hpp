@@ -45,7 +45,8 @@
 // lies inside every true cone, at the true margin m reported as R = m S Σ_k μs,k; the polygons
 // give up 1 − cos(π/8) ≈ 8 % of each cone, so a set that only the rest of the cones would hold
 // is judged as before. Where (3) finds no distribution of m > 0, λ0 stays and R = +∞: the set has
-// no verdict, and the lift-off witness decides.
+// no verdict, and the lift-off witness decides; so too for a set whose program exceeds
+// kInlineLcpSize unknowns (more than six sticking contacts), which is not solved.
 
 #include <Eigen/Core>
 #include <vector>
