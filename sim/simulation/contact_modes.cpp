@@ -129,6 +129,15 @@ bool is_enumerable(const std::vector<ContactMode>& modes, const std::vector<int>
 // without slip sticks, slides either way, or opens), in order of fewest opened contacts, then
 // fewest slipping from rest, each contact's options in order of preference (the preferred slip
 // opposes the force sticking needed). The first consistent one is taken.
+//
+// A spatial sliding option's direction is the contact's reference û₀ (slip_reference.hpp), kept
+// in the evaluation, and judging an assignment aligns it (align_slips_from_rest): every
+// assignment starts from the references the options set, not from those an earlier assignment
+// aligned. Box campaign runs 271, 1048 and 1520: a box's edge on the floor (two corners, one
+// indeterminate set) reached the edge of its static cone; the assignment sliding both corners was
+// tried with the directions the trials sliding one of them had aligned, 2e-6 rad apart, which
+// twisted the box's slip at 5e-8 m/s² against one of them, and no assignment was consistent;
+// both from the direction against their sticking forces, the edge slides at a_t of round-off.
 bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                 double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                                 const std::vector<int>& candidates,
@@ -175,9 +184,22 @@ bool enumerate_consistent_modes(SystemEvaluation& evaluation, const SimulationSe
                    [](const Assignment& a, const Assignment& b) {
                      return a.opened != b.opened ? a.opened < b.opened : a.slipping < b.slipping;
                    });
+  const auto model_contact = [&](std::size_t i) {
+    return static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(candidates[i])]);
+  };
+  std::vector<Eigen::Vector2d> references(count);
+  std::vector<bool> aligned(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    references[i] = evaluation.slip_reference[model_contact(i)];
+    aligned[i] = evaluation.slip_aligned[model_contact(i)];
+  }
   std::vector<ContactMode> trial = modes;
   for (const Assignment& assignment : assignments) {
-    for (std::size_t i = 0; i < count; ++i) trial[candidates[i]] = assignment.modes[i];
+    for (std::size_t i = 0; i < count; ++i) {
+      trial[candidates[i]] = assignment.modes[i];
+      evaluation.slip_reference[model_contact(i)] = references[i];
+      evaluation.slip_aligned[model_contact(i)] = aligned[i];
+    }
     if (modes_are_consistent(evaluation, settings, t, q, v, trial, candidates)) {
       modes = trial;
       return true;

@@ -25,10 +25,28 @@
 //     R = (1 − ρ) Σ_k μs,k λ_n,k   [N],                                                     (2)
 //
 // positive exactly while every contact of the set lies strictly inside its cone, and equal to
-// μs Σλ_n − ‖Σλ_t‖ for the proportional split. Where some λ0_n,k ≤ 0 the set has no verdict:
-// λ0 stays and R = +∞ (the lift-off witness decides). Unlike the planar program this is a
-// sufficient test, not an exact one: a set loaded by a twisting moment about the normal may have
-// a distribution inside every cone that (1) misses, and then slips early.
+// μs Σλ_n − ‖Σλ_t‖ for the proportional split. Unlike the planar program this is a sufficient
+// test, not an exact one: a set loaded by a twisting moment about the normal may have a
+// distribution inside every cone that (1) misses, and then slips early.
+//
+// Where some λ0_n,k ≤ 0 the loads N̄_k of (1) do not exist, yet another distribution may push
+// everywhere: a box leaning from a floor corner against a wall corner, whose minimum-norm forces
+// pull at the wall, while squeezing the two corners together (the set's force-free direction)
+// pushes at both (box campaign runs 1101 and 1165: stick at both corners was refused for a
+// pulling wall, every other assignment was inconsistent too, and the runs ended in Painlevé's
+// paradox). That distribution is the one of largest common margin,
+//
+//     maximize m over (z, m)  subject to  μs,k λ_n,k − ‖λ_t,k‖ ≥ m μs,k S   (sticking k),
+//                                         λ_n,k ≥ m S  (every k),   m ≤ 1,                  (3)
+//
+// with S the largest |λ0| entry: a second-order cone program, solved with each cone replaced by
+// the polygon of 8 facets inscribed in it (e·λ_t ≤ cos(π/8) μs λ_n for 8 unit directions e), a
+// linear program, which Lemke's method solves (spatial_static_friction.cpp). Its distribution
+// lies inside every true cone, at the true margin m reported as R = m S Σ_k μs,k; the polygons
+// give up 1 − cos(π/8) ≈ 8 % of each cone, so a set that only the rest of the cones would hold
+// is judged as before. Where (3) finds no distribution of m > 0, λ0 stays and R = +∞: the set has
+// no verdict, and the lift-off witness decides; so too for a set whose program exceeds
+// kInlineLcpSize unknowns (more than six sticking contacts), which is not solved.
 
 #include <Eigen/Core>
 #include <vector>
