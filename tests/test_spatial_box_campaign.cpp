@@ -143,9 +143,13 @@ test::ScenarioRun run_scene(const Scene& scene) {
 }
 
 // Runs that end in a trouble status today, each a known defect of the spatial contact modes that
-// is still to be fixed (support/spatial_campaign.hpp): none of the first 2000. ROUTH_CAMPAIGN_RUN=N
-// prints one's scene.
-constexpr std::array<test::KnownTrouble, 0> kKnownTrouble{};
+// is still to be fixed (support/spatial_campaign.hpp). ROUTH_CAMPAIGN_RUN=N prints one's scene.
+constexpr std::array<test::KnownTrouble, 1> kKnownTrouble{{
+    // b0 and b1 in a train of sliding impacts, then a lift-off at t = 0.242888 s after which no
+    // contact force is consistent and the tangential impact finds none (not yet diagnosed; it
+    // crawled after a slip event before slow slips were aligned)
+    {953, "painleve_unresolved"},
+}};
 
 }  // namespace
 
