@@ -54,6 +54,10 @@ inline constexpr double kSlipRealignmentTime = kSlipRelaxationTime / 4.0;
 /// solve): a faster one would need |c'| > 4e3 m/s² per radian to relax within
 /// kSlipRealignmentTime.
 inline constexpr double kSlowSlip = 1e-2;
+/// [rad] ... and only where the root lies within this angle of the slip: a slip that relaxes
+/// within kSlipRealignmentTime points at its root to far better, and one far from every root is
+/// not slaved to one (a root across a drum's sliding rim contact did work on it: 0.22 J).
+inline constexpr double kRealignmentTurn = 0.05;
 
 /// At most this many contacts of one solve are aligned at once (their Newton system is fixed in
 /// size, so that the evaluation does not allocate); more keep their references.

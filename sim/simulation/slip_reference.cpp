@@ -114,9 +114,13 @@ bool refresh_slip_references(SystemEvaluation& evaluation, double t,
       // root was found); a following one is aligned once it relaxes faster than
       // kSlipRealignmentTime
       const bool was_aligned = std::find(tried.begin(), tried.end(), k) == tried.end();
-      const bool stays = relaxes_within(evaluation.slip_alignment, k, slip,
-                                        was_aligned ? kSlipRelaxationTime : kSlipRealignmentTime);
-      if (stays || was_aligned) reference = dynamics->forces[static_cast<std::size_t>(k)].slip;
+      const Eigen::Vector2d& root = dynamics->forces[static_cast<std::size_t>(k)].slip;
+      // a slip that relaxes fast points at its root already; one far from it is not slaved
+      const bool stays =
+          was_aligned ? relaxes_within(evaluation.slip_alignment, k, slip, kSlipRelaxationTime)
+                      : relaxes_within(evaluation.slip_alignment, k, slip, kSlipRealignmentTime) &&
+                            root.dot(slip) > std::cos(kRealignmentTurn) * slip.norm();
+      if (stays || was_aligned) reference = root;
       evaluation.slip_aligned[m] = stays;
       changed = changed || stays != was_aligned;
     }
