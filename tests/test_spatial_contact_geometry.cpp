@@ -177,7 +177,12 @@ FoundContact find_contact(const SpatialBodies& model, const VectorXd& q, const s
     const Eigen::Vector2d direction = side * (end[0] == 'x' ? x_plus : y_plus);
     found.point = Vector3d(cylinder.radius_m * direction.x(), cylinder.radius_m * direction.y(), z);
     if (held && end[0] == 'x') found.point = deepest;
-    found.support = end[0] == 'x' ? side * deepest.x() : std::numeric_limits<double>::infinity();
+    // how far the deepest point lies below the rim's centre: a fixed end beyond the flat band
+    // (and open) reads the highest point, the deepest mirrored through the centre
+    const double depth = found.normal.dot(a.R * (Vector3d(0.0, 0.0, z) - deepest));
+    if (!held && end[0] == 'y' && depth >= routh::kFlatRim_m)
+      found.point = Vector3d(-deepest.x(), -deepest.y(), z);
+    found.support = end[0] == 'x' ? side * deepest.x() : routh::kFlatRim_m - depth;
   }
   return found;
 }
@@ -229,7 +234,8 @@ void check_contacts_against_the_flow(const SpatialBodies& model, std::mt19937& r
     CAPTURE(name);
     const FoundContact c = find_contact(model, q, name, held);
     // the support: a tilt-line end's x (σ = +1) or −x (σ = −1) coordinate of the deepest point,
-    // +∞ for every other contact
+    // a fixed end's kFlatRim_m less the deepest point's depth below the rim's centre, +∞ for
+    // every other contact
     if (std::isinf(c.support)) {
       CHECK(at.support[k] == c.support);
     } else {
@@ -412,7 +418,7 @@ TEST_CASE("spatial contacts: a coin lying flat stands on the square of its four 
     expected << 0.0, 0.0, 1.0, point.cross(Vector3d::UnitZ()).transpose();
     CHECK((flat.jacobian.row(3 * k) - expected).norm() < 1e-15);
     CHECK((held.jacobian.middleRows(3 * k, 3) - flat.jacobian.middleRows(3 * k, 3)).norm() == 0.0);
-    CHECK(flat.support[k] == (end[0] == 'x' ? rho : std::numeric_limits<double>::infinity()));
+    CHECK(flat.support[k] == (end[0] == 'x' ? rho : routh::kFlatRim_m));
     normal_rows.row(static_cast<Eigen::Index>(i)) << expected[2], expected[3], expected[4];
   }
   // they span the base's vertical motion and its tilts about x and y

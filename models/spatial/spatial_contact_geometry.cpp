@@ -1,5 +1,6 @@
 #include "models/spatial/spatial_contact_geometry.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <variant>
@@ -52,19 +53,22 @@ struct RimEnd {
   double support_m = std::numeric_limits<double>::infinity();
 };
 
-// The rim's tilt direction û and its rate, (1, 0) and 0 while the rim is flat.
+// The rim's tilt direction û and its rate, (1, 0) and 0 while the rim is flat, and the depth
+// ρ |μ| of its deepest point below its centre's level.
 struct TiltLine {
   bool flat = true;
   Eigen::Vector2d direction = Eigen::Vector2d::UnitX();
   Eigen::Vector2d rate = Eigen::Vector2d::Zero();
+  double depth_m = 0.0;
 };
 
 TiltLine tilt_line(const SpatialContact& rim, const SpatialBodyMotion& body,
                    const Eigen::Vector3d& normal) {
   const Eigen::Vector3d m = body.rotation.transpose() * normal;
   const double tilt = m.head<2>().norm();
-  if (rim.radius_m * tilt < kFlatRim_m) return {};  // flat: the header comment
   TiltLine line;
+  line.depth_m = rim.radius_m * tilt;
+  if (line.depth_m < kFlatRim_m) return line;  // flat: the header comment
   line.flat = false;
   line.direction = m.head<2>() / tilt;
   const Eigen::Vector2d mu_rate = (-body.angular_velocity.cross(m)).head<2>();
@@ -77,17 +81,39 @@ double positive_side(const Eigen::Vector2d& w) {
   return (w.x() > 0.0 || (w.x() == 0.0 && w.y() > 0.0)) ? 1.0 : -1.0;
 }
 
+constexpr double kSmallestNormal = std::numeric_limits<double>::min();
+
 // A tilt line's end (the header comment).
 RimEnd tilt_line_end(const SpatialContact& rim, const SpatialBodyMotion& body,
                      const Eigen::Vector3d& normal, bool held) {
   const TiltLine line = tilt_line(rim, body, normal);
   const double sigma = rim.rim_side;
   RimEnd end{rim.point_m};
-  end.support_m = line.flat ? rim.radius_m : -sigma * rim.radius_m * line.direction.x();
+  // σ ρ (−û_x), its sign the convention's on a tie (û_x = 0) too: an end whose support reads 0
+  // there while the convention still names it the deepest point is opened and closed again at
+  // the same instant, and its hand-over is lost (Euler's disk, at t = 0.643 s)
+  const Eigen::Vector2d deepest = -line.direction;
+  end.support_m = line.flat ? rim.radius_m
+                            : sigma * positive_side(deepest) * rim.radius_m *
+                                  std::max(std::abs(deepest.x()), kSmallestNormal);
   // held while tilted: the deepest point, past the end of its name's half-rim; else its name's
   const double along = (held && !line.flat) ? -1.0 : sigma * positive_side(line.direction);
   end.point_m.head<2>() += rim.radius_m * along * line.direction;
   end.rate_m_s.head<2>() = rim.radius_m * along * line.rate;
+  return end;
+}
+
+// A fixed rim point (the header comment): its material point, held or within the flat band; open
+// beyond the band, off the base it belongs to, the rim's highest point, which lies 2ρ |μ| above
+// the deepest. Its support: how far the rim may still tilt before it leaves the band.
+RimEnd fixed_rim_point(const SpatialContact& rim, const SpatialBodyMotion& body,
+                       const Eigen::Vector3d& normal, bool held) {
+  const TiltLine line = tilt_line(rim, body, normal);
+  RimEnd end{rim.point_m};
+  end.support_m = kFlatRim_m - line.depth_m;
+  if (held || line.flat) return end;
+  end.point_m.head<2>() = rim.radius_m * line.direction;
+  end.rate_m_s.head<2>() = rim.radius_m * line.rate;
   return end;
 }
 
@@ -135,15 +161,17 @@ ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& b
       pair.body = material_point(body, contact.point_m);
       pair.body.offset_m -= contact.radius_m * plane.normal;
       break;
-    case SpatialFeature::tilt_line_end: {
-      const RimEnd end = tilt_line_end(contact, body, plane.normal, held);
+    case SpatialFeature::tilt_line_end:
+    case SpatialFeature::fixed_rim_point: {
+      const RimEnd end = contact.feature == SpatialFeature::tilt_line_end
+                             ? tilt_line_end(contact, body, plane.normal, held)
+                             : fixed_rim_point(contact, body, plane.normal, held);
       pair.body = material_point(body, end.point_m);
       pair.body.offset_rate_m_s += body.rotation * end.rate_m_s;
       pair.support_m = end.support_m;
       break;
     }
     case SpatialFeature::corner:
-    case SpatialFeature::fixed_rim_point:
     case SpatialFeature::sphere_pair: pair.body = material_point(body, contact.point_m); break;
   }
   return pair;

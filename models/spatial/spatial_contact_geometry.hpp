@@ -56,17 +56,39 @@
 // is > 0 while the deepest point is on its name's side, and crosses zero where the names swap:
 // the simulator opens it there and settles the contacts again, in which the other name, now the
 // deepest point and touching, takes over. An open end is the end of its name; the same s is > 0
-// exactly while that is the deepest point. The fixed ends carry no support (+∞). A tilt-line
-// end held while the rim lies flat and then tilted onto its other end (the far side lifting) reads
-// the deepest point with s = −ρ at once: its support jumps from ρ (flat, below) through zero, and
-// the event opens it, the end that lifts.
+// exactly while that is the deepest point (on the tie û_x = 0, s takes the convention's sign at the
+// smallest normal magnitude: read 0 there, the end was opened while still named the deepest point,
+// closed again at once, and its hand-over lost). A tilt-line end held while the rim lies flat and
+// then tilted onto its other end (the far side lifting) reads the deepest point with s = −ρ at
+// once: its support jumps from ρ (flat, below) through zero, and the event opens it, the end that
+// lifts.
 //
 // Flat rim: û is undefined where μ = 0 and û̇ grows as 1/|μ|. While the deepest point lies less
 // than kFlatRim_m below the rim's centre level (ρ |μ| < kFlatRim_m, far below the simulator's
 // overlap limit), the rim counts as flat: û is taken as (1, 0), the tilt line's ends are the
 // material points (±ρ, 0), their motion over the body is not followed, and their supports are ρ. A
 // rim rocking in the x–z plane has û = (±1, 0) on both sides of flat: its ends are the same
-// material points inside and outside the flat band.
+// material points inside and outside the flat band. Otherwise an end's gap jumps at the band's
+// edge, by at most 2 kFlatRim_m; a jump across zero is struck on its far side, where the end
+// touches (sim/simulation/event_scan.hpp, impact_time).
+//
+// The fixed ends belong to the flat base: the square it stands on inside the band. Their support
+//     s = kFlatRim_m − ρ |μ|
+// is > 0 exactly inside the band. A fixed end held closed is its material point until the base
+// tips out of the band, where the support event opens it: a drum that must tip from its base tips
+// about the chord between two adjacent points of the square, the rim's deepest point lies between
+// them, below the chord once tilted, and the deepest end carries the rim from there (held on, the
+// fixed end and the deepest end together held the rim at the band's edge: event storms, crawls,
+// failed steps). An open fixed end beyond the band is off the end of its surface, as a planar
+// corner past the end of its edge, and reads the rim's highest point +ρ û (a point moving over the
+// body whose row is its gap's rate, as a tilt line's end's), 2ρ |μ| ≥ 2 kFlatRim_m above the
+// deepest point: it neither lands nor closes while the deepest point carries the rim. A coin
+// rolling on its rim passes the instant its deepest point is a fixed end, where the tilt line's
+// ends hand over and cover it; read as its material point there, the fixed end touched down with
+// the lean's residue (1e-8 to 1e-6 m/s), and settling held it with the deepest point 7e-8 m away,
+// which forbids rolling. Entering the band, its gap falls to its material point's by at most
+// 2 kFlatRim_m: a rim that lands flat (a coin dropped flat, a drum falling back onto its base)
+// lands on all four ends.
 //
 // Tangent basis (t₁, t₂) of a normal n, smooth in n except where the choice of axis changes:
 // e the world axis of n's component smallest in magnitude (the first on a tie), so that
@@ -85,7 +107,8 @@
 namespace routh {
 
 /// How far [m] a rim's deepest point may lie below its centre's level before the rim counts as
-/// tilted: below it, its four ends are fixed on the body (the header comment).
+/// tilted: below it, its four ends are fixed on the body and the fixed ends y± exist (the header
+/// comment).
 inline constexpr double kFlatRim_m = 1e-9;
 
 enum class SpatialFeature { sphere, corner, tilt_line_end, fixed_rim_point, sphere_pair };
@@ -112,7 +135,7 @@ struct SpatialContactRows {
   Eigen::Matrix<double, 3, 6> body_rows;   ///< ∂u/∂v_a, rows n, t₁, t₂
   Eigen::Matrix<double, 3, 6> other_rows;  ///< ∂u/∂v_b (zero against a plane)
   Eigen::Vector3d jacobian_dot_v;          ///< J̇v [m/s²]
-  double support_m = std::numeric_limits<double>::infinity();  ///< s of a tilt-line end
+  double support_m = std::numeric_limits<double>::infinity();  ///< s of a rim's end
 };
 
 /// The contacts of `description` in the model's order: per body, per plane, its features

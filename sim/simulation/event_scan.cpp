@@ -158,37 +158,79 @@ std::optional<TriggeredWitness> earliest_trigger(const DenseStepper& stepper,
                                                  const RunState& state, RunWorkspace& workspace) {
   // the last step may end past the run's duration: an event there is not the run's (an impact
   // at 0.7124 s was logged in a completed run of 0.7 s, tall_stack:1 of the multibody campaign)
-  std::optional<TriggeredWitness> earliest;
+  std::optional<TriggeredWitness> earliest, support;
   for (std::size_t i = 0; i < state.witnesses.size(); ++i) {
     const std::optional<WitnessCrossing> crossing = locate(i, stepper, settings, state, workspace);
-    if (crossing && crossing->before <= settings.duration &&
-        (!earliest || crossing->before < earliest->crossing.before)) {
+    if (!crossing || crossing->before > settings.duration) continue;
+    if (!earliest || crossing->before < earliest->crossing.before)
       earliest = TriggeredWitness{i, *crossing};
-    }
+    if (state.witnesses[i].kind == WitnessKind::support &&
+        (!support || crossing->before < support->crossing.before))
+      support = TriggeredWitness{i, *crossing};
   }
+  // A closed contact that leaves the end of its surface at the instant another contact's gap
+  // crosses zero (their crossings overlap) goes first: the gap may cross because the contacts
+  // change there. A rim pivoting on a fixed point of its base leaves the flat band (the fixed
+  // point's support reaches zero) where its tilt line's ends jump from the points (±ρ, 0) to the
+  // deepest point, a hair below the floor (spatial_contact_geometry.hpp); struck at the gap
+  // crossing's near side, still flat, nothing approached, and the same crossing was found again
+  // at that instant: an event storm (run 55 of the cylinder campaign).
+  if (earliest && support && state.witnesses[earliest->index].kind == WitnessKind::gap &&
+      support->crossing.before < earliest->crossing.after)
+    return support;
   return earliest;
 }
 
-// A gap crossing across which the gap falls by far more than its rate explains is no landing: on
-// its near side no contact touches, so the impact stage would find nothing and the witness would
-// fire again at the same instant.
+namespace {
+
+// Whether the gap falls across `crossing` (near and far its sides) by far more than its rate
+// explains: it jumps there.
+bool gap_jumps(const GapAndRate& near, const GapAndRate& far, const WitnessCrossing& crossing) {
+  constexpr double kRateMargin = 10.0;  // a landing's gap changes at its rate, give or take
+  const double explained = kRateMargin * std::max(std::abs(near.rate), std::abs(far.rate)) *
+                           (crossing.after - crossing.before);
+  return near.gap - far.gap > explained;
+}
+
+// Whether the contact's point jumps over the surface it touches across a crossing: its support
+// changes by more than `contact_distance_m` [m] there, which no motion does within a crossing's
+// bracket. (A corner grazing a plane, which has no end, crosses zero by round-off, its rate
+// round-off too; a planar corner sliding along an edge moves its support at its slip.)
+bool point_jumps(const GapAndRate& near, const GapAndRate& far, double contact_distance_m) {
+  return std::abs(far.support - near.support) > contact_distance_m;
+}
+
+}  // namespace
+
+// A gap that jumps across zero from within the contact distance (crossing_is_no_landing takes
+// the larger jumps) as its point jumps over the surface is struck at the far side, the only one
+// that touches: a rim leaving the flat
+// band, its tilt line's ends jumping from the material points (±ρ, 0) to the deepest point, a hair
+// below the floor (spatial_contact_geometry.hpp), was struck on the near side, where nothing
+// approached, and the same crossing was found again at that instant (an event storm, run 792 of
+// the cylinder campaign).
 double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
-                   const RunState& state, RunWorkspace& workspace) {
+                   const SimulationSettings& settings, const RunState& state,
+                   RunWorkspace& workspace) {
   const int k = state.witnesses[fired.index].contact;
   const auto gap_at = [&](double t) { return gap_and_rate_at(k, t, stepper, workspace); };
+  const GapAndRate near = gap_at(fired.crossing.before), far = gap_at(fired.crossing.after);
+  if (near.gap > 0.0 && point_jumps(near, far, settings.contact_distance) &&
+      gap_jumps(near, far, fired.crossing))
+    return fired.crossing.after;
   return impact_instant(gap_at, fired.crossing);
 }
 
+// A gap crossing across which the gap jumps is no landing where on its near side the contact
+// does not touch: the impact stage would find nothing and the witness would fire again at the
+// same instant.
 bool crossing_is_no_landing(const TriggeredWitness& fired, const DenseStepper& stepper,
                             const SimulationSettings& settings, const RunState& state,
                             RunWorkspace& workspace) {
-  constexpr double kRateMargin = 10.0;  // a landing's gap changes at its rate, give or take
   const int k = state.witnesses[fired.index].contact;
   const GapAndRate near = gap_and_rate_at(k, fired.crossing.before, stepper, workspace);
   const GapAndRate far = gap_and_rate_at(k, fired.crossing.after, stepper, workspace);
-  const double explained = kRateMargin * std::max(std::abs(near.rate), std::abs(far.rate)) *
-                           (fired.crossing.after - fired.crossing.before);
-  if (near.gap > settings.contact_distance && near.gap - far.gap > explained) return true;
+  if (near.gap > settings.contact_distance && gap_jumps(near, far, fired.crossing)) return true;
   return !listed_at(k, fired.crossing.before, stepper, state, workspace);
 }
 

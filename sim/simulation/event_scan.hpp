@@ -37,15 +37,20 @@ void sample_witnesses_at_step_end(double t, const OdeState& x,
 
 /// The earliest of state.witnesses to trigger on the step just taken, from their values at its
 /// ends (state.start, state.end), located on its dense output, no later than the run's duration;
-/// nothing if none triggers.
+/// nothing if none triggers. A support witness whose crossing overlaps the earliest, a gap's,
+/// comes first: the gap may cross because the contacts change there.
 std::optional<TriggeredWitness> earliest_trigger(const DenseStepper& stepper,
                                                  const SimulationSettings& settings,
                                                  const RunState& state, RunWorkspace& workspace);
 
 /// The instant at which the impact `fired` (a gap's crossing) is taken: impact_instant() of
-/// event_location.hpp on the contact's gap along the step's dense output.
+/// event_location.hpp on the contact's gap along the step's dense output, or the crossing's far
+/// side where the gap jumps across zero from within the contact distance as the contact's point
+/// jumps over its surface (its support changes by more than the contact distance): only the far
+/// side touches there; larger jumps are no landing (crossing_is_no_landing()).
 double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
-                   const RunState& state, RunWorkspace& workspace);
+                   const SimulationSettings& settings, const RunState& state,
+                   RunWorkspace& workspace);
 
 /// Whether a gap crossing is no landing, because the contact does not exist there:
 ///  - the gap jumps: across the crossing it falls by far more than its rate explains, and on its

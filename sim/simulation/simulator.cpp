@@ -262,7 +262,7 @@ bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, Dense
   const bool rest_first = rest_is_due && (!fired || t_pending < fired->crossing.before);
   const bool impact = !rest_first && state.witnesses[fired->index].kind == WitnessKind::gap;
   double t_event = rest_first ? t_pending
-                   : impact   ? impact_time(*fired, stepper, state, ws)
+                   : impact   ? impact_time(*fired, stepper, settings, state, ws)
                               : fired->crossing.after;
   if (impact && crossing_is_no_landing(*fired, stepper, settings, state, ws)) {
     const std::optional<TriggeredWitness> hidden =
