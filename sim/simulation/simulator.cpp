@@ -146,6 +146,19 @@ bool start_run(const SimulationState& initial, const SimulationSettings& setting
   return true;
 }
 
+// The modes settled again at (t, state.q, state.v), and the integration restarted there. False
+// when the run ends there.
+bool settle_and_restart(double t, DenseStepper& stepper, const SimulationSettings& settings,
+                        RunState& state, RunWorkspace& ws, TrajectoryObserver& observer) {
+  Eigen::VectorXd &q = state.q, &v = state.v;
+  StageReport settled = settle_modes(t, q, v, true, settings, state, ws);
+  const bool changed = !settled.events.empty();
+  if (!take(std::move(settled), t, q, v, ws.evaluation, state, observer)) return false;
+  if (changed) sample(t, q, v, SampleKind::after_event, ws.evaluation, observer);
+  restart_at(t, q, v, stepper, settings, state, ws);
+  return true;
+}
+
 // At a breakpoint of the forcing (forcing_breakpoints.hpp) the modes are settled again under the
 // new forcing and the integration restarts there. False when the run ends there.
 bool cross_breakpoint(DenseStepper& stepper, const SimulationSettings& settings, RunState& state,
@@ -154,12 +167,7 @@ bool cross_breakpoint(DenseStepper& stepper, const SimulationSettings& settings,
   if (!breakpoint) return true;
   Eigen::VectorXd &q = state.q, &v = state.v;
   unpack(stepper.current_state(), ws.nq, ws.nv, q, v);
-  StageReport settled = settle_modes(*breakpoint, q, v, true, settings, state, ws);
-  const bool changed = !settled.events.empty();
-  if (!take(std::move(settled), *breakpoint, q, v, ws.evaluation, state, observer)) return false;
-  if (changed) sample(*breakpoint, q, v, SampleKind::after_event, ws.evaluation, observer);
-  restart_at(*breakpoint, q, v, stepper, settings, state, ws);
-  return true;
+  return settle_and_restart(*breakpoint, stepper, settings, state, ws, observer);
 }
 
 // One step of the integrator in the current modes; false when it fails (its guards end the run).
@@ -215,10 +223,15 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
   if (t1 <= settings.duration && !bodies_apart(t1, q, v, ws, state, observer)) return false;
   // spatial slips: the next step's reference is where each slip points now; a contact that
   // changed between following its slip and being aligned changed the dynamics here
-  if (refresh_slip_references(ws.evaluation, t1, state.modes, q, v)) {
-    pack(q, v, ws.x);
-    stepper.initialize(ws.x, t1, stepper.current_time_step());
-    sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
+  switch (refresh_slip_references(ws.evaluation, t1, state.modes, q, v)) {
+    case SlipRefresh::unchanged: break;
+    case SlipRefresh::dynamics_changed:
+      pack(q, v, ws.x);
+      stepper.initialize(ws.x, t1, stepper.current_time_step());
+      sample_witnesses_at(t1, stepper.current_state(), state.modes, state.witnesses, ws, state.end);
+      break;
+    case SlipRefresh::slip_reversed:
+      return settle_and_restart(t1, stepper, settings, state, ws, observer);
   }
   std::swap(state.start, state.end);
   return true;

@@ -69,16 +69,16 @@ bool relaxes_within(const SlipAlignment& alignment, int k, const Eigen::Vector2d
 
 }  // namespace
 
-bool refresh_slip_references(SystemEvaluation& evaluation, double t,
-                             const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
-                             const Eigen::VectorXd& v) {
+SlipRefresh refresh_slip_references(SystemEvaluation& evaluation, double t,
+                                    const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
+                                    const Eigen::VectorXd& v) {
   const auto model_contact = [&](int k) {
     return static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
   };
   bool any_sliding = false;
   for (int k = 0; k < evaluation.contacts; ++k)
     any_sliding = any_sliding || modes[static_cast<std::size_t>(k)] == ContactMode::slide;
-  if (!any_sliding) return false;
+  if (!any_sliding) return SlipRefresh::unchanged;
   // slow slips that follow their direction are tried aligned: kept so if they relax fast
   std::vector<int>& tried = evaluation.realignment_candidates;
   tried.clear();
@@ -103,7 +103,7 @@ bool refresh_slip_references(SystemEvaluation& evaluation, double t,
       any_aligned ? &dynamics_at(evaluation, t, q, v, modes) : nullptr;
   const ContactKinematics& kinematics =
       any_aligned ? evaluation.quantities.contacts : contacts_at(evaluation, q, v, modes);
-  bool changed = false;
+  bool changed = false, reversed = false;
   for (int k = 0; k < evaluation.contacts; ++k) {
     if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
     const auto m = model_contact(k);
@@ -126,8 +126,10 @@ bool refresh_slip_references(SystemEvaluation& evaluation, double t,
     }
     // a contact that follows its slip, or is released, follows it from here
     if (!evaluation.slip_aligned[m]) reference = sliding_direction(slip, reference);
+    reversed = reversed || slip.dot(reference) < -kSlipDirectionResolution;
   }
-  return changed;
+  if (reversed) return SlipRefresh::slip_reversed;
+  return changed ? SlipRefresh::dynamics_changed : SlipRefresh::unchanged;
 }
 
 }  // namespace routh

@@ -67,16 +67,26 @@ ContactMode slide_along(SystemEvaluation& evaluation, int k, const Eigen::Vector
 /// 0) planar, û₀ spatial.
 Eigen::Vector2d mode_direction(const SystemEvaluation& evaluation, int k, ContactMode mode);
 
+/// What refresh_slip_references() found.
+enum class SlipRefresh {
+  unchanged,         ///< the dynamics at (q, v) are as the step left them
+  dynamics_changed,  ///< a contact switched between following its slip and being aligned
+  /// A contact slips against the direction its friction opposes (u_t·û < 0): its friction would
+  /// drive the slip. Its slip witness u_t·û, below zero from the step's start, cannot see it (a
+  /// rim contact whose point jumped round the rim at a hand-over, its settled reference left
+  /// behind, gained 16 % of its energy that way): the modes must be settled again.
+  slip_reversed,
+};
+
 /// Between steps: moves each spatial sliding contact's reference on to its direction at (t, q, v):
 /// an aligned contact's to its alignment's root (aligned_slip.hpp), any other's to its slip's
 /// direction where it slips on along the reference (u_t·û₀ > kSlipDirectionResolution). An
 /// aligned contact is released to follow its slip once it relaxes slower than
 /// kSlipRelaxationTime; one that follows a slip slower than kSlowSlip is aligned once it relaxes
-/// faster than kSlipRealignmentTime (a slip that dwindles while its direction turns). True when
-/// a contact changed between the two, and with it the dynamics at (q, v): the stepper's
-/// derivative there is then stale.
-bool refresh_slip_references(SystemEvaluation& evaluation, double t,
-                             const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
-                             const Eigen::VectorXd& v);
+/// faster than kSlipRealignmentTime (a slip that dwindles while its direction turns), where it
+/// points at its root already (kRealignmentTurn).
+SlipRefresh refresh_slip_references(SystemEvaluation& evaluation, double t,
+                                    const std::vector<ContactMode>& modes, const Eigen::VectorXd& q,
+                                    const Eigen::VectorXd& v);
 
 }  // namespace routh
