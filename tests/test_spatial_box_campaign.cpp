@@ -144,7 +144,19 @@ test::ScenarioRun run_scene(const Scene& scene) {
 
 // Runs that end in a trouble status today, each a known defect of the spatial contact modes that
 // is still to be fixed (support/spatial_campaign.hpp). ROUTH_CAMPAIGN_RUN=N prints one's scene.
-constexpr std::array<test::KnownTrouble, 0> kKnownTrouble{};
+constexpr std::array<test::KnownTrouble, 2> kKnownTrouble{{
+    // A slow slip after a rest event turned to a direction where its sliding compliance
+    // J_n M⁻¹ (J_n − μd û·J_t)ᵀ falls to 1e-6 of its value without slip (0 is Painlevé's
+    // singularity, reached from the side where it holds): λ_n grows to 8e6 N, the slip
+    // decelerates at 1e8 m/s², and at t = 0.251343 s the step no longer advances time. Sticking
+    // there would hold (margin 0.32 of μs λ_n): the slip would stop within 1e-10 s, a dynamic
+    // jam that the sliding phase cannot integrate (ROUTH_CAMPAIGN_RUNS=5000)
+    {3213, "step_size_failure"},
+    // two corners sliding together, the same approach to the singularity through their 2 × 2
+    // sliding compliance (determinant 6e-9 of its entries' product 0.11): λ_n of 1e9 N at
+    // t = 0.215774 s
+    {3551, "step_size_failure"},
+}};
 
 }  // namespace
 
