@@ -40,13 +40,17 @@
 //                                         λ_n,k ≥ m S  (every k),   m ≤ 1,                  (3)
 //
 // with S the largest |λ0| entry: a second-order cone program, solved with each cone replaced by
-// the polygon of 8 facets inscribed in it (e·λ_t ≤ cos(π/8) μs λ_n for 8 unit directions e), a
-// linear program, which Lemke's method solves (spatial_static_friction.cpp). Its distribution
-// lies inside every true cone, at the true margin m reported as R = m S Σ_k μs,k; the polygons
-// give up 1 − cos(π/8) ≈ 8 % of each cone, so a set that only the rest of the cones would hold
-// is judged as before. Where (3) finds no distribution of m > 0, λ0 stays and R = +∞: the set has
-// no verdict, and the lift-off witness decides; so too for a set whose program exceeds
-// kInlineLcpSize unknowns (more than six sticking contacts), which is not solved.
+// a polygon that holds it, first of 8 facets tangent to it (e·λ_t ≤ μs λ_n for 8 unit directions
+// e), a linear program, which Lemke's method solves (spatial_static_friction.cpp); where its
+// distribution leaves a true cone, the facet tangent to that cone along its λ_t is added and the
+// program solved again (cutting planes), until the true margin there is within 0.1 % of the
+// program's m, which bounds it from above. The distribution's true margin m is reported as
+// R = m S Σ_k μs,k: a set that the cones hold by a margin of a few per cent is found, which
+// polygons inscribed in the cones missed (they gave up 1 − cos(π/8) ≈ 8 % of each: box campaign
+// run 953). Where (3) finds no distribution of m > 0, λ0 stays and R = +∞: the set has no verdict,
+// and the lift-off witness decides; so too for a set whose program exceeds kInlineLcpSize
+// unknowns (more than six sticking contacts), which is not solved, and the cuts stop where the
+// next program would exceed it.
 
 #include <Eigen/Core>
 #include <vector>
