@@ -12,6 +12,7 @@
 
 #include <Eigen/Geometry>
 #include <array>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -142,6 +143,17 @@ test::ScenarioRun run_scene(const Scene& scene) {
   return run;
 }
 
+// The campaign's scenes `indices` complete, and every check of the campaign holds.
+void check_scenes_complete(std::initializer_list<int> indices) {
+  for (const int index : indices) {
+    CAPTURE(index);
+    const Scene scene = random_scene(index);
+    const test::ScenarioRun run = run_scene(scene);
+    CHECK(run.outcome.status == RunStatus::completed);
+    CHECK(first_failure(scene, run) == "");
+  }
+}
+
 // Runs that end in a trouble status today, each a known defect of the spatial contact modes that
 // is still to be fixed (support/spatial_campaign.hpp). ROUTH_CAMPAIGN_RUN=N prints one's scene.
 constexpr std::array<test::KnownTrouble, 2> kKnownTrouble{{
@@ -185,9 +197,6 @@ TEST_CASE(
   CHECK(run.outcome.status == RunStatus::completed);
 }
 
-}  // namespace routh
-
-namespace routh {
 namespace {
 
 TEST_CASE(
@@ -199,20 +208,8 @@ TEST_CASE(
   // consistent; it was tried from the directions the one-corner trials before it had aligned, and
   // the runs ended in contact_modes_unresolved. They complete, and every check of the campaign
   // holds: no event raises the kinetic energy, the total energy does not rise.
-  for (const int index : {271, 1048, 1520}) {
-    CAPTURE(index);
-    const Scene scene = random_scene(index);
-    const test::ScenarioRun run = run_scene(scene);
-    CHECK(run.outcome.status == RunStatus::completed);
-    CHECK(first_failure(scene, run) == "");
-  }
+  check_scenes_complete({271, 1048, 1520});
 }
-
-}  // namespace
-}  // namespace routh
-
-namespace routh {
-namespace {
 
 TEST_CASE(
     "spatial boxes: a box leaning from a floor corner against a wall corner sticks where "
@@ -224,20 +221,8 @@ TEST_CASE(
   // whose tangential impact the law could not resolve (painleve_unresolved). They complete, and
   // every check of the campaign holds: no event raises the kinetic energy, the total energy does
   // not rise.
-  for (const int index : {1101, 1165}) {
-    CAPTURE(index);
-    const Scene scene = random_scene(index);
-    const test::ScenarioRun run = run_scene(scene);
-    CHECK(run.outcome.status == RunStatus::completed);
-    CHECK(first_failure(scene, run) == "");
-  }
+  check_scenes_complete({1101, 1165});
 }
-
-}  // namespace
-}  // namespace routh
-
-namespace routh {
-namespace {
 
 TEST_CASE(
     "spatial boxes: a box squeezed between a floor corner and a wall corner sticks where its "
@@ -250,10 +235,7 @@ TEST_CASE(
   // round-off, now and a moment later), and the run ended in Painlevé's paradox with no impulse
   // (painleve_unresolved). It completes, and every check of the campaign holds: no event raises
   // the kinetic energy, the total energy does not rise.
-  const Scene scene = random_scene(953);
-  const test::ScenarioRun run = run_scene(scene);
-  CHECK(run.outcome.status == RunStatus::completed);
-  CHECK(first_failure(scene, run) == "");
+  check_scenes_complete({953});
 }
 
 }  // namespace
