@@ -75,39 +75,34 @@ SlipRefresh refresh_slip_references(SystemEvaluation& evaluation, double t,
   const auto model_contact = [&](int k) {
     return static_cast<std::size_t>(evaluation.active[static_cast<std::size_t>(k)]);
   };
-  bool any_sliding = false;
-  for (int k = 0; k < evaluation.contacts; ++k)
-    any_sliding = any_sliding || modes[static_cast<std::size_t>(k)] == ContactMode::slide;
-  if (!any_sliding) return SlipRefresh::unchanged;
+  if (std::find(modes.begin(), modes.end(), ContactMode::slide) == modes.end())
+    return SlipRefresh::unchanged;
   // slow slips that follow their direction are tried aligned: kept so if they relax fast
   std::vector<int>& tried = evaluation.realignment_candidates;
   tried.clear();
-  {
-    const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
-    for (int k = 0; k < evaluation.contacts; ++k) {
-      if (modes[static_cast<std::size_t>(k)] != ContactMode::slide ||
-          evaluation.slip_aligned[model_contact(k)] ||
-          !(spatial_slip(kinematics, k, v).norm() < kSlowSlip))
-        continue;
-      tried.push_back(k);
-      evaluation.slip_aligned[model_contact(k)] = true;
-    }
-  }
   bool any_aligned = false;
+  const ContactKinematics* kinematics = &contacts_at(evaluation, q, v, modes);
   for (int k = 0; k < evaluation.contacts; ++k) {
-    any_aligned = any_aligned || (modes[static_cast<std::size_t>(k)] == ContactMode::slide &&
-                                  evaluation.slip_aligned[model_contact(k)]);
+    if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
+    std::vector<bool>::reference aligned = evaluation.slip_aligned[model_contact(k)];
+    if (!aligned && spatial_slip(*kinematics, k, v).norm() < kSlowSlip) {
+      tried.push_back(k);
+      aligned = true;
+    }
+    any_aligned = any_aligned || aligned;
   }
-  // the aligned contacts' roots at (q, v) come with a force solve; the others need the kinematics
-  const ConstrainedAcceleration* dynamics =
-      any_aligned ? &dynamics_at(evaluation, t, q, v, modes) : nullptr;
-  const ContactKinematics& kinematics =
-      any_aligned ? evaluation.quantities.contacts : contacts_at(evaluation, q, v, modes);
+  // the aligned contacts' roots at (q, v) come with a force solve, which evaluates the
+  // kinematics again
+  const ConstrainedAcceleration* dynamics = nullptr;
+  if (any_aligned) {
+    dynamics = &dynamics_at(evaluation, t, q, v, modes);
+    kinematics = &evaluation.quantities.contacts;
+  }
   bool changed = false, reversed = false;
   for (int k = 0; k < evaluation.contacts; ++k) {
     if (modes[static_cast<std::size_t>(k)] != ContactMode::slide) continue;
     const auto m = model_contact(k);
-    const Eigen::Vector2d slip = spatial_slip(kinematics, k, v);
+    const Eigen::Vector2d slip = spatial_slip(*kinematics, k, v);
     Eigen::Vector2d& reference = evaluation.slip_reference[m];
     if (evaluation.slip_aligned[m]) {
       // an aligned contact is released once it relaxes slower than kSlipRelaxationTime (or no
