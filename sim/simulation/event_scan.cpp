@@ -93,12 +93,24 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
     }
     // An open contact that starts touching without leaving (settled open: its acceleration let
     // it go) and sinks past half the contact distance within the step: it lands there, still
-    // touching.
+    // touching. One that leaves there sinks so only after its apex (landing_after_apex): an
+    // impact that struck a contact as it sank past that depth left it there, and the depth read
+    // on the dense output at the step's start put the crossing at the start again, where nothing
+    // approached (an event storm, cylinder campaign run 266).
     const double deepest = -0.5 * settings.contact_distance;
     if (!(start.gap[k] > deepest && end.gap[k] <= deepest)) return std::nullopt;
-    const auto sunk = [&](double t) { return gap_at(t).gap - deepest; };
-    return locate_witness_crossing(sunk, t0, start.gap[k] - deepest, t1, end.gap[k] - deepest,
-                                   tolerance);
+    const auto sunk = [&](double t) {
+      GapAndRate at = gap_at(t);
+      at.gap -= deepest;
+      return at;
+    };
+    GapAndRate sunk_start = at_start, sunk_end = at_end;
+    sunk_start.gap -= deepest;
+    sunk_end.gap -= deepest;
+    if (at_start.rate >= settings.absolute_tolerance)
+      return landing_after_apex(sunk, t0, sunk_start, t1, sunk_end, tolerance);
+    const auto sunk_gap = [&](double t) { return sunk(t).gap; };
+    return locate_witness_crossing(sunk_gap, t0, sunk_start.gap, t1, sunk_end.gap, tolerance);
   }
   const auto i = static_cast<Eigen::Index>(index);
   const double w0 = start.value[i], w1 = end.value[i];
