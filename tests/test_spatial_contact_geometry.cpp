@@ -449,3 +449,52 @@ TEST_CASE(
     if (angle > 0.0 && !flat) CHECK(held.gap[x_minus] == doctest::Approx(z).epsilon(1e-15));
   }
 }
+
+TEST_CASE("spatial contacts: a flat base turned to psi stands on the square turned by psi") {
+  const SpatialBodies model = flat_coin();
+  const auto workspace = model.make_workspace();
+  const double rho = 0.012, half_height = 0.001, psi = 0.7;
+  const Eigen::Vector2d base(std::cos(psi), std::sin(psi)), across(-std::sin(psi), std::cos(psi));
+  const int x_plus = contact_index(model, "coin.bottom_rim.x+/floor");
+  routh::ContactBase square;
+  REQUIRE(model.flat_base(coin_pose(0.0, Vector3d::UnitX()), x_plus, *workspace, square));
+  CHECK(square.contacts == std::vector<int>{4, 5, 6, 7});
+  CHECK(square.radius_m == rho);
+  CHECK(square.direction == Eigen::Vector2d::UnitX());
+  model.orient_base(x_plus, 2.0 * base, *workspace);  // any length: the direction is kept
+  REQUIRE(model.flat_base(coin_pose(0.0, Vector3d::UnitX()), x_plus, *workspace, square));
+  CHECK((square.direction - base).norm() < 1e-15);
+  // the ends at ±ρ e(ψ), ±ρ e(ψ + 90°): gaps 0 and, for a base spinning about its axis and
+  // sliding (no tilt rate), normal velocities 0, so that the turn moves no contact off the floor
+  // or into it
+  VectorXd v(6);
+  v << 0.5, -0.2, 0.0, 0.0, 0.0, 3.0;
+  const VectorXd q = coin_pose(0.0, Vector3d::UnitX());
+  routh::StateQuantities out;
+  model.evaluate(0.0, q, v, {.contacts = true}, *workspace, out);
+  const std::vector<std::pair<std::string, Eigen::Vector2d>> ends = {
+      {"x+", rho * base}, {"x-", -rho * base}, {"y+", rho * across}, {"y-", -rho * across}};
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    const auto& [end, point] = ends[i];
+    CAPTURE(end);
+    const int k = contact_index(model, "coin.bottom_rim." + end + "/floor");
+    CHECK((square.points_m[i] - point).norm() < 1e-15);
+    CHECK(std::abs(out.contacts.gap[k]) < 1e-15);
+    CHECK(std::abs(out.contacts.jacobian.row(3 * k).dot(v)) < 1e-15);
+    Eigen::Matrix<double, 1, 6> expected;
+    expected << 0.0, 0.0, 1.0,
+        Vector3d(point.x(), point.y(), -half_height).cross(Vector3d::UnitZ()).transpose();
+    CHECK((out.contacts.jacobian.row(3 * k) - expected).norm() < 1e-15);
+  }
+  // tilted about e(ψ + 90°) onto x+: out of the band, no flat base; x+ is the deepest point, the
+  // material point ρ e(ψ) with support ρ, x− the highest with support −ρ (named along e(ψ))
+  const VectorXd tilted = coin_pose(1e-3, Vector3d(across.x(), across.y(), 0.0));
+  CHECK_FALSE(model.flat_base(tilted, x_plus, *workspace, square));
+  model.evaluate(0.0, tilted, VectorXd::Zero(6), {.contacts = true}, *workspace, out);
+  const Eigen::Matrix3d R = model.orientation(tilted, 0).toRotationMatrix();
+  const double z = tilted[2] + (R * Vector3d(rho * base.x(), rho * base.y(), -half_height)).z();
+  CHECK(out.contacts.gap[x_plus] == doctest::Approx(z).epsilon(1e-12));
+  CHECK(out.contacts.gap[x_plus] < out.contacts.gap[x_plus + 1]);
+  CHECK(out.contacts.support[x_plus] == doctest::Approx(rho).epsilon(1e-12));
+  CHECK(out.contacts.support[x_plus + 1] == doctest::Approx(-rho).epsilon(1e-12));
+}

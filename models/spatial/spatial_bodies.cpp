@@ -111,6 +111,8 @@ class SpatialWorkspace final : public SystemWorkspace {
   using SystemWorkspace::SystemWorkspace;
   std::vector<SpatialBodyMotion> bodies;
   SphereSweep sweep;
+  /// e(ψ) per rim (SpatialContact::rim): the run's base orientations, not scratch; e_x at first.
+  std::vector<Eigen::Vector2d> bases;
 };
 
 }  // namespace
@@ -234,6 +236,8 @@ void SpatialBodies::normalize(Eigen::VectorXd& q) const {
 std::unique_ptr<SystemWorkspace> SpatialBodies::make_workspace() const {
   auto workspace = std::make_unique<SpatialWorkspace>(*this);
   workspace->bodies.resize(impl_->description.bodies.size());
+  workspace->bases.assign(static_cast<std::size_t>(impl_->contacts.rim_count),
+                          Eigen::Vector2d::UnitX());
   return workspace;
 }
 
@@ -242,7 +246,8 @@ void SpatialBodies::nearby_contacts(const Eigen::VectorXd& q, SystemWorkspace& w
   impl_->check_sizes(q, nullptr);
   SpatialWorkspace& ws = impl_->own(workspace, *this);
   impl_->read_motion(q, nullptr, ws);
-  nearby_spatial_contacts(impl_->contacts, impl_->description, ws.bodies, ws.sweep, nearby);
+  nearby_spatial_contacts(impl_->contacts, impl_->description, ws.bodies, ws.bases, ws.sweep,
+                          nearby);
 }
 
 double SpatialBodies::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eigen::VectorXd& v,
@@ -295,6 +300,44 @@ void SpatialBodies::evaluate(double t, const Eigen::VectorXd& q, const Eigen::Ve
   }
 }
 
+bool SpatialBodies::flat_base(const Eigen::VectorXd& q, int contact, SystemWorkspace& workspace,
+                              ContactBase& base) const {
+  const Impl& impl = *impl_;
+  const std::vector<SpatialContact>& all = impl.contacts.contacts;
+  if (contact < 0 || contact >= static_cast<int>(all.size()))
+    throw std::invalid_argument(cat("spatial bodies: no contact ", contact));
+  const SpatialContact& end = all[static_cast<std::size_t>(contact)];
+  if (end.rim < 0) return false;
+  impl.check_sizes(q, nullptr);
+  SpatialWorkspace& ws = impl.own(workspace, *this);
+  impl.read_motion(q, nullptr, ws);
+  const SpatialPlane& plane = impl.description.planes[static_cast<std::size_t>(end.plane)];
+  if (!rim_lies_flat(end, ws.bodies[static_cast<std::size_t>(end.body)], plane)) return false;
+  // a rim's four ends are consecutive, x+ first (spatial_contacts())
+  int first = contact;
+  while (first > 0 && all[static_cast<std::size_t>(first - 1)].rim == end.rim) --first;
+  const Eigen::Vector2d& direction = ws.bases[static_cast<std::size_t>(end.rim)];
+  base.contacts.clear();
+  base.points_m.clear();
+  for (int k = first; k < first + 4; ++k) {
+    base.contacts.push_back(k);
+    base.points_m.push_back(flat_base_point(all[static_cast<std::size_t>(k)], direction));
+  }
+  base.radius_m = end.radius_m;
+  base.direction = direction;
+  return true;
+}
+
+void SpatialBodies::orient_base(int contact, const Eigen::Vector2d& direction,
+                                SystemWorkspace& workspace) const {
+  const std::vector<SpatialContact>& all = impl_->contacts.contacts;
+  if (contact < 0 || contact >= static_cast<int>(all.size()))
+    throw std::invalid_argument(cat("spatial bodies: no contact ", contact));
+  const int rim = all[static_cast<std::size_t>(contact)].rim;
+  if (rim < 0) return;
+  impl_->own(workspace, *this).bases[static_cast<std::size_t>(rim)] = direction.normalized();
+}
+
 namespace {
 
 void note_body_velocities(int body, std::vector<int>& touched) {
@@ -325,7 +368,8 @@ void SpatialBodies::Impl::contact_kinematics(const std::vector<int>* subset,
     const SpatialPlane* plane =
         contact.plane >= 0 ? &description.planes[static_cast<std::size_t>(contact.plane)] : nullptr;
     const bool is_held = held && (*held)[static_cast<std::size_t>(i)];
-    const SpatialContactRows rows = spatial_contact_rows(contact, body, other, plane, is_held);
+    const SpatialContactRows rows =
+        spatial_contact_rows(contact, body, other, plane, base_of(contact, ws.bases), is_held);
     out.gap[i] = rows.gap_m;
     out.support[i] = rows.support_m;
     out.jacobian_dot_v.segment<3>(3 * i) = rows.jacobian_dot_v;

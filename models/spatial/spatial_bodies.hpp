@@ -25,8 +25,9 @@
 //                    ends of its diameter along the tilt line (the     … .x-, .y+, .y-, and
 //                    deepest and highest points), named by the        BODY.bottom_rim.x+/PLANE …
 //                    body's axes, and the ends of its diameter along
-//                    the body y (spatial_contact_geometry.hpp): the
-//                    deepest carries a tilted rim, all four a flat base
+//                    a diameter across it (spatial_contact_geometry.hpp):
+//                    the deepest carries a tilted rim, all four a flat
+//                    base, a square turned toward its load
 //   sphere–sphere    along the line of centres                        BODY/OTHER
 // Each contact has the normal row first, then two tangential rows along a basis (t₁, t₂) of the
 // tangent plane that is smooth in q; J̇v is the time derivative of the contact's constraint
@@ -141,6 +142,13 @@ class SpatialBodies final : public MechanicalSystem {
   void evaluate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
                 const QuantityRequest& request, SystemWorkspace& workspace,
                 StateQuantities& out) const override;
+  /// A cylinder's rim lying flat on a plane: its four ends, at their points on the square in the
+  /// body's xy plane, radius r, direction e(ψ) (spatial_contact_geometry.hpp).
+  bool flat_base(const Eigen::VectorXd& q, int contact, SystemWorkspace& workspace,
+                 ContactBase& base) const override;
+  /// Sets the rim's ψ: its x+ end's flat point along `direction`.
+  void orient_base(int contact, const Eigen::Vector2d& direction,
+                   SystemWorkspace& workspace) const override;
 
   // Beyond the MechanicalSystem contract.
 

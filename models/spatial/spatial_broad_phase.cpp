@@ -27,6 +27,8 @@ double bounding_radius(const SpatialShape& shape) {
 SpatialContactSet make_spatial_contact_set(const SpatialBodiesDescription& description) {
   SpatialContactSet set;
   set.contacts = spatial_contacts(description, set.names);
+  for (const SpatialContact& contact : set.contacts)
+    set.rim_count = std::max(set.rim_count, contact.rim + 1);
   set.plane_count = static_cast<int>(description.planes.size());
   const auto bodies = static_cast<int>(description.bodies.size());
   set.group_first.assign(static_cast<std::size_t>(bodies * set.plane_count) + 1, 0);
@@ -97,7 +99,8 @@ double spatial_broad_phase_step_bound_s(const SpatialContactSet& set,
 
 void nearby_spatial_contacts(const SpatialContactSet& set,
                              const SpatialBodiesDescription& description,
-                             const std::vector<SpatialBodyMotion>& bodies, SphereSweep& sweep,
+                             const std::vector<SpatialBodyMotion>& bodies,
+                             const std::vector<Eigen::Vector2d>& bases, SphereSweep& sweep,
                              std::vector<int>& nearby) {
   nearby.clear();
   for (std::size_t b = 0; b < bodies.size(); ++b) {
@@ -110,7 +113,8 @@ void nearby_spatial_contacts(const SpatialContactSet& set,
           b * static_cast<std::size_t>(set.plane_count) + static_cast<std::size_t>(p);
       for (int k = set.group_first[group]; k < set.group_first[group + 1]; ++k) {
         const SpatialContact& contact = set.contacts[static_cast<std::size_t>(k)];
-        if (spatial_contact_gap(contact, bodies[b], nullptr, &plane) < margin_m) {
+        if (spatial_contact_gap(contact, bodies[b], nullptr, &plane, base_of(contact, bases)) <
+            margin_m) {
           nearby.push_back(k);
         }
       }
@@ -124,7 +128,7 @@ void nearby_spatial_contacts(const SpatialContactSet& set,
     const double margin_m = 0.5 * std::max(set.bounding_radii_m[a], set.bounding_radii_m[b]);
     const int k = set.pair_first + sphere_pair_offset(set, i, j);
     if (spatial_contact_gap(set.contacts[static_cast<std::size_t>(k)], bodies[a], &bodies[b],
-                            nullptr) < margin_m) {
+                            nullptr, Eigen::Vector2d::UnitX()) < margin_m) {  // no rim
       nearby.push_back(k);
     }
   }

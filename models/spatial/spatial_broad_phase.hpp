@@ -32,6 +32,7 @@ double bounding_radius(const SpatialShape& shape);
 struct SpatialContactSet {
   std::vector<SpatialContact> contacts;
   std::vector<std::string> names;
+  int rim_count = 0;  ///< the cylinders' rims against the planes (SpatialContact::rim)
   /// Body b's contacts against plane p are group_first[b P + p] … group_first[b P + p + 1] − 1.
   std::vector<int> group_first;
   int plane_count = 0;
@@ -72,10 +73,19 @@ void sweep_sphere_pairs(const SpatialContactSet& set, const std::vector<SpatialB
 double spatial_broad_phase_step_bound_s(const SpatialContactSet& set,
                                         const std::vector<SpatialBodyMotion>& bodies);
 
-/// The nearby contacts, ascending, into `nearby` (no allocation once it has the capacity).
+/// e(ψ) of `contact`'s rim from `bases`, one per rim (spatial_contact_geometry.hpp); e_x for a
+/// contact on no rim.
+inline Eigen::Vector2d base_of(const SpatialContact& contact,
+                               const std::vector<Eigen::Vector2d>& bases) {
+  return contact.rim < 0 ? Eigen::Vector2d::UnitX() : bases[static_cast<std::size_t>(contact.rim)];
+}
+
+/// The nearby contacts, ascending, into `nearby` (no allocation once it has the capacity); `bases`
+/// as above.
 void nearby_spatial_contacts(const SpatialContactSet& set,
                              const SpatialBodiesDescription& description,
-                             const std::vector<SpatialBodyMotion>& bodies, SphereSweep& sweep,
+                             const std::vector<SpatialBodyMotion>& bodies,
+                             const std::vector<Eigen::Vector2d>& bases, SphereSweep& sweep,
                              std::vector<int>& nearby);
 
 }  // namespace routh

@@ -53,20 +53,20 @@ struct RimEnd {
   double support_m = std::numeric_limits<double>::infinity();
 };
 
-// The rim's tilt direction û and its rate, (1, 0) and 0 while the rim is flat, and the depth
-// ρ |μ| of its deepest point below its centre's level.
+// The rim's tilt direction û and its rate, e(ψ) and 0 while the rim is flat, and the depth ρ |μ|
+// of its deepest point below its centre's level.
 struct TiltLine {
   bool flat = true;
-  Eigen::Vector2d direction = Eigen::Vector2d::UnitX();
+  Eigen::Vector2d direction;
   Eigen::Vector2d rate = Eigen::Vector2d::Zero();
   double depth_m = 0.0;
 };
 
 TiltLine tilt_line(const SpatialContact& rim, const SpatialBodyMotion& body,
-                   const Eigen::Vector3d& normal) {
+                   const Eigen::Vector3d& normal, const Eigen::Vector2d& base) {
   const Eigen::Vector3d m = body.rotation.transpose() * normal;
   const double tilt = m.head<2>().norm();
-  TiltLine line;
+  TiltLine line{.direction = base};
   line.depth_m = rim.radius_m * tilt;
   if (line.depth_m < kFlatRim_m) return line;  // flat: the header comment
   line.flat = false;
@@ -76,28 +76,33 @@ TiltLine tilt_line(const SpatialContact& rim, const SpatialBodyMotion& body,
   return line;
 }
 
-// +1 if w points to the body's +x side (to +y on a tie), else −1: the naming convention.
-double positive_side(const Eigen::Vector2d& w) {
-  return (w.x() > 0.0 || (w.x() == 0.0 && w.y() > 0.0)) ? 1.0 : -1.0;
+// The base's axes: e(ψ) and e(ψ + 90°).
+Eigen::Vector2d across(const Eigen::Vector2d& base) { return {-base.y(), base.x()}; }
+
+// +1 if w points to the base's positive side along e(ψ) (along e(ψ + 90°) on a tie), else −1:
+// the naming convention.
+double positive_side(const Eigen::Vector2d& w, const Eigen::Vector2d& base) {
+  const double along = w.dot(base);
+  return (along > 0.0 || (along == 0.0 && w.dot(across(base)) > 0.0)) ? 1.0 : -1.0;
 }
 
 constexpr double kSmallestNormal = std::numeric_limits<double>::min();
 
 // A tilt line's end (the header comment).
 RimEnd tilt_line_end(const SpatialContact& rim, const SpatialBodyMotion& body,
-                     const Eigen::Vector3d& normal, bool held) {
-  const TiltLine line = tilt_line(rim, body, normal);
+                     const Eigen::Vector3d& normal, const Eigen::Vector2d& base, bool held) {
+  const TiltLine line = tilt_line(rim, body, normal, base);
   const double sigma = rim.rim_side;
   RimEnd end{rim.point_m};
-  // σ ρ (−û_x), its sign the convention's on a tie (û_x = 0) too: an end whose support reads 0
-  // there while the convention still names it the deepest point is opened and closed again at
-  // the same instant, and its hand-over is lost (Euler's disk, at t = 0.643 s)
+  // σ ρ (−û · e(ψ)), its sign the convention's on a tie (û · e(ψ) = 0) too: an end whose support
+  // reads 0 there while the convention still names it the deepest point is opened and closed again
+  // at the same instant, and its hand-over is lost (Euler's disk, at t = 0.643 s)
   const Eigen::Vector2d deepest = -line.direction;
   end.support_m = line.flat ? rim.radius_m
-                            : sigma * positive_side(deepest) * rim.radius_m *
-                                  std::max(std::abs(deepest.x()), kSmallestNormal);
+                            : sigma * positive_side(deepest, base) * rim.radius_m *
+                                  std::max(std::abs(deepest.dot(base)), kSmallestNormal);
   // held while tilted: the deepest point, past the end of its name's half-rim; else its name's
-  const double along = (held && !line.flat) ? -1.0 : sigma * positive_side(line.direction);
+  const double along = (held && !line.flat) ? -1.0 : sigma * positive_side(line.direction, base);
   end.point_m.head<2>() += rim.radius_m * along * line.direction;
   end.rate_m_s.head<2>() = rim.radius_m * along * line.rate;
   return end;
@@ -107,11 +112,14 @@ RimEnd tilt_line_end(const SpatialContact& rim, const SpatialBodyMotion& body,
 // beyond the band, off the base it belongs to, the rim's highest point, which lies 2ρ |μ| above
 // the deepest. Its support: how far the rim may still tilt before it leaves the band.
 RimEnd fixed_rim_point(const SpatialContact& rim, const SpatialBodyMotion& body,
-                       const Eigen::Vector3d& normal, bool held) {
-  const TiltLine line = tilt_line(rim, body, normal);
+                       const Eigen::Vector3d& normal, const Eigen::Vector2d& base, bool held) {
+  const TiltLine line = tilt_line(rim, body, normal, base);
   RimEnd end{rim.point_m};
   end.support_m = kFlatRim_m - line.depth_m;
-  if (held || line.flat) return end;
+  if (held || line.flat) {
+    end.point_m.head<2>() += flat_base_point(rim, base);
+    return end;
+  }
   end.point_m.head<2>() = rim.radius_m * line.direction;
   end.rate_m_s.head<2>() = rim.radius_m * line.rate;
   return end;
@@ -152,7 +160,7 @@ ContactPair sphere_pair(const SpatialContact& contact, const SpatialBodyMotion& 
 }
 
 ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& body,
-                       const SpatialPlane& plane, bool held) {
+                       const SpatialPlane& plane, const Eigen::Vector2d& base, bool held) {
   ContactPair pair;
   pair.normal = plane.normal;
   pair.other_origin_m = plane.point_m;
@@ -164,8 +172,8 @@ ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& b
     case SpatialFeature::tilt_line_end:
     case SpatialFeature::fixed_rim_point: {
       const RimEnd end = contact.feature == SpatialFeature::tilt_line_end
-                             ? tilt_line_end(contact, body, plane.normal, held)
-                             : fixed_rim_point(contact, body, plane.normal, held);
+                             ? tilt_line_end(contact, body, plane.normal, base, held)
+                             : fixed_rim_point(contact, body, plane.normal, base, held);
       pair.body = material_point(body, end.point_m);
       pair.body.offset_rate_m_s += body.rotation * end.rate_m_s;
       pair.support_m = end.support_m;
@@ -178,8 +186,9 @@ ContactPair plane_pair(const SpatialContact& contact, const SpatialBodyMotion& b
 }
 
 ContactPair contact_pair(const SpatialContact& contact, const SpatialBodyMotion& body,
-                         const SpatialBodyMotion* other, const SpatialPlane* plane, bool held) {
-  return other ? sphere_pair(contact, body, *other) : plane_pair(contact, body, *plane, held);
+                         const SpatialBodyMotion* other, const SpatialPlane* plane,
+                         const Eigen::Vector2d& base, bool held) {
+  return other ? sphere_pair(contact, body, *other) : plane_pair(contact, body, *plane, base, held);
 }
 
 double gap_of(const ContactPair& pair, const SpatialBodyMotion& body) {
@@ -203,6 +212,7 @@ std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& des
                                              std::vector<std::string>& names) {
   std::vector<SpatialContact> contacts;
   names.clear();
+  int rims = 0;
   const auto add = [&](SpatialContact contact, const std::string& name) {
     contacts.push_back(contact);
     names.push_back(name);
@@ -231,17 +241,13 @@ std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& des
         const auto& cylinder = std::get<CylinderShape>(body.shape);
         contact.radius_m = cylinder.radius_m;
         for (const char* rim : {"top_rim", "bottom_rim"}) {
-          const double level_m = (rim[0] == 't' ? 0.5 : -0.5) * cylinder.height_m;
-          contact.feature = SpatialFeature::tilt_line_end;
-          contact.point_m = Eigen::Vector3d(0.0, 0.0, level_m);
-          for (const char* end : {"x+", "x-"}) {
+          contact.rim = rims++;
+          contact.point_m =
+              Eigen::Vector3d(0.0, 0.0, (rim[0] == 't' ? 0.5 : -0.5) * cylinder.height_m);
+          for (const char* end : {"x+", "x-", "y+", "y-"}) {
+            contact.feature =
+                end[0] == 'x' ? SpatialFeature::tilt_line_end : SpatialFeature::fixed_rim_point;
             contact.rim_side = end[1] == '+' ? 1.0 : -1.0;
-            add(contact, body.name + "." + rim + "." + end + "/" + plane);
-          }
-          contact.feature = SpatialFeature::fixed_rim_point;
-          for (const char* end : {"y+", "y-"}) {
-            contact.point_m =
-                Eigen::Vector3d(0.0, (end[1] == '+' ? 1.0 : -1.0) * cylinder.radius_m, level_m);
             add(contact, body.name + "." + rim + "." + end + "/" + plane);
           }
         }
@@ -270,15 +276,16 @@ std::vector<SpatialContact> spatial_contacts(const SpatialBodiesDescription& des
 }
 
 double spatial_contact_gap(const SpatialContact& contact, const SpatialBodyMotion& body,
-                           const SpatialBodyMotion* other, const SpatialPlane* plane) {
-  return gap_of(contact_pair(contact, body, other, plane, /*held=*/false), body);
+                           const SpatialBodyMotion* other, const SpatialPlane* plane,
+                           const Eigen::Vector2d& base) {
+  return gap_of(contact_pair(contact, body, other, plane, base, /*held=*/false), body);
 }
 
 SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
                                         const SpatialBodyMotion& body,
                                         const SpatialBodyMotion* other, const SpatialPlane* plane,
-                                        bool held) {
-  const ContactPair pair = contact_pair(contact, body, other, plane, held);
+                                        const Eigen::Vector2d& base, bool held) {
+  const ContactPair pair = contact_pair(contact, body, other, plane, base, held);
   const ContactFrame frame = contact_frame(pair.normal, pair.normal_rate);
   const Eigen::Vector3d zero = Eigen::Vector3d::Zero();
   const Eigen::Vector3d& other_velocity = other ? other->velocity_m_s : zero;
@@ -304,6 +311,16 @@ SpatialContactRows spatial_contact_rows(const SpatialContact& contact,
     rows.jacobian_dot_v[i] = frame.rates.col(i).dot(relative_velocity) + d.dot(offset_acceleration);
   }
   return rows;
+}
+
+bool rim_lies_flat(const SpatialContact& end, const SpatialBodyMotion& body,
+                   const SpatialPlane& plane) {
+  return tilt_line(end, body, plane.normal, Eigen::Vector2d::UnitX()).flat;
+}
+
+Eigen::Vector2d flat_base_point(const SpatialContact& end, const Eigen::Vector2d& base) {
+  const Eigen::Vector2d axis = end.feature == SpatialFeature::tilt_line_end ? base : across(base);
+  return end.rim_side * end.radius_m * axis;
 }
 
 }  // namespace routh

@@ -41,7 +41,7 @@ double deepest_spatial_overlap_m(const SpatialContactSet& set,
     const auto b = static_cast<std::size_t>(set.sphere_bodies[static_cast<std::size_t>(j)]);
     const int k = set.pair_first + sphere_pair_offset(set, i, j);
     const double gap_m = spatial_contact_gap(set.contacts[static_cast<std::size_t>(k)], bodies[a],
-                                             &bodies[b], nullptr);
+                                             &bodies[b], nullptr, Eigen::Vector2d::UnitX());
     consider(-gap_m, description.bodies[a].name, description.bodies[b].name);
   }
   return deepest_m;

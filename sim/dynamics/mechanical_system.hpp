@@ -134,6 +134,19 @@ struct StateQuantities {
   double potential_energy = 0.0;      ///< V(q) [J]
 };
 
+/// A flat face that several contacts carry together and that the model can turn on its body, the
+/// points its contacts are moving to other points of the same face: a cylinder's rim lying on a
+/// plane, carried by a square inscribed in it (models/spatial/spatial_contact_geometry.hpp). Its
+/// orientation is discrete state of the run, which the simulator turns toward the face's centre of
+/// pressure (sim/simulation/base_orientation.hpp).
+struct ContactBase {
+  std::vector<int> contacts;              ///< its contacts (model indices)
+  std::vector<Eigen::Vector2d> points_m;  ///< their points in the face's plane, from its centre [m]
+  double radius_m = 0.0;                  ///< the face's outline's reach from its centre [m]
+  /// The unit direction of its first contact's point, in the same axes: where it points now.
+  Eigen::Vector2d direction = Eigen::Vector2d::UnitX();
+};
+
 /// The scratch of one model's evaluations, made by that model's make_workspace().
 class SystemWorkspace {
  public:
@@ -237,6 +250,26 @@ class MechanicalSystem {
     (void)workspace;
     (void)where;
     return -std::numeric_limits<double>::infinity();
+  }
+
+  /// Contact `contact`'s flat base (ContactBase) into `base`, when it belongs to one that lies flat
+  /// at q; false otherwise. The default has no bases.
+  virtual bool flat_base(const Eigen::VectorXd& q, int contact, SystemWorkspace& workspace,
+                         ContactBase& base) const {
+    (void)q;
+    (void)contact;
+    (void)workspace;
+    (void)base;
+    return false;
+  }
+  /// Turns contact `contact`'s base to `direction` (unit, in the axes of ContactBase::direction):
+  /// `workspace` keeps it, and every later evaluation with it reads the base's contacts at their
+  /// new points. The default has no bases.
+  virtual void orient_base(int contact, const Eigen::Vector2d& direction,
+                           SystemWorkspace& workspace) const {
+    (void)contact;
+    (void)direction;
+    (void)workspace;
   }
 
   /// Scratch for evaluate(), owned by the caller.
