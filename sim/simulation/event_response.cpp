@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "sim/simulation/base_orientation.hpp"
 #include "sim/simulation/contact_modes.hpp"
 #include "sim/simulation/impact_step.hpp"
 #include "sim/simulation/outcome_tracking.hpp"
@@ -170,6 +171,12 @@ StageReport respond_to_mode_event(double t, const Witness& witness, const Eigen:
     event.status = "left the end of its edge";
     report.events.push_back(event);
     state.modes[static_cast<std::size_t>(witness.contact)] = ContactMode::open;
+  }
+  // a flat base about to tip about a chord of the points that carry it turns toward its load
+  // first (base_orientation.hpp)
+  if (witness.kind == WitnessKind::normal_force ||
+      witness.kind == WitnessKind::static_friction_margin) {
+    turn_base_toward_load(t, q, v, witness.contact, state.modes, workspace);
   }
   // A normal force, friction margin or slip reached zero: the whole contact set is settled again
   // (static friction is a property of the set, docs/simulation.md step 1), and what changed is

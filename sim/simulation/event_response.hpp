@@ -27,8 +27,9 @@ StageReport respond_to_impact(double t, const Eigen::VectorXd& q, Eigen::VectorX
                               RunWorkspace& workspace);
 
 /// A mode witness fired at (t, q, v): a body overturned (outcome_tracking.hpp), or a contact left
-/// its edge's end (it opens) or a normal force, friction margin or slip reached zero, and the
-/// whole contact set is settled again, what changed logged.
+/// its edge's end (it opens) or a normal force, friction margin or slip reached zero (a flat base
+/// then turns toward its load first: base_orientation.hpp), and the whole contact set is settled
+/// again, what changed logged.
 StageReport respond_to_mode_event(double t, const Witness& witness, const Eigen::VectorXd& q,
                                   Eigen::VectorXd& v, const SimulationSettings& settings,
                                   RunState& state, RunWorkspace& workspace);

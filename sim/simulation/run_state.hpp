@@ -70,6 +70,7 @@ struct RunWorkspace {
   OdeState x;                             ///< a state off the dense output
   Eigen::VectorXd q, v;                   ///< x's q and v
   std::vector<int> island;  ///< the island of the witness being located (event_scan.cpp)
+  ContactBase base;         ///< the base being turned (base_orientation.hpp)
   /// The state of the latest right-hand side evaluation (smooth_phase.hpp): dopri5's last stage
   /// sits at an accepted step's end, where the witnesses need that same force solve.
   double last_derivative_t = std::numeric_limits<double>::quiet_NaN();

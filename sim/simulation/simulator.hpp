@@ -13,6 +13,8 @@
 //   event scan                  event_scan.hpp,             the earliest witness to trigger on a
 //                               event_location.hpp          step, and where; gap jumps
 //   event response              event_response.hpp          an impact's or a mode event's effect
+//   base orientation            base_orientation.hpp        a flat base's square turned toward
+//                                                           its load before a lift-off settles
 //   contact modes               contact_modes.hpp           the modes after an event; Painlevé
 //   impact step                 impact_step.hpp             who takes part, the law, Δv
 //   Zeno and rest               zeno_rest.hpp, rest_rule.hpp  where an accumulation of impacts ends
