@@ -52,7 +52,7 @@ RodJam sliding_rod(double r, bool forced = false) {
   out.jam = routh::jam_at(evaluation, 0.0, q, v, modes);
   const routh::Jam taken = forced ? routh::Jam{{0}, r} : out.jam.value_or(routh::Jam{});
   if (out.jam || forced) {
-    out.impulse = routh::jam_impulse(evaluation, 0.0, q, v, modes, taken);
+    out.impulse = routh::jam_impulse(evaluation, settings, 0.0, q, v, modes, taken);
   }
   return out;
 }

@@ -17,23 +17,28 @@
 //     S = N M⁻¹ W,   S₀ = N M⁻¹ Nᵀ = L₀ L₀ᵀ,   r = σ_min(L₀⁻¹ S L₀⁻ᵀ),
 // r = 1 without friction and r = A/A₀ at one contact; r = 0 is Painlevé's singularity, where two
 // corners sliding together (run 3551) reach it through their 2 × 2 matrix while neither corner's
-// own compliance does. Once r < kJamCompliance the island jams: the slip would stop within a time
-// kJamCompliance of the slip's time scale at the forces of a free slide, far below what the
-// integrator resolves.
+// own compliance does. Once r < kJamCompliance the island jams: λ_n is 1/r times what it is
+// without friction, and the integrator's step follows the slip's vanishing stop time.
 //
-// The jam's outcome is the limit of the slide: the island's closed contacts end at rest, u⁺ = 0,
-// normal and tangential, by impulses at those contacts alone (the applied forces give none in a
-// vanishing time). With D = J M⁻¹ Jᵀ of the island's rows that is
+// The jam's outcome is the limit of the slide, an impulse at the island's contacts alone (the
+// applied forces give none in a vanishing time) that stops the slip with every contact still
+// closed. Where it stops every slip, the island's closed contacts end at rest, u⁺ = 0 normal and
+// tangential, and with D = J M⁻¹ Jᵀ of their rows that is
 //     Γ = −D⁺ u⁻,   Δv = M⁻¹ Jᵀ Γ,   ΔT = ½ Γᵀ u⁻ = −½ u⁻ᵀ D⁺ u⁻ ≤ 0,
 // the perfectly plastic sticking impulse of Painlevé's paradox (sticking_impulse.hpp), unique in
 // Δv whatever the split of an indeterminate set. As a limit of impulses on the kinetic cone's
-// edge it lies in that cone: at one planar contact |Γ_t|/Γ_n = D_nn/|D_nt| = μd (1 + r) when
-// taken at r (tests/test_dynamic_jam.cpp), on the edge in the limit r → 0. It is taken when every
-// closed contact of the island pushes (Γ_n ≥ 0), each jammed slip's impulse lies in the cone
-// μd (1 + kJamCompliance) that the jam resolves (or μs, when larger), each sticking contact's in
-// its static cone, and the kinetic energy does not grow; otherwise the slide goes on. Then the
-// modes are settled (contact_modes.hpp): the jammed contacts stick where their static cones hold
-// them.
+// edge it lies in that cone; taken at r > 0 it leaves it by that much: at one planar contact
+// |Γ_t|/Γ_n = D_nn/|D_nt| = μd/(1 − r) (tests/test_dynamic_jam.cpp), on the edge as r → 0. So a
+// jammed slip's impulse is judged against the cone μd (1 + kJamCompliance) that the jam resolves
+// (or μs, when larger), a sticking contact's against its static cone. Where that impulse is not
+// Coulomb's the slips do not all stop together (run 3551: leaving both corners at rest needs
+// |Γ_t|/Γ_n = 5.2 at one of them against μ = 0.95): the impulse's modes are then settled as
+// sticking_impulse.hpp settles them, each contact sticking inside its cone, sliding on its edge
+// along its slip, or separating, every closed one ending at u_n⁺ = 0, and the kinetic energy not
+// growing (run 3551: one corner stops, the other slides on at 0.041 m/s instead of 0.105 m/s).
+// When neither is admissible the slide goes on. After the impulse the modes are settled
+// (contact_modes.hpp), and the event is logged as a `painleve` row naming the jammed slips and r,
+// then the impact of the impulse.
 
 #include <Eigen/Core>
 #include <optional>
@@ -64,10 +69,10 @@ std::optional<Jam> jam_at(SystemEvaluation& evaluation, double t, const Eigen::V
                           const Eigen::VectorXd& v, const std::vector<ContactMode>& modes);
 
 /// The impulse that ends the jam (above) at (t, q, v⁻), as an impact of the jam's contacts:
-/// `resolved` when it is admissible.
-ImpactResolution jam_impulse(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
-                             const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
-                             const Jam& jam);
+/// `resolved` when it is admissible, its ΔT ≤ 0.
+ImpactResolution jam_impulse(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                             double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                             const std::vector<ContactMode>& modes, const Jam& jam);
 
 /// The jam's event at (t, q, v): a `painleve` row naming the jammed contacts and r, the impact
 /// that ends it (v becomes v⁺), and the modes settled after it, what changed logged. Nothing when

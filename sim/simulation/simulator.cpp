@@ -85,6 +85,19 @@ bool bodies_apart(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
   return false;
 }
 
+// Whether the events at t, where the loop stands (state.q, state.v), are no storm; the run ends
+// as `event_storm` if they are.
+bool within_storm_limit(double t, RunState& state, RunWorkspace& workspace,
+                        TrajectoryObserver& observer) {
+  if (!state.storm_guard.storm(t)) return true;
+  end_run_at({RunStatus::event_storm,
+              cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
+                  EventStormGuard::kSameInstant, " s"),
+              {}},
+             t, state.q, state.v, workspace.evaluation, state, observer);
+  return false;
+}
+
 // The integration starts again from (t, q, v), after an event or a gap jump, with the contacts
 // the broad phase finds there and the witnesses of the modes.
 void restart_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v, DenseStepper& stepper,
@@ -211,7 +224,7 @@ bool end_jam(double t, DenseStepper& stepper, const SimulationSettings& settings
   const bool keep_going = take(std::move(report), t, q, v, ws.evaluation, state, observer);
   sample(t, q, v, SampleKind::after_event, ws.evaluation, observer);
   skip_sample_at_event(t, settings, state.output);
-  if (!keep_going) return false;
+  if (!keep_going || !within_storm_limit(t, state, ws, observer)) return false;
   restart_at(t, q, v, stepper, settings, state, ws);
   return true;
 }
@@ -255,7 +268,8 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
       return settle_and_restart(t1, stepper, settings, state, ws, observer);
   }
   std::swap(state.start, state.end);
-  return end_jam(t1, stepper, settings, state, ws, observer);
+  // a jam past the run's duration is not the run's
+  return t1 > settings.duration || end_jam(t1, stepper, settings, state, ws, observer);
 }
 
 // A gap's jump that hides no landing (event_scan.hpp): the run goes on from the jump's far side
@@ -324,14 +338,7 @@ bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, Dense
   sample(t_event, q, v, SampleKind::after_event, ws.evaluation, observer);
   skip_sample_at_event(t_event, settings, state.output);
   if (!keep_going || !bodies_apart(t_event, q, v, ws, state, observer)) return false;
-  if (state.storm_guard.storm(t_event)) {
-    end_run_at({RunStatus::event_storm,
-                cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
-                    EventStormGuard::kSameInstant, " s"),
-                {}},
-               t_event, q, v, ws.evaluation, state, observer);
-    return false;
-  }
+  if (!within_storm_limit(t_event, state, ws, observer)) return false;
   restart_at(t_event, q, v, stepper, settings, state, ws);
   return true;
 }
