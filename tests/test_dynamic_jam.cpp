@@ -49,7 +49,8 @@ RodJam sliding_rod(double r, bool forced = false) {
   const std::vector<routh::ContactMode> modes{routh::ContactMode::slide_negative,
                                               routh::ContactMode::open};
   RodJam out;
-  out.jam = routh::jam_at(evaluation, 0.0, q, v, modes);
+  routh::JamWorkspace scratch;
+  out.jam = routh::jam_at(evaluation, 0.0, q, v, modes, scratch);
   const routh::Jam taken = forced ? routh::Jam{{0}, r} : out.jam.value_or(routh::Jam{});
   if (out.jam || forced) {
     out.impulse = routh::jam_impulse(evaluation, settings, 0.0, q, v, modes, taken);

@@ -4,9 +4,11 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 #include <algorithm>
+#include <span>
 #include <string>
 
 #include "sim/simulation/event_response.hpp"
+#include "sim/simulation/run_state.hpp"
 #include "sim/simulation/slip_reference.hpp"
 #include "sim/simulation/sticking_impulse.hpp"
 #include "sim/text.hpp"
@@ -20,20 +22,22 @@ namespace {
 constexpr double kDependentRows = 1e-9;
 
 // r of the island's sliding contacts `sliding` (dynamic_jam.hpp), with the spatial slip directions
-// `slips` of the force solve. Where their normal rows are dependent, the forces along
+// `scratch.slips` of the force solve. Where their normal rows are dependent, the forces along
 // S₀'s kernel move no body normally and the force solve takes the minimum-norm ones: r is S's on
 // the range of S₀, S₀ = U Λ Uᵀ, r = σ_min(Λ^-½ Uᵀ S U Λ^-½) (for a regular S₀ the same as with
 // L₀); +∞ when nothing is left.
 double sliding_compliance(const SystemEvaluation& evaluation, const ContactKinematics& kinematics,
-                          const SlipDirections& slips, const Eigen::LLT<Eigen::MatrixXd>& mass,
-                          const std::vector<int>& sliding, const std::vector<ContactMode>& modes) {
+                          std::span<const int> sliding, const std::vector<ContactMode>& modes,
+                          JamWorkspace& scratch) {
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<Eigen::Index>(sliding.size());
-  Eigen::MatrixXd normals(kinematics.jacobian.cols(), count), W(kinematics.jacobian.cols(), count);
+  Eigen::MatrixXd &normals = scratch.normals, &W = scratch.directions;
+  normals.resize(kinematics.jacobian.cols(), count);
+  W.resize(kinematics.jacobian.cols(), count);
   for (Eigen::Index i = 0; i < count; ++i) {
     const int k = sliding[static_cast<std::size_t>(i)];
-    const Eigen::Vector2d direction =
-        rows > 2 ? slips[static_cast<std::size_t>(k)] : mode_direction(evaluation, k, modes[k]);
+    const Eigen::Vector2d direction = rows > 2 ? scratch.slips[static_cast<std::size_t>(k)]
+                                               : mode_direction(evaluation, k, modes[k]);
     normals.col(i) = kinematics.jacobian.row(rows * k).transpose();
     W.col(i) = normals.col(i);
     for (int j = 1; j < rows; ++j) {
@@ -41,55 +45,66 @@ double sliding_compliance(const SystemEvaluation& evaluation, const ContactKinem
                   kinematics.jacobian.row(rows * k + j).transpose();
     }
   }
-  const Eigen::MatrixXd inverse_mass_normals = mass.solve(normals);
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> frictionless(normals.transpose() *
-                                                                    inverse_mass_normals);
-  const Eigen::VectorXd& eigenvalues = frictionless.eigenvalues();  // ascending
+  scratch.inverse_mass_normals = scratch.mass.solve(normals);
+  scratch.product.noalias() = normals.transpose() * scratch.inverse_mass_normals;
+  scratch.frictionless.compute(scratch.product);
+  const Eigen::VectorXd& eigenvalues = scratch.frictionless.eigenvalues();  // ascending
   Eigen::Index dependent = 0;
   while (dependent < count && !(eigenvalues[dependent] > kDependentRows * eigenvalues[count - 1]))
     ++dependent;
   if (dependent == count) return std::numeric_limits<double>::infinity();
-  const Eigen::MatrixXd scale =
-      frictionless.eigenvectors().rightCols(count - dependent) *
-      eigenvalues.tail(count - dependent).cwiseSqrt().cwiseInverse().asDiagonal();
-  const Eigen::MatrixXd scaled = scale.transpose() * inverse_mass_normals.transpose() * W * scale;
-  return Eigen::JacobiSVD<Eigen::MatrixXd>(scaled).singularValues().minCoeff();
+  const Eigen::Index kept = count - dependent;
+  scratch.scale.noalias() = scratch.frictionless.eigenvectors().rightCols(kept) *
+                            eigenvalues.tail(kept).cwiseSqrt().cwiseInverse().asDiagonal();
+  scratch.product.noalias() = scratch.inverse_mass_normals.transpose() * W;  // S
+  scratch.half.noalias() = scratch.product * scratch.scale;
+  scratch.scaled.noalias() = scratch.scale.transpose() * scratch.half;
+  scratch.svd.compute(scratch.scaled);
+  return scratch.svd.singularValues().minCoeff();
 }
 
 }  // namespace
 
 std::optional<Jam> jam_at(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
-                          const Eigen::VectorXd& v, const std::vector<ContactMode>& modes) {
+                          const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
+                          JamWorkspace& scratch) {
   if (std::none_of(modes.begin(), modes.end(), is_sliding)) return std::nullopt;
-  // the islands with a sliding contact, each with its sliding contacts
-  std::vector<std::vector<int>> islands, sliding;
-  std::vector<bool> judged(modes.size(), false);
-  std::vector<int> island;
+  // the islands with a sliding contact, and the sliding contacts of each, one after another
+  std::vector<int>&islands = scratch.islands, &sliding = scratch.sliding;
+  std::vector<std::size_t>&island_start = scratch.island_start,
+  &sliding_start = scratch.sliding_start;
+  islands.clear(), sliding.clear(), island_start.assign(1, 0), sliding_start.assign(1, 0);
+  scratch.judged.assign(modes.size(), false);
   for (int k = 0; k < static_cast<int>(modes.size()); ++k) {
-    if (!is_sliding(modes[static_cast<std::size_t>(k)]) || judged[static_cast<std::size_t>(k)])
+    if (!is_sliding(modes[static_cast<std::size_t>(k)]) ||
+        scratch.judged[static_cast<std::size_t>(k)])
       continue;
-    closed_island_of(evaluation, q, v, modes, k, island);
-    sliding.emplace_back();
-    for (const int c : island) {
-      judged[static_cast<std::size_t>(c)] = true;
-      if (is_sliding(modes[static_cast<std::size_t>(c)])) sliding.back().push_back(c);
+    closed_island_of(evaluation, q, v, modes, k, scratch.island);
+    for (const int c : scratch.island) {
+      scratch.judged[static_cast<std::size_t>(c)] = true;
+      islands.push_back(c);
+      if (is_sliding(modes[static_cast<std::size_t>(c)])) sliding.push_back(c);
     }
-    islands.push_back(island);
+    island_start.push_back(islands.size());
+    sliding_start.push_back(sliding.size());
   }
   // the slip directions and rows the force solve of `modes` reads (system_evaluation.hpp)
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v, modes);
-  SlipDirections slips;
   slip_directions_at(kinematics, modes, evaluation.active, evaluation.slip_reference,
-                     evaluation.slip_aligned, v, slips);
-  const Eigen::LLT<Eigen::MatrixXd> mass(mass_matrix_at(evaluation, q));
-  for (std::size_t i = 0; i < islands.size(); ++i) {
-    const double r = sliding_compliance(evaluation, kinematics, slips, mass, sliding[i], modes);
+                     evaluation.slip_aligned, v, scratch.slips);
+  scratch.mass.compute(mass_matrix_at(evaluation, q));
+  for (std::size_t i = 0; i + 1 < island_start.size(); ++i) {
+    const std::span<const int> island_sliding(sliding.data() + sliding_start[i],
+                                              sliding_start[i + 1] - sliding_start[i]);
+    const double r = sliding_compliance(evaluation, kinematics, island_sliding, modes, scratch);
     if (!(r < kJamCompliance)) continue;
     // pressed in: every sliding contact pushes (a contact pulled off lifts off instead)
     const ConstrainedAcceleration& dynamics = dynamics_at(evaluation, t, q, v, modes);
-    if (std::all_of(sliding[i].begin(), sliding[i].end(),
+    if (std::all_of(island_sliding.begin(), island_sliding.end(),
                     [&](int c) { return dynamics.forces[c].normal > 0.0; }))
-      return Jam{islands[i], r};
+      return Jam{{islands.begin() + static_cast<std::ptrdiff_t>(island_start[i]),
+                  islands.begin() + static_cast<std::ptrdiff_t>(island_start[i + 1])},
+                 r};
     return std::nullopt;  // the kinematics above are no longer the evaluation's
   }
   return std::nullopt;

@@ -40,17 +40,24 @@
 // (contact_modes.hpp), and the event is logged as a `painleve` row naming the jammed slips and r,
 // then the impact of the impulse.
 
+#include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <Eigen/Eigenvalues>
+#include <Eigen/SVD>
 #include <optional>
 #include <vector>
 
+#include "sim/simulation/contact_forces.hpp"
 #include "sim/simulation/contact_mode.hpp"
 #include "sim/simulation/impact_step.hpp"
-#include "sim/simulation/run_state.hpp"
 #include "sim/simulation/simulation_settings.hpp"
 #include "sim/simulation/system_evaluation.hpp"
 
 namespace routh {
+
+struct RunState;
+struct RunWorkspace;
+struct StageReport;
 
 /// [-] An island jams once its sliding compliance r (above) falls below this: λ_n is then 1e4
 /// times what it was without friction, and the impulse that stops the slip lies within this
@@ -63,10 +70,28 @@ struct Jam {
   double compliance = 1.0;
 };
 
+/// The scratch of jam_at(), reused from step to step (it runs after every accepted step with a
+/// sliding contact), as the loop's other scratch is.
+struct JamWorkspace {
+  std::vector<bool> judged;           ///< per contact, its island already judged
+  std::vector<int> island;            ///< the island being gathered
+  std::vector<int> islands, sliding;  ///< every island's contacts, its sliding ones
+  std::vector<std::size_t> island_start, sliding_start;  ///< where each island starts in them
+  SlipDirections slips;                                  ///< of the force solve
+  Eigen::LLT<Eigen::MatrixXd> mass;                      ///< M = L Lᵀ
+  Eigen::MatrixXd normals, directions;                   ///< N, W of an island's sliding contacts
+  Eigen::MatrixXd inverse_mass_normals;                  ///< M⁻¹ N
+  Eigen::MatrixXd product;                               ///< S₀, then S
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> frictionless;  ///< of S₀
+  Eigen::MatrixXd scale, half, scaled;  ///< U Λ^-½, S U Λ^-½, Λ^-½ Uᵀ S U Λ^-½
+  Eigen::JacobiSVD<Eigen::MatrixXd> svd;
+};
+
 /// The first island of the closed contacts of `modes` at (t, q, v) whose sliding contacts jam
 /// (r < kJamCompliance, every one of them pushing), if any.
 std::optional<Jam> jam_at(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
-                          const Eigen::VectorXd& v, const std::vector<ContactMode>& modes);
+                          const Eigen::VectorXd& v, const std::vector<ContactMode>& modes,
+                          JamWorkspace& scratch);
 
 /// The impulse that ends the jam (above) at (t, q, v⁻), as an impact of the jam's contacts:
 /// `resolved` when it is admissible, its ΔT ≤ 0.

@@ -215,7 +215,7 @@ bool take_step(DenseStepper& stepper, RightHandSide& rhs, RunState& state, RunWo
 bool end_jam(double t, DenseStepper& stepper, const SimulationSettings& settings, RunState& state,
              RunWorkspace& ws, TrajectoryObserver& observer) {
   Eigen::VectorXd &q = state.q, &v = state.v;
-  const std::optional<Jam> jam = jam_at(ws.evaluation, t, q, v, state.modes);
+  const std::optional<Jam> jam = jam_at(ws.evaluation, t, q, v, state.modes, ws.jam);
   if (!jam) return true;
   const Eigen::VectorXd v_before = v;
   StageReport report = respond_to_jam(t, q, v, *jam, settings, state, ws);
