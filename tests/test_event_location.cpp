@@ -230,3 +230,54 @@ TEST_CASE("event location: a contact flush at rest against its surface rests, a 
   CHECK_FALSE(routh::rests_touching({1e-10, -lift_off}, kContactDistance, kSpeedRoundOff));
   CHECK_FALSE(routh::rests_touching({2e-9, 0.0}, kContactDistance, kSpeedRoundOff));
 }
+
+TEST_CASE(
+    "event location: a point touching and falling onto its surface that leaves the extent within "
+    "the step lands before it leaves") {
+  // A drum's rim whose deepest point, read by its tilt line's end x−, is 2.3e-10 m above the floor
+  // and falling at 2.7e-5 m/s; at t_s = 1.3e-5 s the tilt line swings across the body's y axis,
+  // x− reads the rim's highest point from there (5e-9 m up and rising) and its support turns
+  // negative (models/spatial/spatial_contact_geometry.hpp; cylinder campaign run 130). The
+  // deepest point lands at t = 2.3e-10 / 2.7e-5 (closed form), before the swap.
+  const double g0 = 2.3e-10, u0 = -2.7e-5, t_s = 1.3e-5;
+  const auto rim = [&](double t) {
+    return t < t_s ? GapAndRate{g0 + u0 * t, u0, 0.01 * (t_s - t)}
+                   : GapAndRate{5e-9 + 1e-4 * (t - t_s), 1e-4, 0.01 * (t_s - t)};
+  };
+  const double t1 = 4e-5;
+  const auto crossing = routh::locate_gap_closing(rim, 0.0, rim(0.0), t1, rim(t1), kTolerance,
+                                                  kContactDistance, kSpeedRoundOff);
+  REQUIRE(crossing.has_value());
+  CHECK(crossing->before == doctest::Approx(-g0 / u0).epsilon(1e-9));
+  CHECK(rim(crossing->before).gap >= 0.0);
+}
+
+TEST_CASE(
+    "event location: a gap that jumps across zero from a rising point onto a falling one is a "
+    "landing") {
+  // A drum's rim leaving the flat band at t_b = 5e-6 s (cylinder campaign run 266): its tilt
+  // line's end x+ reads the material point (r, 0), 1.7e-10 m above the incline and rising at
+  // 1.4e-4 m/s, up to the band's edge, and the rim's deepest point beyond it, 1e-11 m below and
+  // falling at 1.2e-5 m/s; its support jumps there from r = 0.119 m to 0.029 m. At t_s = 1.2e-5 s
+  // the tilt line swings across the body's y axis and x+ reads the rim's highest point, 2.8e-9 m
+  // up, until the rim falls through the incline at the 2 ms step's end. The crossing at t_b has a
+  // rising, touching near side, but the point jumps there onto one that approaches: a landing, not
+  // the round-off of a contact leaving (the flight's apex that falling_crossing would look past to
+  // lies beyond the swap, where the highest point falls through zero 0.4 ms later).
+  const double t_b = 5e-6, t_s = 1.2e-5, t1 = 2e-3;
+  const auto rim = [&](double t) {
+    if (t < t_b) return GapAndRate{1.7e-10 + 1.4e-4 * t, 1.4e-4, 0.119};
+    if (t < t_s) return GapAndRate{-1e-11 - 1.2e-5 * (t - t_b), -1.2e-5, 0.029 - 4e3 * (t - t_b)};
+    const double s = t - t_s;
+    return GapAndRate{2.8e-9 - 1e-5 * s - 5.0 * s * s, -1e-5 - 10.0 * s, 0.001 - 4e3 * (t - t_b)};
+  };
+  const auto crossing = routh::locate_gap_closing(rim, 0.0, rim(0.0), t1, rim(t1), kTolerance,
+                                                  kContactDistance, kSpeedRoundOff);
+  REQUIRE(crossing.has_value());
+  CHECK(crossing->before == doctest::Approx(t_b).epsilon(1e-9));
+  const auto landing = routh::falling_crossing(rim, *crossing, 0.0, rim(0.0), t1, rim(t1),
+                                               kContactDistance, kTolerance);
+  REQUIRE(landing.has_value());
+  CHECK(landing->before == doctest::Approx(t_b).epsilon(1e-9));
+  CHECK(rim(landing->after).rate < 0.0);
+}

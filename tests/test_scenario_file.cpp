@@ -441,6 +441,27 @@ TEST_CASE("scenario: --set overrides values, creates keys, and names itself in e
   CHECK(contains(load_error(kBall + "durration: 2\n", {"duration=3"}), "scenario.yaml:10:1:"));
 }
 
+TEST_CASE("scenario: --set reaches coordinates whose names hold dots") {
+  // bowling_ball.yaml: initial: {q: {ball.z: 0.1085}, v: {ball.vx: 8.0, ball.wx: 30.0}}; a
+  // sphere's q is (x, y, z, w, x, y, z) and its v (vx, vy, vz, wx, wy, wz)
+  const Scenario ball =
+      load_scenario(shipped("bowling_ball"),
+                    std::vector<std::string>{"initial.q.ball.z=0.2", "initial.v.ball.vx=2",
+                                             "initial.v.ball.wz=4"});
+  CHECK(ball.initial.q[2] == 0.2);
+  CHECK(ball.initial.v[0] == 2.0);  // a key of the file
+  CHECK(ball.initial.v[3] == 30.0);
+  CHECK(ball.initial.v[5] == 4.0);  // a key created in the map of coordinate names
+  // the same in a planar multibody model: towers_grid.yaml sets statue_a1.x among others
+  const Scenario towers =
+      load_scenario(shipped("towers_grid"), std::vector<std::string>{"initial.q.statue_a1.x=0.25"});
+  CHECK(contains(towers.effective_yaml, "statue_a1.x: 0.25"));
+  // a name that is no coordinate is still refused, and named
+  CHECK_THROWS_WITH_AS(
+      load_scenario(shipped("bowling_ball"), std::vector<std::string>{"initial.q.ball.zz=1"}),
+      doctest::Contains("ball.zz"), InputError);
+}
+
 TEST_CASE("scenario: a harmonic ground acceleration loads the model") {
   const Scenario scenario = load_scenario(
       write_problem(kBall + "excitation: {harmonic: {amplitude: 2, frequency: 5, direction: x, "

@@ -1,12 +1,14 @@
-// Static friction of an indeterminate spatial set whose minimum-norm forces pull
-// (sim/simulation/spatial_static_friction.hpp, program (3)), on a hand-made set: a rigid body
+// Static friction of an indeterminate spatial set that program (3) of
+// sim/simulation/spatial_static_friction.hpp decides, on hand-made sets. First a rigid body
 // touching a floor (normal +z) at A = (0.3, 0, 0) and a wall (normal +x) at B = (0, 0, 0.4). Its
 // one force-free distribution is the squeeze along the line AB: a force s u at A and −s u at B,
 // u = (B − A)/|B − A| = (−0.6, 0, 0.8), equal and opposite on one line, so that it moves nothing.
 // In the contacts' frames (A: n = z, t1 = x, t2 = y; B: n = x, t1 = y, t2 = z) the squeeze pushes
 // A with (n, t1, t2) = (0.8, −0.6, 0) and B with (0.6, 0, −0.8): inside a cone of μs = 0.9 at A
 // (0.6/0.8 = 0.75), outside it at B (0.8/0.6 = 1.33). Every distribution is λ0 + s N; the
-// reference below scans s and evaluates the quadratic cones directly.
+// reference below scans s and evaluates the quadratic cones directly. Then two corners on a
+// floor at A = (0, 0, 0) and B = (1, 0, 0), whose squeeze pushes A with (n, t1, t2) = (0, 1, 0)
+// and B with (0, −1, 0).
 
 #include <doctest/doctest.h>
 
@@ -29,6 +31,12 @@ Eigen::MatrixXd squeeze() {
   return N / N.norm();
 }
 
+Eigen::MatrixXd squeeze_on_floor() {
+  Eigen::MatrixXd N(6, 1);
+  N << 0.0, 1.0, 0.0, 0.0, -1.0, 0.0;
+  return N / N.norm();
+}
+
 std::vector<SpatialSetContact> two_sticking_corners() {
   return {{0, true, kFriction}, {3, true, kFriction}};
 }
@@ -45,8 +53,9 @@ double least_margin(const Eigen::VectorXd& lambda) {
 }
 
 // The largest least_margin over λ0 + s N, s on a grid of 1e-4 N in [−50, 50] N.
-double best_margin_by_scan(const Eigen::VectorXd& particular) {
-  const Eigen::VectorXd N = squeeze().col(0);
+double best_margin_by_scan(const Eigen::VectorXd& particular,
+                           const Eigen::MatrixXd& force_free = squeeze()) {
+  const Eigen::VectorXd N = force_free.col(0);
   double best = -std::numeric_limits<double>::infinity();
   for (int i = -500000; i <= 500000; ++i)
     best = std::max(best, least_margin(particular + 1e-4 * i * N));
@@ -89,6 +98,28 @@ TEST_CASE(
       distribute_spatial_static_friction(two_sticking_corners(), squeeze(), lambda);
   CHECK(reserve == std::numeric_limits<double>::infinity());
   CHECK(lambda == particular);
+}
+
+TEST_CASE(
+    "spatial static friction: a set whose split in proportion to the cones leaves one sticks when "
+    "a squeeze puts it inside both") {
+  // A lightly loaded corner A (λ_n = 0.1 N) needs 0.08 N across AB, which no squeeze changes
+  // (0.89 of its cone), and the two share 0.6 N along AB. The split that minimizes
+  // Σ ‖λ_t‖² / (μs λ_n) (the header's (1)) gives each a share of 0.6 N in proportion to its cone,
+  // which puts A outside its own; a squeeze that leaves A none of the 0.6 N holds both.
+  Eigen::VectorXd particular(6);
+  particular << 0.1, 0.3, 0.08, 1.0, 0.3, 0.0;
+  const double along = 0.6 * 0.1 / (0.1 + 1.0);  // A's proportional share
+  REQUIRE(std::hypot(along, 0.08) > kFriction * 0.1);
+  REQUIRE(best_margin_by_scan(particular, squeeze_on_floor()) > 0.0);
+  Eigen::VectorXd lambda = particular;
+  const double reserve =
+      distribute_spatial_static_friction(two_sticking_corners(), squeeze_on_floor(), lambda);
+  CHECK(std::isfinite(reserve));
+  CHECK(reserve > 0.0);
+  const Eigen::VectorXd shift = lambda - particular;
+  CHECK((shift - squeeze_on_floor() * (squeeze_on_floor().transpose() * shift)).norm() < 1e-12);
+  CHECK(least_margin(lambda) > 0.0);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include <variant>
 #include <vector>
 
-#include "sim/json_writer.hpp"
+#include "sim/json_vectors.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -60,20 +60,6 @@ const std::string& surface_name(const std::vector<NamedSurface>& surfaces,
   return unknown;
 }
 
-void write_point(JsonWriter& json, const Eigen::Vector2d& point) {
-  json.begin_array(JsonLayout::one_line);
-  // + 0.0 turns −0 (a negated zero offset) into 0, which a reader compares more easily
-  json.value(point.x() + 0.0);
-  json.value(point.y() + 0.0);
-  json.end_array();
-}
-
-void write_names(JsonWriter& json, const std::vector<std::string>& names) {
-  json.begin_array(JsonLayout::one_line);
-  for (const std::string& name : names) json.value(name);
-  json.end_array();
-}
-
 // The shape relative to the centre of mass `com` (body frame axes).
 void write_shape(JsonWriter& json, const std::optional<Shape>& shape, const Eigen::Vector2d& com) {
   if (!shape) {
@@ -87,14 +73,14 @@ void write_shape(JsonWriter& json, const std::optional<Shape>& shape, const Eige
     json.key("radius");
     json.value(disk->radius_m);
     json.key("centre");
-    write_point(json, disk->centre_m - com);
+    write_vector(json, disk->centre_m - com);
   } else {
     const auto& polygon = std::get<PolygonShape>(*shape);
     json.key("type");
     json.value(polygon.vertices_m.size() == 2 ? "segment" : "polygon");
     json.key("vertices");
     json.begin_array(JsonLayout::one_line);
-    for (const Eigen::Vector2d& vertex : polygon.vertices_m) write_point(json, vertex - com);
+    for (const Eigen::Vector2d& vertex : polygon.vertices_m) write_vector(json, vertex - com);
     json.end_array();
     json.key("vertex_names");
     write_names(json, polygon.vertex_names);
@@ -130,9 +116,9 @@ void write_joint(JsonWriter& json, const PlanarTree& tree, int body) {
     parent_com = description.bodies[parent].centre_of_mass_m;
   }
   json.key("parent_point");
-  write_point(json, joint.location_m - parent_com);
+  write_vector(json, joint.location_m - parent_com);
   json.key("child_point");
-  write_point(json, -com);
+  write_vector(json, -com);
   json.key("coordinates");
   write_names(json, joint.coordinate_names);
   json.key("columns");
@@ -145,7 +131,7 @@ void write_joint(JsonWriter& json, const PlanarTree& tree, int body) {
   }
   if (joint.type == JointType::prismatic) {
     json.key("axis");
-    write_point(json, joint.axis);
+    write_vector(json, joint.axis);
   }
   json.end_object();
 }
@@ -175,18 +161,9 @@ void write_bodies(JsonWriter& json, const PlanarTree& tree) {
 
 void write_obstacles(JsonWriter& json, const std::vector<NamedSurface>& surfaces) {
   json.begin_array();
-  for (const NamedSurface& named : surfaces) {
-    json.begin_object(JsonLayout::one_line);
-    json.key("name");
-    json.value(named.name);
-    json.key("kind");
-    json.value(surface_kind(named.surface));
-    json.key("point");
-    write_point(json, named.surface.point_m);
-    json.key("normal");
-    write_point(json, named.surface.normal);
-    json.end_object();
-  }
+  for (const NamedSurface& named : surfaces)
+    write_plane_obstacle(json, named.name, surface_kind(named.surface), named.surface.point_m,
+                         named.surface.normal);
   json.end_array();
 }
 
@@ -214,7 +191,7 @@ void write_contacts(JsonWriter& json, const PlanarTree& tree,
             json.key("obstacle");
             json.value(surface_name(surfaces, contact.obstacle));
             json.key("point");
-            write_point(json, contact.centre_m - com(contact.body));
+            write_vector(json, contact.centre_m - com(contact.body));
             json.key("radius");
             json.value(contact.radius_m);
           } else {
@@ -245,7 +222,7 @@ std::string model_description_json(const PlanarTree& tree) {
       "axes relative to its centre of mass; p_com = p_parent + R(phi_parent) (parent_point + d) - "
       "R(phi) child_point");
   json.key("gravity");
-  write_point(json, tree.description().gravity_m_s2);
+  write_vector(json, tree.description().gravity_m_s2);
   json.key("coordinates");
   write_names(json, tree.coordinate_names());
   json.key("coordinate_units");

@@ -9,24 +9,11 @@
 #include "models/planar/model_description.hpp"
 #include "models/spatial/spatial_bodies.hpp"
 #include "models/spatial/spatial_contact_geometry.hpp"
-#include "sim/json_writer.hpp"
+#include "sim/json_vectors.hpp"
 
 namespace routh {
 
 namespace {
-
-void write_vector(JsonWriter& json, const Eigen::Vector3d& vector) {
-  json.begin_array(JsonLayout::one_line);
-  // + 0.0 turns −0 into 0, which a reader compares more easily
-  for (int i = 0; i < 3; ++i) json.value(vector[i] + 0.0);
-  json.end_array();
-}
-
-void write_names(JsonWriter& json, const std::vector<std::string>& names) {
-  json.begin_array(JsonLayout::one_line);
-  for (const std::string& name : names) json.value(name);
-  json.end_array();
-}
 
 void write_shape(JsonWriter& json, const SpatialShape& shape) {
   json.begin_object(JsonLayout::one_line);
@@ -86,18 +73,8 @@ void write_bodies(JsonWriter& json, const SpatialBodies& bodies) {
 
 void write_obstacles(JsonWriter& json, const std::vector<SpatialPlane>& planes) {
   json.begin_array();
-  for (const SpatialPlane& plane : planes) {
-    json.begin_object(JsonLayout::one_line);
-    json.key("name");
-    json.value(plane.name);
-    json.key("kind");
-    json.value("plane");
-    json.key("point");
-    write_vector(json, plane.point_m);
-    json.key("normal");
-    write_vector(json, plane.normal);
-    json.end_object();
-  }
+  for (const SpatialPlane& plane : planes)
+    write_plane_obstacle(json, plane.name, "plane", plane.point_m, plane.normal);
   json.end_array();
 }
 

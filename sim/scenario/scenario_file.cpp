@@ -163,6 +163,30 @@ std::optional<std::size_t> list_index(const std::string& segment) {
   return index;
 }
 
+// A map's keys may hold dots themselves: the coordinates of a multibody or a 3D model
+// (`initial.q.c0.x`, `initial.v.b2.theta`). From segments[i] on, the longest run of segments that
+// names a key of `map` joined with dots is one segment; so is the whole rest of the path, when no
+// key matches and `map` is a map of dotted names (the key is then created). The run is joined
+// into segments[i].
+void join_dotted_key(const YAML::Node& map, std::vector<std::string>& segments, std::size_t i) {
+  const auto is_key = [&](const std::string& name) { return map[name].IsDefined(); };
+  std::string joined = segments[i];
+  std::size_t matched = i;
+  for (std::size_t j = i + 1; j < segments.size(); ++j) {
+    joined += "." + segments[j];
+    if (is_key(joined)) matched = j;
+  }
+  if (matched == i && !is_key(segments[i])) {
+    const bool dotted_names = std::any_of(map.begin(), map.end(), [](const auto& member) {
+      return member.first.IsScalar() && member.first.Scalar().find('.') != std::string::npos;
+    });
+    if (dotted_names) matched = segments.size() - 1;
+  }
+  for (std::size_t j = i + 1; j <= matched; ++j) segments[i] += "." + segments[j];
+  segments.erase(segments.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                 segments.begin() + static_cast<std::ptrdiff_t>(matched) + 1);
+}
+
 void apply_override(YAML::Node root, const Override& item, int line0) {
   std::vector<std::string> segments;
   for (std::size_t start = 0;;) {
@@ -176,6 +200,7 @@ void apply_override(YAML::Node root, const Override& item, int line0) {
   YAML::Node node = root;
   std::string walked;
   for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (node.IsMap()) join_dotted_key(node, segments, i);
     const std::string& segment = segments[i];
     const bool last = i + 1 == segments.size();
     if (node.IsSequence()) {

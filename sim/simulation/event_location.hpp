@@ -7,7 +7,17 @@
 //    landing within the same step (a ball bouncing low);
 //  - a flight can dip below the surface and out again within one step (grazing);
 //  - a landing is predicted from the gap and its rate at both ends by the root of their cubic
-//    Hermite interpolant, exact for free flight (a parabola), and confirmed one ulp either side.
+//    Hermite interpolant, exact for free flight (a parabola), and confirmed one ulp either side;
+//  - a contact's gap may jump where its point leaves or enters the extent of its surface (its
+//    support crosses zero), so that the step's end reads another point than its start: a
+//    planar corner past the end of an edge, or a cylinder's rim, whose tilt line's ends swap
+//    names where the tilt line swings across the body's y axis and whose fixed points leave the
+//    base at the flat band's edge (models/spatial/spatial_contact_geometry.hpp). Only the part
+//    of the step before such an exit is looked at for a landing of the point that leaves
+//    (leaves_extent), and a jump onto a point that approaches is a landing (falling_crossing).
+//    A chattering base tilts in and out of the flat band and swings its tilt line round within
+//    a few steps: read across the jump, the rim's deepest point sank 1.4e-8 m into the floor
+//    unseen (cylinder campaign run 130).
 //
 // The locators take the gap and its rate as a callable t ↦ {g(t), ġ(t)} (on the dense output in
 // the simulator, a closed form in the tests), so they are tested alone.
@@ -94,13 +104,27 @@ std::optional<WitnessCrossing> landing_after_apex(const GapAt& gap_at, double t0
   return locate_landing(gap_at, a, at_a, t1, end, time_tolerance);
 }
 
+/// Whether the contact's point jumps over the surface it touches across a crossing (`near` and
+/// `far` its sides): its support changes by more than `contact_distance_m` [m] there, which no
+/// motion does within a crossing's bracket. (A corner grazing a plane, which has no end, crosses
+/// zero by round-off, its rate round-off too; a planar corner sliding along an edge moves its
+/// support at its slip.)
+inline bool point_jumps(const GapAndRate& near, const GapAndRate& far, double contact_distance_m) {
+  return std::abs(far.support - near.support) > contact_distance_m;
+}
+
 /// A gap crossing located on (t0, t1] is a landing only where the gap falls: where it rises at
 /// a crossing whose near side touches (within `contact_distance_m` [m]), it is the round-off of a
 /// contact that touches at t0 and leaves (a corner that an impact left 6e-21 m above a block's
 /// top, rising at 2.3e-4 m/s, read −3e-17 m a hair later; taken as a landing, the impact found
 /// nothing approaching and the gap read the same crossing again, an event storm). Such a contact
-/// lands after its apex (landing_after_apex), or not on the step. A crossing farther from zero on
-/// its near side is a gap's jump, whatever its rate, and stays for the simulator to tell apart.
+/// lands after its apex (landing_after_apex), or not on the step; unless its point jumps there
+/// (point_jumps) onto one that approaches: a rim leaving the flat band, its tilt line's end
+/// jumping from the material point (r, 0), 1.7e-10 m above the incline and rising, to the rim's
+/// deepest point, 8e-12 m below and falling (cylinder campaign run 266), lands there; looked for
+/// after the apex across the whole step, whose secant put it beyond the tilt line's swing across
+/// the body's y axis, the landing was lost. A crossing farther from zero on its near side is a
+/// gap's jump, whatever its rate, and stays for the simulator to tell apart.
 template <class GapAt>
 std::optional<WitnessCrossing> falling_crossing(const GapAt& gap_at,
                                                 const WitnessCrossing& crossing, double t0,
@@ -108,6 +132,8 @@ std::optional<WitnessCrossing> falling_crossing(const GapAt& gap_at,
                                                 double contact_distance_m, double time_tolerance) {
   const GapAndRate near = gap_at(crossing.before);
   if (!(near.rate > 0.0) || near.gap > contact_distance_m) return crossing;
+  const GapAndRate far = gap_at(crossing.after);
+  if (point_jumps(near, far, contact_distance_m) && far.rate < 0.0) return crossing;
   return landing_after_apex(gap_at, t0, start, t1, end, time_tolerance);
 }
 
@@ -117,19 +143,27 @@ std::optional<WitnessCrossing> falling_crossing(const GapAt& gap_at,
 /// end itself, and a point sunk inside the extent jumps there from its depth to that distance
 /// (a column's corner 3.3e-7 m above the block below, sliding off its side, fell 3.3e-6 m into it
 /// within one step whose ends both read open; another, leaving the block below at 9e-4 m/s, came
-/// back 4.4e-6 m deep). Only for a contact apart at the start (beyond `contact_distance_m`) or
-/// touching and leaving there (faster than `speed_round_off_m_s`): one touching and approaching
-/// was struck at the event the step starts from, one touching at rest carries nothing, and one
-/// sunk deeper did not land there; each may not touch that face at all (a corner passing
-/// another's corner behind the face's widened end, listed for the step's end only, 2.8e-2 m
-/// behind it), and a landing located for it at once was found again, where the impact stage
-/// could not act on it: an event storm, or one event every 1.5e-9 s.
+/// back 4.4e-6 m deep). Only for a contact apart at the start (beyond `contact_distance_m`),
+/// touching and leaving there (faster than `speed_round_off_m_s`), or touching and falling onto
+/// its surface slowly enough to reach it later than `time_tolerance` [s] after the start: one
+/// that reaches it sooner is at the crossing of the event the step starts from, where it was
+/// struck, one touching at rest carries nothing, and one sunk deeper did not land there; each may
+/// not touch that face at all (a corner passing another's corner behind the face's widened end,
+/// listed for the step's end only, 2.8e-2 m behind it), and a landing located for it at once was
+/// found again, where the impact stage could not act on it: an event storm, or one event every
+/// 1.5e-9 s. One falling onto it lands before its exit or not on the step: a drum's rim, its
+/// deepest point 2.3e-10 m above the floor and falling at 2.7e-5 m/s, its tilt line swinging
+/// across the body's y axis within the step (where the tilt line's ends swap their names:
+/// models/spatial/spatial_contact_geometry.hpp), read its highest point at the step's end, and
+/// its deepest point sank 1.4e-8 m into the floor unseen (cylinder campaign run 130).
 inline bool leaves_extent(const GapAndRate& start, const GapAndRate& end, double contact_distance_m,
-                          double speed_round_off_m_s) {
+                          double speed_round_off_m_s, double time_tolerance) {
   const bool touching = std::abs(start.gap) <= contact_distance_m;
   const bool apart_or_leaving =
       start.gap > contact_distance_m || (touching && start.rate >= speed_round_off_m_s);
-  return start.support > 0.0 && end.support < 0.0 && apart_or_leaving;
+  const bool falling_onto =
+      start.rate <= -speed_round_off_m_s && start.gap > -start.rate * time_tolerance;
+  return start.support > 0.0 && end.support < 0.0 && (apart_or_leaving || falling_onto);
 }
 
 /// Whether a contact against another body's face (its support is finite) starts a step touching
@@ -166,7 +200,7 @@ std::optional<WitnessCrossing> locate_gap_closing(const GapAt& gap_at, double t0
                                                   double t1, GapAndRate end, double time_tolerance,
                                                   double contact_distance_m,
                                                   double speed_round_off_m_s) {
-  if (leaves_extent(start, end, contact_distance_m, speed_round_off_m_s)) {
+  if (leaves_extent(start, end, contact_distance_m, speed_round_off_m_s, time_tolerance)) {
     const auto support = [&](double t) { return gap_at(t).support; };
     const double exit =
         locate_witness_crossing(support, t0, start.support, t1, end.support, time_tolerance).before;
@@ -213,6 +247,12 @@ inline bool rests_touching(const GapAndRate& start, double contact_distance_m,
   return std::abs(start.gap) <= contact_distance_m && std::abs(start.rate) < speed_round_off_m_s;
 }
 
+/// Whether a contact enters the extent of the surface it touches across a crossing (`near` and
+/// `far` its sides): its support < 0 on the near side, ≥ 0 on the far side.
+inline bool enters_extent(const GapAndRate& near, const GapAndRate& far) {
+  return near.support < 0.0 && far.support >= 0.0;
+}
+
 /// The instant at which an impact located at `crossing` is taken: its near side, so that the
 /// logged pre-impact state has not penetrated; but its far side when the contact enters the extent
 /// of the surface it touches there (support < 0 at the near side, ≥ 0 at the far side). Beyond
@@ -226,9 +266,8 @@ inline bool rests_touching(const GapAndRate& start, double contact_distance_m,
 template <class GapAt>
 double impact_instant(const GapAt& gap_at, const WitnessCrossing& crossing) {
   if (crossing.after == crossing.before) return crossing.before;
-  const bool enters =
-      gap_at(crossing.before).support < 0.0 && gap_at(crossing.after).support >= 0.0;
-  return enters ? crossing.after : crossing.before;
+  return enters_extent(gap_at(crossing.before), gap_at(crossing.after)) ? crossing.after
+                                                                        : crossing.before;
 }
 
 }  // namespace routh

@@ -93,12 +93,24 @@ std::optional<WitnessCrossing> locate(std::size_t index, const DenseStepper& ste
     }
     // An open contact that starts touching without leaving (settled open: its acceleration let
     // it go) and sinks past half the contact distance within the step: it lands there, still
-    // touching.
+    // touching. One that leaves there sinks so only after its apex (landing_after_apex): an
+    // impact that struck a contact as it sank past that depth left it there, and the depth read
+    // on the dense output at the step's start put the crossing at the start again, where nothing
+    // approached (an event storm, cylinder campaign run 266).
     const double deepest = -0.5 * settings.contact_distance;
     if (!(start.gap[k] > deepest && end.gap[k] <= deepest)) return std::nullopt;
-    const auto sunk = [&](double t) { return gap_at(t).gap - deepest; };
-    return locate_witness_crossing(sunk, t0, start.gap[k] - deepest, t1, end.gap[k] - deepest,
-                                   tolerance);
+    const auto sunk = [&](double t) {
+      GapAndRate at = gap_at(t);
+      at.gap -= deepest;
+      return at;
+    };
+    GapAndRate sunk_start = at_start, sunk_end = at_end;
+    sunk_start.gap -= deepest;
+    sunk_end.gap -= deepest;
+    if (at_start.rate >= settings.absolute_tolerance)
+      return landing_after_apex(sunk, t0, sunk_start, t1, sunk_end, tolerance);
+    const auto sunk_gap = [&](double t) { return sunk(t).gap; };
+    return locate_witness_crossing(sunk_gap, t0, sunk_start.gap, t1, sunk_end.gap, tolerance);
   }
   const auto i = static_cast<Eigen::Index>(index);
   const double w0 = start.value[i], w1 = end.value[i];
@@ -192,14 +204,6 @@ bool gap_jumps(const GapAndRate& near, const GapAndRate& far, const WitnessCross
   return near.gap - far.gap > explained;
 }
 
-// Whether the contact's point jumps over the surface it touches across a crossing: its support
-// changes by more than `contact_distance_m` [m] there, which no motion does within a crossing's
-// bracket. (A corner grazing a plane, which has no end, crosses zero by round-off, its rate
-// round-off too; a planar corner sliding along an edge moves its support at its slip.)
-bool point_jumps(const GapAndRate& near, const GapAndRate& far, double contact_distance_m) {
-  return std::abs(far.support - near.support) > contact_distance_m;
-}
-
 }  // namespace
 
 // A gap that jumps across zero from within the contact distance (crossing_is_no_landing takes
@@ -223,14 +227,25 @@ double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
 
 // A gap crossing across which the gap jumps is no landing where on its near side the contact
 // does not touch: the impact stage would find nothing and the witness would fire again at the
-// same instant.
+// same instant. Unless the contact enters its surface's extent there, touching and approaching on
+// the far side: its point came onto the surface already touching, which is a landing, struck on
+// the far side (impact_instant). A rim's deepest point that an impact left 7.8e-10 m below the
+// incline and falling passed from one tilt-line end to the other as the tilt line swung across
+// the body's y axis (spatial_contact_geometry.hpp); the end taking it over jumped from the
+// highest point, 1.45e-9 m up, to it, went on unseen as sunk deeper than the sinking witness
+// looks (half the contact distance), and the rim sank 2.4e-9 m into the incline (cylinder
+// campaign run 2081).
 bool crossing_is_no_landing(const TriggeredWitness& fired, const DenseStepper& stepper,
                             const SimulationSettings& settings, const RunState& state,
                             RunWorkspace& workspace) {
   const int k = state.witnesses[fired.index].contact;
   const GapAndRate near = gap_and_rate_at(k, fired.crossing.before, stepper, workspace);
   const GapAndRate far = gap_and_rate_at(k, fired.crossing.after, stepper, workspace);
-  if (near.gap > settings.contact_distance && gap_jumps(near, far, fired.crossing)) return true;
+  const bool enters_touching =
+      enters_extent(near, far) && std::abs(far.gap) <= settings.contact_distance && far.rate < 0.0;
+  if (near.gap > settings.contact_distance && gap_jumps(near, far, fired.crossing) &&
+      !enters_touching)
+    return true;
   return !listed_at(k, fired.crossing.before, stepper, state, workspace);
 }
 

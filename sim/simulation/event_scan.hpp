@@ -55,7 +55,9 @@ double impact_time(const TriggeredWitness& fired, const DenseStepper& stepper,
 /// Whether a gap crossing is no landing, because the contact does not exist there:
 ///  - the gap jumps: across the crossing it falls by far more than its rate explains, and on its
 ///    near side the contact does not touch (a point came round the end of an edge to its back;
-///    contact_pair_kinematics.cpp);
+///    contact_pair_kinematics.cpp), unless it enters its surface's extent there touching and
+///    approaching (a rim's deepest point, sunk within the contact distance, passing from one
+///    tilt-line end to the other: spatial_contact_geometry.hpp);
 ///  - the broad phase does not list the contact at the crossing's near side (a block's corner
 ///    resting at the corner of the block below, sliding onto its top, crosses the line of its
 ///    side face within that face's extent, widened by a hair; the corner's normal cone does not

@@ -56,9 +56,10 @@ struct ConeFacet {
   double angle = 0.0;
 };
 
-// The distribution of (3) of the header, for a set whose λ0 has a normal force ≤ 0, and its
-// reserve R (+∞ where no distribution of positive margin is found: λ0 stays). Each cone is
-// replaced by a polygon of tangent facets, which holds it, in the linear program
+// The distribution of (3) of the header, for a set whose λ0 has a normal force ≤ 0 or whose split
+// (1) leaves a cone, and its reserve R (+∞ where no distribution of positive margin is found: λ0
+// stays). Each cone is replaced by a polygon of tangent facets, which holds it, in the linear
+// program
 // maximize cᵀx  subject to  G x ≤ h, x ≥ 0,  with x = (z⁺, z⁻, m) and z = S (z⁺ − z⁻),
 // solved as the LCP of its optimality conditions (Cottle, Pang & Stone, "The Linear
 // Complementarity Problem", §1.2): with the dual prices y,
@@ -71,8 +72,8 @@ struct ConeFacet {
 // positive margin is found, however small (box campaign run 953: a box on a floor corner and a
 // wall corner, squeezed, held with a margin of 2 % of its cones, which polygons inscribed in them
 // miss: every assignment was refused, and the run ended in Painlevé's paradox).
-double distribute_pulling_set(const std::vector<SpatialSetContact>& contacts,
-                              const Eigen::MatrixXd& force_free, Eigen::VectorXd& lambda) {
+double distribute_widest_margin(const std::vector<SpatialSetContact>& contacts,
+                                const Eigen::MatrixXd& force_free, Eigen::VectorXd& lambda) {
   const double no_verdict = std::numeric_limits<double>::infinity();
   const auto d = static_cast<int>(force_free.cols());
   const int variables = 2 * d + 1;
@@ -164,7 +165,7 @@ double distribute_spatial_static_friction(const std::vector<SpatialSetContact>& 
   double mean_load = 0.0;
   for (const SpatialSetContact& contact : contacts) {
     if (!(lambda[contact.normal] > 0.0))
-      return distribute_pulling_set(contacts, force_free, lambda);
+      return distribute_widest_margin(contacts, force_free, lambda);
     mean_load += lambda[contact.normal];
   }
   mean_load /= static_cast<double>(contacts.size());
@@ -185,6 +186,15 @@ double distribute_spatial_static_friction(const std::vector<SpatialSetContact>& 
   const Utilization before = utilization(contacts, lambda);
   const Utilization after = utilization(contacts, distributed);
   const Utilization& chosen = after.largest < before.largest ? after : before;
+  if (!(chosen.largest < 1.0)) {
+    // (1) is sufficient, not exact: where its split leaves a cone, (3) decides (the header)
+    Eigen::VectorXd widest = lambda;
+    const double reserve = distribute_widest_margin(contacts, force_free, widest);
+    if (std::isfinite(reserve)) {
+      lambda = widest;
+      return reserve;
+    }
+  }
   if (after.largest < before.largest) lambda = distributed;
   if (!std::isfinite(chosen.largest)) return -std::numeric_limits<double>::infinity();
   return (1.0 - chosen.largest) * chosen.capacity;

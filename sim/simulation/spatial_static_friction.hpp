@@ -26,8 +26,14 @@
 //
 // positive exactly while every contact of the set lies strictly inside its cone, and equal to
 // μs Σλ_n − ‖Σλ_t‖ for the proportional split. Unlike the planar program this is a sufficient
-// test, not an exact one: a set loaded by a twisting moment about the normal may have a
-// distribution inside every cone that (1) misses, and then slips early.
+// test, not an exact one: a set whose loads are not in proportion to its normal forces may have
+// a distribution inside every cone that (1) misses. Where (1) leaves a cone (ρ ≥ 1), program (3)
+// below decides (cylinder campaign run 2702: a squat cylinder rolling on its side down an
+// incline, on the deepest points of both rims, which lie on a line along its axis; (1) gave the
+// lightly loaded top rim 1.03 of its cone, where squeezing the rims along the axis holds both
+// inside theirs; its top rim was held sliding along the axis, where the rims' fixed distance
+// lets it not slip, on a slip acceleration of round-off, whose sign at the rims' next hand-over
+// refused it, and the run ended in contact_modes_unresolved).
 //
 // Where some λ0_n,k ≤ 0 the loads N̄_k of (1) do not exist, yet another distribution may push
 // everywhere: a box leaning from a floor corner against a wall corner, whose minimum-norm forces
@@ -47,10 +53,11 @@
 // program's m, which bounds it from above. The distribution's true margin m is reported as
 // R = m S Σ_k μs,k: a set that the cones hold by a margin of a few per cent is found, which
 // polygons inscribed in the cones missed (they gave up 1 − cos(π/8) ≈ 8 % of each: box campaign
-// run 953). Where (3) finds no distribution of m > 0, λ0 stays and R = +∞: the set has no verdict,
-// and the lift-off witness decides; so too for a set whose program exceeds kInlineLcpSize
-// unknowns (more than six sticking contacts), which is not solved, and the cuts stop where the
-// next program would exceed it.
+// run 953). Where (3) finds no distribution of m > 0, the verdict of (1) stands where λ0 pushes
+// everywhere; where it pulls, λ0 stays and R = +∞: the set has no verdict, and the lift-off
+// witness decides; so too for a set whose program exceeds kInlineLcpSize unknowns (more than six
+// sticking contacts), which is not solved, and the cuts stop where the next program would exceed
+// it.
 
 #include <Eigen/Core>
 #include <vector>
@@ -65,8 +72,9 @@ struct SpatialSetContact {
   double static_friction = 0.0;
 };
 
-/// Replaces `lambda` (λ0 on entry) by the distribution of (1) when it uses the cones less, and
-/// returns R of (2) [N] (+∞ without a verdict). `force_free` is N (its rows are λ's).
+/// Replaces `lambda` (λ0 on entry) by the distribution of (1) when it uses the cones less, or
+/// that of (3) where (1) leaves a cone, and returns its R [N] (+∞ without a verdict). `force_free`
+/// is N (its rows are λ's).
 double distribute_spatial_static_friction(const std::vector<SpatialSetContact>& contacts,
                                           const Eigen::MatrixXd& force_free,
                                           Eigen::VectorXd& lambda);
