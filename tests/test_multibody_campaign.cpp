@@ -630,7 +630,7 @@ struct KnownDefect {
 // such a contact joins settling's candidates (contact_modes.cpp, settle_candidates).
 const std::vector<KnownDefect> kKnownDefects = {
     {"tall_stack:26",
-     "contact_modes_unresolved at t = 0.1429 s (not analysed yet). Before settling took in the "
+     "contact_modes_unresolved at t = 0.1539 s (not analysed yet). Before settling took in the "
      "contacts its projection turns to approach, it ended in impact_law_failure at t = 0.1505 s: "
      "an impact of eleven touching contacts of the column for which multipoint_energetic and "
      "its lcp fallback both answer no_solution; among them a flush pair, block3's corner "

@@ -13,6 +13,7 @@
 
 #include "sim/dynamics/mechanical_system.hpp"
 #include "sim/simulation/contact_mode.hpp"
+#include "sim/simulation/dynamic_jam.hpp"
 #include "sim/simulation/event_record.hpp"
 #include "sim/simulation/ode_state.hpp"
 #include "sim/simulation/rest_rule.hpp"
@@ -70,6 +71,7 @@ struct RunWorkspace {
   OdeState x;                             ///< a state off the dense output
   Eigen::VectorXd q, v;                   ///< x's q and v
   std::vector<int> island;  ///< the island of the witness being located (event_scan.cpp)
+  JamWorkspace jam;         ///< the dynamic jam's witness (dynamic_jam.hpp)
   ContactBase base;         ///< the base being turned (base_orientation.hpp)
   /// The state of the latest right-hand side evaluation (smooth_phase.hpp): dopri5's last stage
   /// sits at an accepted step's end, where the witnesses need that same force solve.

@@ -8,6 +8,7 @@
 
 #include "sim/simulation/active_contacts.hpp"
 #include "sim/simulation/constraint_projection.hpp"
+#include "sim/simulation/dynamic_jam.hpp"
 #include "sim/simulation/event_response.hpp"
 #include "sim/simulation/event_scan.hpp"
 #include "sim/simulation/forcing_breakpoints.hpp"
@@ -81,6 +82,19 @@ bool bodies_apart(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
       interpenetration(evaluation.system, *evaluation.model_workspace, q);
   if (!overlap) return true;
   end_run_at({RunStatus::interpenetration, *overlap, {}}, t, q, v, evaluation, state, observer);
+  return false;
+}
+
+// Whether the events at t, where the loop stands (state.q, state.v), are no storm; the run ends
+// as `event_storm` if they are.
+bool within_storm_limit(double t, RunState& state, RunWorkspace& workspace,
+                        TrajectoryObserver& observer) {
+  if (!state.storm_guard.storm(t)) return true;
+  end_run_at({RunStatus::event_storm,
+              cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
+                  EventStormGuard::kSameInstant, " s"),
+              {}},
+             t, state.q, state.v, workspace.evaluation, state, observer);
   return false;
 }
 
@@ -195,6 +209,26 @@ bool take_step(DenseStepper& stepper, RightHandSide& rhs, RunState& state, RunWo
   return false;
 }
 
+// A dynamic jam at a step's end t (dynamic_jam.hpp): the impulse that stops its slip, an event
+// like any other, and the integration restarted there; when its impulse is not admissible the
+// slide goes on. False when the run ends.
+bool end_jam(double t, DenseStepper& stepper, const SimulationSettings& settings, RunState& state,
+             RunWorkspace& ws, TrajectoryObserver& observer) {
+  Eigen::VectorXd &q = state.q, &v = state.v;
+  const std::optional<Jam> jam = jam_at(ws.evaluation, t, q, v, state.modes, ws.jam);
+  if (!jam) return true;
+  const Eigen::VectorXd v_before = v;
+  StageReport report = respond_to_jam(t, q, v, *jam, settings, state, ws);
+  if (report.events.empty()) return true;
+  sample(t, q, v_before, SampleKind::before_event, ws.evaluation, observer);
+  const bool keep_going = take(std::move(report), t, q, v, ws.evaluation, state, observer);
+  sample(t, q, v, SampleKind::after_event, ws.evaluation, observer);
+  skip_sample_at_event(t, settings, state.output);
+  if (!keep_going || !within_storm_limit(t, state, ws, observer)) return false;
+  restart_at(t, q, v, stepper, settings, state, ws);
+  return true;
+}
+
 // A step without events: its samples and outcome figures, the drift removed, the contacts gone
 // far let go. False when the run ends.
 bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunState& state,
@@ -234,7 +268,8 @@ bool accept_step(DenseStepper& stepper, const SimulationSettings& settings, RunS
       return settle_and_restart(t1, stepper, settings, state, ws, observer);
   }
   std::swap(state.start, state.end);
-  return true;
+  // a jam past the run's duration is not the run's
+  return t1 > settings.duration || end_jam(t1, stepper, settings, state, ws, observer);
 }
 
 // A gap's jump that hides no landing (event_scan.hpp): the run goes on from the jump's far side
@@ -303,14 +338,7 @@ bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, Dense
   sample(t_event, q, v, SampleKind::after_event, ws.evaluation, observer);
   skip_sample_at_event(t_event, settings, state.output);
   if (!keep_going || !bodies_apart(t_event, q, v, ws, state, observer)) return false;
-  if (state.storm_guard.storm(t_event)) {
-    end_run_at({RunStatus::event_storm,
-                cat("more than ", EventStormGuard::kMaxEventsPerInstant, " events within ",
-                    EventStormGuard::kSameInstant, " s"),
-                {}},
-               t_event, q, v, ws.evaluation, state, observer);
-    return false;
-  }
+  if (!within_storm_limit(t_event, state, ws, observer)) return false;
   restart_at(t_event, q, v, stepper, settings, state, ws);
   return true;
 }

@@ -18,6 +18,8 @@
 //   contact modes               contact_modes.hpp           the modes after an event; Painlevé
 //   impact step                 impact_step.hpp             who takes part, the law, Δv
 //   Zeno and rest               zeno_rest.hpp, rest_rule.hpp  where an accumulation of impacts ends
+//   dynamic jam                 dynamic_jam.hpp             a slide that nears Painlevé's
+//                                                           singularity stops by an impulse
 //   drift                       constraint_projection.hpp   back onto the closed constraints
 //   outcome figures             outcome_tracking.hpp        rotation, slide, overturn, uplift
 //   output                      output_sampling.hpp         the regular and event samples

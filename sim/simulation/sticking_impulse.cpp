@@ -12,6 +12,7 @@
 #include "sim/simulation/slip_reference.hpp"
 #include "sim/simulation/witnesses.hpp"
 #include "sim/static_friction.hpp"
+#include "sim/text.hpp"
 
 namespace routh {
 
@@ -21,7 +22,8 @@ namespace {
 // D⁺ from a rank-revealing factorization holds D Γ = −u⁻ to round-off of |D| |Γ|.
 constexpr double kRoundOff = 1e-9;
 
-// Some impulse of the set that is Coulomb's at every contact (Γ_n ≥ 0, |Γ_t| ≤ μs Γ_n), as
+// Some impulse of the set that is Coulomb's at every contact (Γ_n ≥ 0, |Γ_t| ≤ μ Γ_n, μ its
+// entry of `cones`), as
 // static_friction.hpp decides it for forces: the least-norm Γ splits the tangential impulse of a
 // block's two corners equally, and another split, Γ + N z with N a basis of ker D (= ker Jᵀ: it
 // moves nothing), may lie inside both cones where that one does not. Planar sets; where the
@@ -29,6 +31,7 @@ constexpr double kRoundOff = 1e-9;
 // when none is.
 std::optional<Eigen::VectorXd> coulomb_impulse(const SystemEvaluation& evaluation,
                                                const std::vector<int>& contacts,
+                                               const std::vector<double>& cones,
                                                const Eigen::MatrixXd& D,
                                                const Eigen::VectorXd& impulse) {
   const int rows = evaluation.rows_per_contact;
@@ -39,7 +42,7 @@ std::optional<Eigen::VectorXd> coulomb_impulse(const SystemEvaluation& evaluatio
   if (rows == 2 && free_split) {
     for (std::size_t i = 0; i < contacts.size(); ++i) {
       const int r = static_cast<int>(i) * rows;
-      set.push_back({r, r + 1, evaluation.parameters[contacts[i]].static_friction});
+      set.push_back({r, r + 1, cones[i]});
     }
     StaticFrictionDistribution distribution;
     distribute_static_friction(ContactVector(impulse), ContactMatrix(null_basis), set,
@@ -54,8 +57,7 @@ std::optional<Eigen::VectorXd> coulomb_impulse(const SystemEvaluation& evaluatio
     const auto r = static_cast<Eigen::Index>(i) * rows;
     const double normal = impulse[r];
     const double tangential = impulse.segment(r + 1, rows - 1).norm();
-    const double mu = evaluation.parameters[contacts[i]].static_friction;
-    if (normal < -slack || tangential > mu * normal + slack) return std::nullopt;
+    if (normal < -slack || tangential > cones[i] * normal + slack) return std::nullopt;
   }
   return impulse;
 }
@@ -96,7 +98,7 @@ bool take_reachable_velocities(const std::vector<ContactMode>& modes, double vel
 // so the closed contacts end at rest normally and the sticking ones tangentially. The outcome is
 // checked as a whole: every closed contact pushes, every sticking one lies inside its cone, a
 // sliding one has not reversed its slip, an opened one does not approach, and the kinetic energy
-// has not grown. Planar contacts only.
+// has not grown. A spatial sliding contact slides along its reference û₀ (slip_reference.hpp).
 struct ModedImpulse {
   std::vector<ContactMode> modes;
   ConstrainedAcceleration outcome;  // Δv as `acceleration`, Γ as `forces`
@@ -231,7 +233,7 @@ EventRecord sticking_event(double t, int rows, const std::vector<int>& contacts,
 ImpactResolution resolve_with_modes(SystemEvaluation& evaluation,
                                     const SimulationSettings& settings, double t,
                                     const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-                                    const std::vector<int>& touching) {
+                                    const std::vector<int>& touching, std::string_view cause) {
   ImpactResolution resolution;
   const std::optional<ModedImpulse> moded =
       moded_sticking_impulse(evaluation, settings, q, v, touching);
@@ -261,8 +263,9 @@ ImpactResolution resolve_with_modes(SystemEvaluation& evaluation,
   resolution.velocity_change = velocity_change;
   resolution.event =
       sticking_event(t, rows, resolution.contacts, impulse, u_pre, u_post, delta_T,
-                     "Painlevé: the law found no impact; a plastic impulse under which each "
-                     "contact sticks inside its cone, slides on its edge or separates");
+                     cat(cause,
+                         "; a plastic impulse under which each contact sticks inside its "
+                         "cone, slides on its edge or separates"));
   return resolution;
 }
 
@@ -270,14 +273,27 @@ ImpactResolution resolve_with_modes(SystemEvaluation& evaluation,
 
 ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                   double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v) {
-  ImpactResolution resolution;
   const int rows = evaluation.rows_per_contact;
   std::vector<int> touching;
+  std::vector<double> cones;
   const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   for (int k = 0; k < evaluation.contacts; ++k) {
-    if (is_persistent_contact_candidate(kinematics, rows, k, v, settings)) touching.push_back(k);
+    if (!is_persistent_contact_candidate(kinematics, rows, k, v, settings)) continue;
+    touching.push_back(k);
+    cones.push_back(evaluation.parameters[static_cast<std::size_t>(k)].static_friction);
   }
+  return sticking_impulse(evaluation, settings, t, q, v, touching, cones,
+                          "Painlevé: the law found no impact");
+}
+
+ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                  double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                  const std::vector<int>& touching,
+                                  const std::vector<double>& cones, std::string_view cause) {
+  ImpactResolution resolution;
+  const int rows = evaluation.rows_per_contact;
   if (touching.empty()) return resolution;
+  const ContactKinematics& kinematics = contacts_at(evaluation, q, v);
   const auto count = static_cast<Eigen::Index>(touching.size());
   Eigen::MatrixXd J(rows * count, evaluation.velocities);
   for (Eigen::Index i = 0; i < count; ++i) {
@@ -293,19 +309,16 @@ ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const Simulation
   const bool stops_all =
       least.allFinite() && u_post.norm() <= kRoundOff * (u_pre.norm() + D.norm() * least.norm());
   const std::optional<Eigen::VectorXd> coulomb =
-      stops_all ? coulomb_impulse(evaluation, touching, D, least) : std::nullopt;
-  if (!coulomb) {
-    if (rows != 2) return resolution;
-    return resolve_with_modes(evaluation, settings, t, q, v, touching);
-  }
+      stops_all ? coulomb_impulse(evaluation, touching, cones, D, least) : std::nullopt;
+  if (!coulomb) return resolve_with_modes(evaluation, settings, t, q, v, touching, cause);
   const Eigen::VectorXd& impulse = *coulomb;
   resolution.resolved = true;
   resolution.contacts = touching;
   resolution.velocity_change = inverse_mass_Jt * impulse;
-  resolution.event = sticking_event(t, rows, touching, impulse, u_pre, u_post,
-                                    impulse.dot(u_pre) + 0.5 * impulse.dot(D * impulse),
-                                    "Painlevé: the law found no impact; a plastic sticking "
-                                    "impulse inside every friction cone");
+  resolution.event =
+      sticking_event(t, rows, touching, impulse, u_pre, u_post,
+                     impulse.dot(u_pre) + 0.5 * impulse.dot(D * impulse),
+                     cat(cause, "; a plastic sticking impulse inside every friction cone"));
   return resolution;
 }
 

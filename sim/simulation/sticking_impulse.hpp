@@ -19,7 +19,7 @@
 // Painlevé's condition holds (tests/test_sticking_impulse.cpp: Γ = −D⁻¹u⁻ from u⁻ = (0, u_t) has
 // |Γ_t| / Γ_n = D_nn / |D_nt|, below μ iff D_nn − μ σ D_nt < 0).
 //
-// Where that impulse is not Coulomb's (planar contacts), not every touching contact need end
+// Where that impulse is not Coulomb's, not every touching contact need end
 // stuck: the modes of the impulse are settled as a contact set's modes are (contact_modes.hpp),
 // one change at a time. A contact the impulse would pull separates; a sticking one outside its
 // cone slides (the way it slipped, Γ_t = −μd σ Γ_n); one opened earlier that now approaches
@@ -32,6 +32,8 @@
 // paradox stays unresolved, and the run says so.
 
 #include <Eigen/Core>
+#include <string_view>
+#include <vector>
 
 #include "sim/simulation/impact_step.hpp"
 #include "sim/simulation/simulation_settings.hpp"
@@ -43,5 +45,13 @@ namespace routh {
 /// is admissible (above), with its event (kind impact) and Δv.
 ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const SimulationSettings& settings,
                                   double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v);
+
+/// The same on the active contacts `contacts` (touching, ascending), the impulse that sticks them
+/// all judged against the friction `cones[i]` of each (μs above; a dynamic jam's, dynamic_jam.hpp),
+/// its event's status starting with `cause`.
+ImpactResolution sticking_impulse(SystemEvaluation& evaluation, const SimulationSettings& settings,
+                                  double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                                  const std::vector<int>& contacts,
+                                  const std::vector<double>& cones, std::string_view cause);
 
 }  // namespace routh
