@@ -134,21 +134,13 @@ std::string first_failure(const Scene& scene, const test::ScenarioRun& run) {
   return "";
 }
 
-// A scene simulated as the campaign simulates it, without its wall-clock limit.
-test::ScenarioRun run_scene(const Scene& scene) {
-  test::ScenarioRun run{
-      load_scenario(test::write_problem(scene.yaml, "box_campaign.yaml")), {}, {}};
-  run.outcome =
-      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
-  return run;
-}
-
 // The campaign's scenes `indices` complete, and every check of the campaign holds.
 void check_scenes_complete(std::initializer_list<int> indices) {
   for (const int index : indices) {
     CAPTURE(index);
     const Scene scene = random_scene(index);
-    const test::ScenarioRun run = run_scene(scene);
+    // as the campaign simulates it, without its wall-clock limit
+    const test::ScenarioRun run = test::run_scene(scene.yaml, "box_campaign.yaml", 0.0, 0.0);
     CHECK(run.outcome.status == RunStatus::completed);
     CHECK(first_failure(scene, run) == "");
   }
@@ -178,11 +170,7 @@ TEST_CASE(
   // wall time). Aligned with its acceleration while slow, the slip goes on in milliseconds.
   Scene scene = random_scene(5);
   scene.yaml.replace(scene.yaml.find("duration: 0.3"), 13, "duration: 0.5");
-  test::ScenarioRun run{
-      load_scenario(test::write_problem(scene.yaml, "box_campaign.yaml")), {}, {}};
-  run.scenario.settings.wall_time_limit = 1.0;
-  run.outcome =
-      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
+  const test::ScenarioRun run = test::run_scene(scene.yaml, "box_campaign.yaml");
   CHECK(run.outcome.status == RunStatus::completed);
 }
 

@@ -354,11 +354,7 @@ TEST_CASE(
   // wall time. The fixed points leave the rim at the band's edge (spatial_contact_geometry.hpp),
   // and the deepest point carries it from there.
   const Scene scene = random_scene(40);
-  test::ScenarioRun run{
-      load_scenario(test::write_problem(scene.yaml, "cylinder_campaign.yaml")), {}, {}};
-  run.scenario.settings.wall_time_limit = 1.0;
-  run.outcome =
-      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
+  const test::ScenarioRun run = test::run_scene(scene.yaml, "cylinder_campaign.yaml");
   CHECK(run.outcome.status == RunStatus::completed);
   int rested = 0;
   CHECK(first_failure(scene, run, rested) == "");
@@ -379,11 +375,7 @@ TEST_CASE(
   // contact_modes_unresolved. Program (3) now decides where the split (1) leaves a cone: both rims
   // stick, and the cylinder rolls without slipping.
   const Scene scene = random_scene(2702);
-  test::ScenarioRun run{
-      load_scenario(test::write_problem(scene.yaml, "cylinder_campaign.yaml")), {}, {}};
-  run.scenario.settings.wall_time_limit = 1.0;
-  run.outcome =
-      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
+  const test::ScenarioRun run = test::run_scene(scene.yaml, "cylinder_campaign.yaml");
   CHECK(run.outcome.status == RunStatus::completed);
   int rested = 0;
   CHECK(first_failure(scene, run, rested) == "");
@@ -418,12 +410,8 @@ TEST_CASE(
   // of radius r with μ h/2 < r does not tip (the friction's moment about the leading rim point,
   // μ m g h/2, is less than the weight's, m g r): it slides on its base without an impact.
   const Scene scene = random_scene(130);
-  test::ScenarioRun run{
-      load_scenario(test::write_problem(scene.yaml, "cylinder_campaign.yaml")), {}, {}};
-  run.scenario.settings.duration = 0.035;  // [s], past the chatter that sank it
-  run.scenario.settings.wall_time_limit = 1.0;
-  run.outcome =
-      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
+  // to 0.035 s, past the chatter that sank it
+  const test::ScenarioRun run = test::run_scene(scene.yaml, "cylinder_campaign.yaml", 0.035);
   CHECK(run.outcome.status == RunStatus::completed);
   CHECK(run.outcome.impacts == 0);
   CHECK(first_overlap(scene, run) == "");

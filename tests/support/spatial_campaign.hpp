@@ -110,6 +110,19 @@ inline std::string first_common_failure(const ScenarioRun& run, int bodies,
   return "";
 }
 
+/// A campaign's scene run alone, as its regression tests run it: `yaml` written to `file_name`
+/// and loaded, its duration replaced by `duration` [s] when that is positive, under
+/// `wall_time_limit` [s] of wall-clock time (0: none).
+inline ScenarioRun run_scene(const std::string& yaml, const char* file_name, double duration = 0.0,
+                             double wall_time_limit = 1.0) {
+  ScenarioRun run{load_scenario(write_problem(yaml, file_name)), {}, {}};
+  if (duration > 0.0) run.scenario.settings.duration = duration;
+  run.scenario.settings.wall_time_limit = wall_time_limit;
+  run.outcome =
+      simulate(*run.scenario.model, run.scenario.initial, run.scenario.settings, run.trajectory);
+  return run;
+}
+
 /// Runs `settings`' campaign: `make_scene(index)` draws run index's scene (a type with its
 /// scenario text in `yaml`), `check(scene, run)` returns "" or the run's first failure.
 template <class MakeScene, class Check>
