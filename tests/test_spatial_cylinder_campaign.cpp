@@ -327,6 +327,15 @@ double rim_slip_speed(const Cylinder& cylinder, const test::TrajectoryMemory::Sa
   return fastest;
 }
 
+// The campaign's `scene` run alone: it completes, and every check of the campaign holds.
+test::ScenarioRun run_completing(const Scene& scene) {
+  test::ScenarioRun run = test::run_scene(scene.yaml, "cylinder_campaign.yaml");
+  CHECK(run.outcome.status == RunStatus::completed);
+  int rested = 0;
+  CHECK(first_failure(scene, run, rested) == "");
+  return run;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -353,11 +362,7 @@ TEST_CASE(
   // its held gaps drifting and projected back in every step: 0.004 s of simulation per minute of
   // wall time. The fixed points leave the rim at the band's edge (spatial_contact_geometry.hpp),
   // and the deepest point carries it from there.
-  const Scene scene = random_scene(40);
-  const test::ScenarioRun run = test::run_scene(scene.yaml, "cylinder_campaign.yaml");
-  CHECK(run.outcome.status == RunStatus::completed);
-  int rested = 0;
-  CHECK(first_failure(scene, run, rested) == "");
+  run_completing(random_scene(40));
 }
 
 TEST_CASE(
@@ -375,10 +380,7 @@ TEST_CASE(
   // contact_modes_unresolved. Program (3) now decides where the split (1) leaves a cone: both rims
   // stick, and the cylinder rolls without slipping.
   const Scene scene = random_scene(2702);
-  const test::ScenarioRun run = test::run_scene(scene.yaml, "cylinder_campaign.yaml");
-  CHECK(run.outcome.status == RunStatus::completed);
-  int rested = 0;
-  CHECK(first_failure(scene, run, rested) == "");
+  const test::ScenarioRun run = run_completing(scene);
   // from 0.15 s, after its top rim's slip has halted (0.140 s), it rolls on both rims
   const Cylinder& cylinder = scene.cylinders.front();
   double fastest = 0.0;
