@@ -62,6 +62,21 @@ double best_margin_by_scan(const Eigen::VectorXd& particular,
   return best;
 }
 
+// The two corners' set distributed from λ0 = `particular` over `force_free`: it must stick, with
+// a finite positive reserve and forces λ0 + s N that push at both corners strictly inside both
+// cones.
+void check_distribution_sticks(const Eigen::VectorXd& particular,
+                               const Eigen::MatrixXd& force_free) {
+  Eigen::VectorXd lambda = particular;
+  const double reserve =
+      distribute_spatial_static_friction(two_sticking_corners(), force_free, lambda);
+  CHECK(std::isfinite(reserve));
+  CHECK(reserve > 0.0);
+  const Eigen::VectorXd shift = lambda - particular;
+  CHECK((shift - force_free * (force_free.transpose() * shift)).norm() < 1e-12);
+  CHECK(least_margin(lambda) > 0.0);
+}
+
 TEST_CASE(
     "spatial static friction: a set whose minimum-norm forces pull at a wall sticks when squeezing "
     "its corners pushes inside both cones") {
@@ -73,15 +88,7 @@ TEST_CASE(
   REQUIRE(particular[0] < 0.0);
   REQUIRE(particular[3] < 0.0);
   REQUIRE(best_margin_by_scan(particular) > 0.0);
-  Eigen::VectorXd lambda = particular;
-  const double reserve =
-      distribute_spatial_static_friction(two_sticking_corners(), squeeze(), lambda);
-  CHECK(std::isfinite(reserve));
-  CHECK(reserve > 0.0);
-  // one of the distributions λ0 + s N, pushing at both corners, strictly inside both cones
-  const Eigen::VectorXd shift = lambda - particular;
-  CHECK((shift - squeeze() * (squeeze().transpose() * shift)).norm() < 1e-12);
-  CHECK(least_margin(lambda) > 0.0);
+  check_distribution_sticks(particular, squeeze());
 }
 
 TEST_CASE(
@@ -112,14 +119,7 @@ TEST_CASE(
   const double along = 0.6 * 0.1 / (0.1 + 1.0);  // A's proportional share
   REQUIRE(std::hypot(along, 0.08) > kFriction * 0.1);
   REQUIRE(best_margin_by_scan(particular, squeeze_on_floor()) > 0.0);
-  Eigen::VectorXd lambda = particular;
-  const double reserve =
-      distribute_spatial_static_friction(two_sticking_corners(), squeeze_on_floor(), lambda);
-  CHECK(std::isfinite(reserve));
-  CHECK(reserve > 0.0);
-  const Eigen::VectorXd shift = lambda - particular;
-  CHECK((shift - squeeze_on_floor() * (squeeze_on_floor().transpose() * shift)).norm() < 1e-12);
-  CHECK(least_margin(lambda) > 0.0);
+  check_distribution_sticks(particular, squeeze_on_floor());
 }
 
 }  // namespace
