@@ -311,7 +311,7 @@ TEST_CASE("sweep CSV: reals in their shortest exact form read back bit for bit")
   const std::vector<std::vector<std::string>> csv = csv_cells(scratch() / "exact.csv");
   REQUIRE(csv.size() == table.rows.size() + 1);
   const std::size_t start = column_of(table.columns, "excitation.0.pulse.start");
-  CHECK(csv[1][start] == "0.1");  // not 0.10000000000000001
+  CHECK(csv[1][start] == "0.1");                                   // not 0.10000000000000001
   CHECK(csv[1][column_of(table.columns, "final_time")] == "1.0");  // a real, not the integer 1
   int reals = 0;
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
