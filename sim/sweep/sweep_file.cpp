@@ -31,7 +31,7 @@ constexpr std::array<std::string_view, 4> kDistributions = {"uniform", "normal",
                                                             "choice"};
 // The unit of a column whose values were given in g.
 constexpr std::string_view kAccelerationUnit = "m/s^2";
-// The pulse ratios of a rocking block (sweep_file.hpp) and the pulse keys they set.
+// The key suffixes of a rocking block's pulse ratios (sweep_file.hpp).
 constexpr std::string_view kFrequencyRatio = ".pulse.frequency_ratio";
 constexpr std::string_view kAmplitudeRatio = ".pulse.amplitude_ratio";
 

@@ -3,7 +3,7 @@
 // over many runs. Every bad input is an InputError naming the sweep file, line and column.
 //
 //   base: rocking_block.yaml          # the scenario, relative to this file
-//   set: {duration: 6, contact.friction: 3}   # fixed overrides of every run, before the swept
+//   set: {duration: 6, contact.friction: 3}   # every run's fixed overrides, not columns
 //   grid:                             # every combination, the LAST key varying fastest
 //     excitation.0.harmonic.amplitude: {from: 0.5, to: 5.0, count: 10}   # linear, ends included
 //     excitation.0.harmonic.frequency: [1, 2, 4]                          # a list of values
