@@ -49,6 +49,22 @@ std::string pulse_block(const std::string& model_extra = "") {
       "output: {rate: 50}\n");
 }
 
+// The same block as one free body of `bodies:` on a floor, with `body_extra` in its map.
+std::string free_rectangle(const std::string& body_extra = "") {
+  return cat(
+      "duration: 2\n"
+      "model:\n"
+      "  bodies: [{name: block, mass: 1.0, shape: {rectangle: {width: 0.2, height: 1.0}}",
+      body_extra,
+      "}]\n"
+      "  obstacles: [{type: floor, position: 0}]\n"
+      "initial: {q: {block.x: 0, block.y: 0.5, block.theta: 0}}\n"
+      "contact: {law: poisson, multi_contact_law: multipoint_energetic, restitution: 0.0,\n"
+      "          friction: 3}\n"
+      "excitation:\n"
+      "  - pulse: {shape: sine, amplitude: 3.0, period: 0.5, direction: x, start: 0.1}\n");
+}
+
 // Writes the base (pulse.yaml) and the sweep `name`; returns the sweep's plan.
 SweepPlan study(const std::string& name, const std::string& sweep,
                 const std::string& base = pulse_block()) {
@@ -223,6 +239,8 @@ TEST_CASE("sweep ratios: frequency and amplitude ratios give the closed-form pul
   check_scales(study("ratios_set.yaml", "set: {model.width: 0.4, model.gravity: 3.71}\n" + grid),
                0.2, 0.5, 3.71);
   check_first_run(study("ratios.yaml", grid));
+  // the same block as a free body of `bodies:`
+  check_scales(study("ratios_free.yaml", grid, free_rectangle()), 0.1, 0.5, kModelGravity);
 }
 
 TEST_CASE("sweep ratios: a ratio sweep gives the outcomes of the same physical sweep") {
@@ -281,7 +299,11 @@ TEST_CASE("sweep ratios: unsupported models, swept model keys and units are loca
   CAPTURE(ball.what());
   CHECK(ball.location().line == 3);
   CHECK(std::string(ball.what()).find("rocking_block") != std::string::npos);
-  CHECK(std::string(ball.what()).find("not ball") != std::string::npos);
+  CHECK(std::string(ball.what()).find("not this ball model") != std::string::npos);
+  // a free rectangle whose inertia is not the uniform block's has another p
+  const InputError heavy_top = study_error(ratio, free_rectangle(", inertia: 0.2"));
+  CHECK(heavy_top.location().line == 3);
+  CHECK(std::string(heavy_top.what()).find("uniform inertia") != std::string::npos);
 
   const InputError model = study_error(ratio + "  model.width: [0.2, 0.3]\n");
   CHECK(model.location().line == 4);

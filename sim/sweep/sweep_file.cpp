@@ -34,6 +34,9 @@ constexpr std::string_view kAccelerationUnit = "m/s^2";
 // The key suffixes of a rocking block's pulse ratios (sweep_file.hpp).
 constexpr std::string_view kFrequencyRatio = ".pulse.frequency_ratio";
 constexpr std::string_view kAmplitudeRatio = ".pulse.amplitude_ratio";
+// A free body's inertia that is the uniform one to round-off (the model computes it in its own
+// order of operations) is uniform.
+constexpr double kUniformInertiaTolerance = 1e-12;
 
 // Any YAML value as one line of flow-style YAML, which reads back as the same value.
 std::string flow_text(const YAML::Node& node) {
@@ -299,21 +302,49 @@ Scenario load_located(const SweepPlan& plan, std::span<const LocatedOverride> ov
   }
 }
 
+// The half-width b and half-height h of the base's uniform rectangular block standing on a
+// floor: a rocking_block, or a `bodies:` model of one free body whose shape is a rectangle, with
+// the uniform inertia m (w² + h²) / 12, and one obstacle, a floor; nothing for any other model.
+std::optional<std::pair<double, double>> block_half_sizes(const std::string& model_type,
+                                                          const YAML::Node& model) {
+  if (model_type == "rocking_block") {
+    return std::pair{model["width"].as<double>() / 2.0, model["height"].as<double>() / 2.0};
+  }
+  if (model_type != "multibody") return std::nullopt;
+  const YAML::Node bodies = model["bodies"];
+  const YAML::Node obstacles = model["obstacles"];
+  if (bodies.size() != 1 || model["joints"].size() != 0 || obstacles.size() != 1 ||
+      obstacles[0]["type"].as<std::string>() != "floor") {
+    return std::nullopt;
+  }
+  const YAML::Node shape = bodies[0]["shape"];
+  if (!shape || !shape.IsMap() || !shape["rectangle"]) return std::nullopt;
+  const double width = shape["rectangle"]["width"].as<double>();
+  const double height = shape["rectangle"]["height"].as<double>();
+  const double uniform = bodies[0]["mass"].as<double>() * (width * width + height * height) / 12;
+  if (std::abs(bodies[0]["inertia"].as<double>() - uniform) > kUniformInertiaTolerance * uniform) {
+    return std::nullopt;
+  }
+  return std::pair{width / 2.0, height / 2.0};
+}
+
 // p and g tan α of the base model (with `set`), for the pulse ratio `key` written at `location`:
-// a rocking_block of width 2b and height 2h has tan α = b / h and R = √(b² + h²), and a uniform
-// block's p = √(3 g / 4 R) (Housner 1963; Zhang & Makris 2001).
+// a uniform block of width 2b and height 2h has tan α = b / h, R = √(b² + h²) and
+// p = √(3 g / 4 R) (Housner 1963; Zhang & Makris 2001).
 RockingScales rocking_scales(const SweepPlan& plan, const std::string& key,
                              const InputLocation& location) {
   const Scenario base = load_located(plan, set_overrides(plan), "the sweep");
-  if (base.model_type != "rocking_block") {
-    throw InputError(location, cat(key,
-                                   ": a pulse ratio needs a base model of type rocking_block "
-                                   "(the uniform rectangular block), not ",
-                                   base.model_type, "; sweep the pulse's period and amplitude"));
-  }
   const YAML::Node model = YAML::Load(base.effective_yaml)["model"];
-  const double b = model["width"].as<double>() / 2.0;
-  const double h = model["height"].as<double>() / 2.0;
+  const std::optional<std::pair<double, double>> half = block_half_sizes(base.model_type, model);
+  if (!half) {
+    throw InputError(location,
+                     cat(key,
+                         ": a pulse ratio needs a uniform rectangular block on a floor: a model of "
+                         "type rocking_block, or of one free body with a rectangle shape, its "
+                         "uniform inertia and a floor; not this ",
+                         base.model_type, " model. Sweep the pulse's period and amplitude"));
+  }
+  const auto [b, h] = *half;
   const double g = model["gravity"].as<double>();
   if (!(g > 0.0)) {
     throw InputError(location, cat(key, ": a pulse ratio needs model.gravity > 0, not ", g));

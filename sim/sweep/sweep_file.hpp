@@ -33,10 +33,11 @@
 // under cycloidal pulses"): a swept `excitation.N.pulse.frequency_ratio` = ω_p / p or
 // `excitation.N.pulse.amplitude_ratio` = a_p / (g tan α) is no scenario key; each run sets the
 // pulse's `period` = 2π / (ratio p) [s] or `amplitude` = ratio g tan α [m/s²] instead, with
-// p = √(3 g / 4 R) and tan α = b / h of the base model (after `set`), a `rocking_block` of width
-// 2b and height 2h (R = √(b² + h²)), and g its model.gravity. The table keeps the ratio's column
-// and adds the physical key's after the swept ones. Model keys cannot be swept beside a ratio
-// (p and tan α are the base's).
+// p = √(3 g / 4 R) and tan α = b / h of the base model (after `set`), a uniform block of width
+// 2b and height 2h (R = √(b² + h²)) on a floor: a `rocking_block`, or one free body of `bodies:`
+// with a rectangle shape and the uniform inertia; and g its model.gravity. The table keeps the
+// ratio's column and adds the physical key's after the swept ones. Model keys cannot be swept
+// beside a ratio (p and tan α are the base's).
 //
 // Ranges: grid count in [1, 1e7]; a one-point range needs from = to; random.runs in [1, 1e9];
 // the number of runs (the product of the counts and list lengths, times random.runs) at most
