@@ -288,6 +288,30 @@ TEST_CASE("sweep ratios: a ratio sweep gives the outcomes of the same physical s
   CHECK(overturned < 6);
 }
 
+TEST_CASE("sweep ratios: the shipped overturning_ratios.yaml spans overturning_spectrum.yaml") {
+  // overturning_spectrum.yaml lists its periods by hand, T_p = 2π / (p r) for r = 1, 1.25, ...,
+  // 8 rounded to 4 decimals: the ratio sweep's periods are those to the rounding
+  const std::string folder = cat(ROUTH_SOURCE_DIR, "/scenarios/sweeps/");
+  const SweepPlan ratios = read_sweep_file(folder + "overturning_ratios.yaml");
+  const SweepPlan spectrum = read_sweep_file(folder + "overturning_spectrum.yaml");
+  check_first_run(ratios);
+  REQUIRE(ratios.run_count() == 29 * 47);
+  const GridAxis& periods = spectrum.grid[0];
+  REQUIRE(periods.size() == 29);
+  for (std::int64_t i = 0; i < 29; ++i) {
+    CAPTURE(i);
+    CHECK(std::abs(value(ratios, i * 47, 2) - std::get<double>(periods.value(i))) <= 0.5e-4);
+  }
+  // its weakest pulse, a_p = g tan α / 2, never lifts the block; its strongest at ω_p = p topples
+  // it
+  const std::vector<TableColumn> columns = sweep_columns(ratios);
+  const TableRow weakest = sweep_run(ratios, 0, {});
+  const TableRow strongest = sweep_run(ratios, 46, {});
+  CHECK(std::get<std::string>(weakest[status_column(ratios)]) == "completed");
+  CHECK(std::isnan(std::get<double>(weakest[column_of(columns, "uplift_time")])));
+  CHECK(std::get<std::int64_t>(strongest[column_of(columns, "overturned")]) == 1);
+}
+
 TEST_CASE("sweep ratios: unsupported models, swept model keys and units are located errors") {
   const std::string ratio = "grid:\n  excitation.0.pulse.frequency_ratio: [2]\n";
   const InputError ball = study_error(
