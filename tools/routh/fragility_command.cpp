@@ -112,13 +112,15 @@ std::vector<std::string> level_header(const FragilityStudy& study) {
   return {with_unit(study.im, study.im_unit), "runs", "exceeding", "fraction", "fitted"};
 }
 
-std::vector<std::vector<std::string>> level_rows(const FragilityStudy& study) {
+// Its rows, the reals written by `number` (every digit for CSV, four for people).
+std::vector<std::vector<std::string>> level_rows(const FragilityStudy& study,
+                                                 std::string (*number)(double)) {
   std::vector<std::vector<std::string>> rows;
   for (const FragilityLevel& level : study.levels) {
     const double fraction = static_cast<double>(level.exceeding) / static_cast<double>(level.runs);
-    rows.push_back({cat(level.im), cat(level.runs), cat(level.exceeding), cat(fraction),
+    rows.push_back({number(level.im), cat(level.runs), cat(level.exceeding), number(fraction),
                     fitted(study)
-                        ? cat(fragility_probability(level.im, study.fit.median, study.fit.beta))
+                        ? number(fragility_probability(level.im, study.fit.median, study.fit.beta))
                         : std::string()});
   }
   return rows;
@@ -139,16 +141,17 @@ std::vector<std::string> fit_lines(const FragilityStudy& study) {
   }
   const std::string unit = study.im_unit.empty() ? "" : cat(" ", study.im_unit);
   std::vector<std::string> lines = {
-      cat("median ", study.fit.median, unit, ", beta ", study.fit.beta,
-          " (maximum likelihood, ln L = ", study.fit.log_likelihood, ")")};
+      cat("median ", readable(study.fit.median), unit, ", beta ", readable(study.fit.beta),
+          " (maximum likelihood, ln L = ", readable(study.fit.log_likelihood), ")")};
   if (study.bootstrap) {
     const FragilityBootstrap& bootstrap = *study.bootstrap;
     std::string line = cat(study.bootstrap_settings.confidence * 100.0, " % bootstrap (",
                            bootstrap.replicates, " replicates, ", to_string(bootstrap.scheme),
                            ", seed ", study.bootstrap_settings.seed, "): ");
     if (bootstrap.median && bootstrap.beta) {
-      line += cat("median ", bootstrap.median->low, " to ", bootstrap.median->high, unit, ", beta ",
-                  bootstrap.beta->low, " to ", bootstrap.beta->high);
+      line += cat("median ", readable(bootstrap.median->low), " to ",
+                  readable(bootstrap.median->high), unit, ", beta ", readable(bootstrap.beta->low),
+                  " to ", readable(bootstrap.beta->high));
     } else {
       line += "no replicate has a finite fit";
     }
@@ -173,7 +176,7 @@ void print_text(const std::string& table, const FragilityStudy& study) {
   out << '\n';
   AlignedColumns columns;
   const std::vector<std::string> header = level_header(study);
-  const std::vector<std::vector<std::string>> rows = level_rows(study);
+  const std::vector<std::vector<std::string>> rows = level_rows(study, &readable);
   columns.measure(header);
   for (const auto& row : rows) columns.measure(row);
   columns.print(out, header);
@@ -185,7 +188,7 @@ std::string markdown_text(const std::string& table, const FragilityStudy& study)
       cat("Fragility of `", study.outcome, "` against `", with_unit(study.im, study.im_unit),
           "` from `", table, "`: ", study.runs_used, " runs, ", excluded_text(study), ".\n\n");
   for (const std::string& line : fit_lines(study)) text += cat("- ", line, '\n');
-  return cat(text, '\n', markdown_table(level_header(study), level_rows(study)));
+  return cat(text, '\n', markdown_table(level_header(study), level_rows(study, &readable)));
 }
 
 // Points from 0 to past the last level, log-spaced where the curve bends.
@@ -215,7 +218,7 @@ std::string plot_text(const FragilityStudy& study) {
       // the band of the curves at the interval's ends: at each x the lowest and highest of the
       // four (θ, β) corners
       PlotBand band;
-      band.label = cat(study.bootstrap_settings.confidence * 100.0, " % interval of theta, beta");
+      band.label = cat(study.bootstrap_settings.confidence * 100.0, " % interval (θ, β)");
       band.color = series_color(0);
       band.x = x;
       const ConfidenceInterval& m = *study.bootstrap->median;
@@ -231,14 +234,14 @@ std::string plot_text(const FragilityStudy& study) {
       plot.bands.push_back(std::move(band));
     }
     PlotSeries fit;
-    fit.label = cat("fit: median ", study.fit.median, ", beta ", study.fit.beta);
+    fit.label = cat("θ = ", readable(study.fit.median), ", β = ", readable(study.fit.beta));
     fit.color = series_color(0);
     fit.x = x;
     fit.y = curve(study.fit.median, study.fit.beta);
     plot.series.push_back(std::move(fit));
   }
   PlotSeries data;
-  data.label = "fraction of runs (n)";
+  data.label = "fraction (n runs)";
   data.color = series_color(1);
   data.line = false;
   for (const FragilityLevel& level : study.levels) {
@@ -257,7 +260,7 @@ int fragility(const FragilityOptions& options) {
   const FragilityStudy study = study_fragility(read_sweep_columns(options.table), options.request);
   std::vector<std::pair<std::filesystem::path, std::string>> files;
   if (!options.csv.empty()) {
-    files.emplace_back(options.csv, csv_table(level_header(study), level_rows(study)));
+    files.emplace_back(options.csv, csv_table(level_header(study), level_rows(study, &round_trip)));
   }
   if (!options.markdown.empty()) {
     files.emplace_back(options.markdown, markdown_text(options.table, study));

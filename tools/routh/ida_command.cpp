@@ -101,6 +101,23 @@ struct IdaPoint {
   std::string status;
 };
 
+// A record's name for the legend: a file's name without its folders, at most 24 characters.
+std::string legend_name(const std::string& record) {
+  constexpr std::size_t kLongest = 24;
+  std::string name = std::filesystem::path(record).filename().string();
+  if (name.empty()) name = record;
+  return name.size() <= kLongest ? name : cat(name.substr(0, kLongest - 3), "...");
+}
+
+// A curve joins its points only when each IM level has one run of the record (IDA's design);
+// several runs per level (random draws besides the record) are drawn as points.
+bool one_run_per_level(const std::vector<IdaPoint>& points) {
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (points[i].im == points[i - 1].im) return false;
+  }
+  return true;
+}
+
 std::string with_unit(const SweepColumn& column) {
   return column.unit.empty() ? column.name : cat(column.name, " [", column.unit, "]");
 }
@@ -134,11 +151,19 @@ int ida(const IdaOptions& options) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& [name, points] : curves) {
     for (const IdaPoint& point : points) {
-      rows.push_back({name, cat(point.im), cat(point.response), point.status});
+      rows.push_back({name, readable(point.im), readable(point.response), point.status});
     }
   }
   std::vector<std::pair<std::filesystem::path, std::string>> files;
-  if (!options.csv.empty()) files.emplace_back(options.csv, csv_table(header, rows));
+  if (!options.csv.empty()) {
+    std::vector<std::vector<std::string>> exact;
+    for (const auto& [name, points] : curves) {
+      for (const IdaPoint& point : points) {
+        exact.push_back({name, round_trip(point.im), round_trip(point.response), point.status});
+      }
+    }
+    files.emplace_back(options.csv, csv_table(header, exact));
+  }
   if (!options.plot.empty()) {
     SvgPlot plot;
     plot.title = cat("IDA: ", response.name);
@@ -146,8 +171,9 @@ int ida(const IdaOptions& options) {
     plot.y_label = with_unit(im);
     for (std::size_t c = 0; c < curves.size(); ++c) {
       PlotSeries series;
-      series.label = curves[c].first;
+      series.label = legend_name(curves[c].first);
       series.color = series_color(c);
+      series.line = one_run_per_level(curves[c].second);
       for (const IdaPoint& point : curves[c].second) {
         series.x.push_back(point.response);
         series.y.push_back(point.im);

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 #include "sim/recorder/file_room.hpp"
 #include "sim/recorder/output_placement.hpp"
@@ -40,6 +41,13 @@ void write_study_outputs(const std::filesystem::path& table,
                              EEXIST);
     }
   }
+}
+
+std::string readable(double value) {
+  std::ostringstream out;
+  out.precision(4);
+  out << value;
+  return out.str();
 }
 
 std::string csv_table(const std::vector<std::string>& header,

@@ -17,6 +17,10 @@ void write_study_outputs(const std::filesystem::path& table,
                          const std::vector<std::pair<std::filesystem::path, std::string>>& files,
                          bool force);
 
+/// `value` to 4 significant digits ("0.9329", "1.2e-05"): for people; CSV and JSON keep every
+/// digit.
+std::string readable(double value);
+
 /// The rows as CSV (RFC 4180), the header first.
 std::string csv_table(const std::vector<std::string>& header,
                       const std::vector<std::vector<std::string>>& rows);

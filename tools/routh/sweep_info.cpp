@@ -1,8 +1,8 @@
 #include "tools/routh/sweep_info.hpp"
 
-#include <algorithm>
 #include <cstdint>
 #include <set>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -56,8 +56,10 @@ std::string overturned_fraction(const SweepColumns& table, const SweepColumn& co
     if (value == 1.0) ++overturned;
   }
   if (runs == 0) return "no run with an outcome";
-  return cat(static_cast<double>(overturned) / static_cast<double>(runs), " (", overturned, " of ",
-             runs, " runs)");
+  std::ostringstream fraction;
+  fraction.precision(3);
+  fraction << static_cast<double>(overturned) / static_cast<double>(runs);
+  return cat(fraction.str(), " (", overturned, " of ", runs, " runs)");
 }
 
 }  // namespace
@@ -88,7 +90,9 @@ void print_sweep_summary(std::ostream& out, const std::string& path, const Sweep
   for (const SweepColumn& column : table.columns) {
     const bool outcome = column.name == "overturned" || column.name.ends_with(".overturned");
     if (!outcome || !column.numeric()) continue;
-    out << (first ? "overturned   " : "             ") << column.name << ' '
+    // the whole structure's column, then each body's, named
+    out << (first ? "overturned   " : "             ")
+        << (column.name == "overturned" ? "" : cat(column.name, ' '))
         << overturned_fraction(table, column) << '\n';
     first = false;
   }
