@@ -408,6 +408,13 @@ TEST_CASE("routh ida and routh info on a sweep table") {
   CHECK(info.out.find("excitation.0.record.scale: 6 values, 0.5 to 3") != std::string::npos);
   CHECK(info.out.find("excitation.0.record.file: 2 values: a.AT2, b.AT2") != std::string::npos);
   CHECK(info.out.find("block.overturned") != std::string::npos);
+  const test::RouthRun events = run_routh("info ida.h5 --events");
+  CHECK(events.exit_code == 1);
+  CHECK(events.err.find("a sweep table has no event log") != std::string::npos);
+  std::filesystem::copy_file(scratch() / "ida.h5", scratch() / "ida_cut.h5");
+  std::filesystem::resize_file(scratch() / "ida_cut.h5",
+                               std::filesystem::file_size(scratch() / "ida.h5") / 2);
+  CHECK(run_routh("info ida_cut.h5").exit_code == 22);
 }
 
 TEST_CASE("routh fragility on a table made by a short sweep of the record suite") {

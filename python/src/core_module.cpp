@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <optional>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -165,11 +164,6 @@ std::string fragility_json(const std::string& path, const std::string& outcome,
   request.outcome = outcome;
   request.im = im;
   request.bootstrap = {confidence, bootstrap, seed};
-  // the command's checks of its options, which the request's functions assume
-  if (!(confidence > 0.0 && confidence < 1.0)) {
-    throw std::invalid_argument(cat("confidence ", confidence, " is not in (0, 1)"));
-  }
-  if (bootstrap < 0) throw std::invalid_argument(cat("bootstrap ", bootstrap, " is negative"));
   return cli::fragility_json(path, request);
 }
 

@@ -77,7 +77,9 @@ std::optional<FragilityOptions> parse_options(CommandArguments arguments) {
       options.request.bootstrap.replicates = *value;
     } else if (argument == "--seed") {
       const auto value = parsed_number<std::uint64_t>(arguments[++i]);
-      if (!value) return usage_error(cat("--seed '", arguments[i], "' is not an integer >= 0"));
+      if (!value || *value > kLargestSeed) {
+        return usage_error(cat("--seed '", arguments[i], "' is not an integer 0 to 2^53"));
+      }
       options.request.bootstrap.seed = *value;
     } else if (argument == "--csv") {
       options.csv = arguments[++i];

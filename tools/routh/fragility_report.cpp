@@ -65,6 +65,16 @@ void write_levels(JsonWriter& json, const char* key, const FragilityStudy& study
 }  // namespace
 
 FragilityStudy study_fragility(const SweepColumns& table, const FragilityRequest& request) {
+  const BootstrapSettings& bootstrap = request.bootstrap;
+  if (!(bootstrap.confidence > 0.0 && bootstrap.confidence < 1.0)) {
+    throw std::invalid_argument(cat("confidence ", bootstrap.confidence, " is not in (0, 1)"));
+  }
+  if (bootstrap.replicates < 0) {
+    throw std::invalid_argument(cat(bootstrap.replicates, " bootstrap replicates: negative"));
+  }
+  if (bootstrap.seed > kLargestSeed) {
+    throw std::invalid_argument(cat("seed ", bootstrap.seed, " is above 2^53"));
+  }
   const SweepColumn& im = im_column(table, request.im);
   const OutcomeRule rule = outcome_rule(table, request.outcome);
   FragilityStudy study;

@@ -26,6 +26,9 @@ struct FragilityRequest {
 
 inline constexpr std::uint64_t kDefaultBootstrapSeed = 20151;
 inline constexpr std::int64_t kDefaultBootstrapReplicates = 1000;
+/// Seeds up to 2⁵³, the integers JSON numbers (doubles) hold exactly, so that the seed printed
+/// is the seed used.
+inline constexpr std::uint64_t kLargestSeed = std::uint64_t{1} << 53;
 
 struct FragilityStudy {
   std::string outcome;
@@ -41,7 +44,8 @@ struct FragilityStudy {
 };
 
 /// Chooses the runs, counts them by level, fits, and bootstraps. Throws std::invalid_argument
-/// for an outcome or IM the table does not have (naming the candidates).
+/// for an outcome or IM the table does not have (naming the candidates), a confidence outside
+/// (0, 1), negative replicates or a seed above kLargestSeed.
 FragilityStudy study_fragility(const SweepColumns& table, const FragilityRequest& request);
 
 /// The study as one line of JSON: median, beta (null when not fitted), status and message,

@@ -235,8 +235,7 @@ int summary_exit_code(const TrajectorySummary& summary) {
 int inspect(const InfoOptions& options) {
   const std::string& path = options.path;
   return reporting_damage(path, [&] {
-    if (is_sweep_table(path)) {
-      if (options.events) throw std::invalid_argument("a sweep table has no event log (--events)");
+    if (!options.events && is_sweep_table(path)) {
       print_sweep_summary(std::cout, path, read_sweep_columns(path));
       return kExitSuccess;
     }
@@ -278,8 +277,12 @@ int run_info_command(CommandArguments arguments) {
   // guarded against a crash.
   const GuardedReading check = read_in_child(
       [&] {
-        return reporting_damage(path,
-                                [&] { return summary_exit_code(summarize_trajectory(path)); });
+        return reporting_damage(path, [&] {
+          if (is_sweep_table(path)) {
+            throw std::invalid_argument("a sweep table has no event log (--events)");
+          }
+          return summary_exit_code(summarize_trajectory(path));
+        });
       },
       limit);
   if (!check.exit_code) return damaged(path, check);

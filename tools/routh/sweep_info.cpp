@@ -1,5 +1,6 @@
 #include "tools/routh/sweep_info.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <set>
 #include <sstream>
@@ -31,7 +32,9 @@ std::string key_range(const SweepColumn& column) {
   const std::size_t rows = column.size();
   if (column.numeric()) {
     std::set<double> values;
-    for (std::size_t i = 0; i < rows; ++i) values.insert(column.number(i));
+    for (std::size_t i = 0; i < rows; ++i) {
+      if (!std::isnan(column.number(i))) values.insert(column.number(i));  // NaN has no order
+    }
     if (values.empty()) return "no values";
     return cat(values.size(), values.size() == 1 ? " value, " : " values, ", *values.begin(),
                " to ", *values.rbegin(), column.unit.empty() ? "" : cat(" ", column.unit));
