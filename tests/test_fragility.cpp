@@ -22,6 +22,7 @@
 #include "sim/recorder/sweep_table_reader.hpp"
 #include "sim/study/fragility.hpp"
 #include "sim/study/fragility_bootstrap.hpp"
+#include "sim/study/normal_distribution.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
 #include "support/scratch_files.hpp"
@@ -127,6 +128,18 @@ void check_against_reference(const std::vector<FragilityLevel>& levels) {
   CHECK(fit.log_likelihood ==
         doctest::Approx(reference_log_likelihood(levels, std::log(theta), std::log(beta)))
             .epsilon(1e-9));
+}
+
+TEST_CASE("fragility fit: ln Phi and phi over Phi in the far left tail, against long double erfc") {
+  // long double holds Φ(−100) ≈ 1e-2174, which double rounds to 0: the reference there
+  for (const double u : {2.0, -1.0, -5.0, -29.0, -31.0, -40.0, -100.0}) {
+    const long double x = static_cast<long double>(u);
+    const long double cdf = 0.5L * std::erfc(-x / std::sqrt(2.0L));
+    const long double pdf =
+        std::exp(-0.5L * x * x) / std::sqrt(2.0L * std::numbers::pi_v<long double>);
+    CHECK(log_normal_cdf(u) == doctest::Approx(static_cast<double>(std::log(cdf))).epsilon(1e-10));
+    CHECK(normal_hazard_left(u) == doctest::Approx(static_cast<double>(pdf / cdf)).epsilon(1e-10));
+  }
 }
 
 TEST_CASE(

@@ -12,9 +12,12 @@ namespace routh {
 
 namespace {
 
-// Newton stops once a step moves c0 by less than this and c1 by less than this relative to
-// itself: θ and β are then exact to about as many digits.
+// Newton stops once a step moves the centred intercept a by less than this and c1 by less than
+// this relative to itself: θ and β are then exact to about as many digits.
 constexpr double kStepTolerance = 1e-11;
+// A search that ran out of steps still stands at the maximum if the score (a sum over the runs,
+// each term of order 1) is this small per run.
+constexpr double kScorePerRunTolerance = 1e-6;
 constexpr int kMaxNewtonSteps = 200;
 // Halvings of a Newton step before the line search gives up: the likelihood cannot be raised
 // beyond rounding there, which is the maximum.
@@ -211,8 +214,7 @@ FragilityFit fit_lognormal_fragility(std::span<const FragilityLevel> levels) {
         std::abs(step * da) < kStepTolerance && std::abs(step * dc) < kStepTolerance * std::abs(c1);
     terms = likelihood_terms(levels, s, a, c1, true);
   }
-  const double gradient_scale = runs;  // the score is a sum over the runs
-  if (!converged && std::hypot(terms.g_a, terms.g_c) > 1e-6 * gradient_scale) {
+  if (!converged && std::hypot(terms.g_a, terms.g_c) > kScorePerRunTolerance * runs) {
     fit.status = FragilityFitStatus::not_converged;
     return fit;
   }

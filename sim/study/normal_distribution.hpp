@@ -9,8 +9,8 @@ namespace routh {
 double normal_cdf(double u);
 
 /// ln Φ(u), finite for every finite u: from erfc while Φ(u) is a normal double, from the
-/// asymptotic series Φ(u) ≈ φ(u)/(−u) · (1 − 1/u² + 3/u⁴ − 15/u⁶) below (Abramowitz & Stegun,
-/// "Handbook of Mathematical Functions", 26.2.12).
+/// asymptotic series Φ(u) ≈ φ(u)/(−u) · (1 − 1/u² + 3/u⁴ − 15/u⁶ + 105/u⁸) below (Abramowitz &
+/// Stegun, "Handbook of Mathematical Functions", 26.2.12).
 double log_normal_cdf(double u);
 
 /// φ(u)/Φ(u) (the inverse Mills ratio, > 0), the derivative of ln Φ(u); from the same series in
