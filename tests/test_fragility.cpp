@@ -378,6 +378,14 @@ TEST_CASE(
   CHECK(text.out.find("60 used, 2 excluded (status time_limit: 2)") != std::string::npos);
   CHECK(run_routh("fragility study.h5 -o curve.svg").exit_code == 1);
 
+  // a body's outcome, the IM named, no bootstrap
+  const test::RouthRun body = run_routh(
+      "fragility study.h5 --outcome block.overturned --im excitation.0.record.scale --bootstrap 0 "
+      "--json");
+  CHECK(body.exit_code == 0);
+  CHECK(body.out.find(exceeding + "]") != std::string::npos);
+  CHECK(body.out.find("\"median_interval\": null") != std::string::npos);
+
   // a damage state on a real column, and a degenerate one: all runs exceed a tiny threshold
   const test::RouthRun state = run_routh("fragility study.h5 --outcome 'max_abs_theta>0.1' --json");
   CHECK(state.exit_code == 0);

@@ -20,6 +20,11 @@ __all__ = ["FragilityResult", "fragility", "plot_fragility"]
 DEFAULT_SEED = 20151  # routh fragility's --seed default: the same intervals every time
 
 
+def _curve(im: float, median: float, beta: float) -> float:
+    """Phi(ln(im / median) / beta): a lognormal fragility curve at IM `im` > 0."""
+    return 0.5 * math.erfc(-math.log(im / median) / (beta * math.sqrt(2.0)))
+
+
 @dataclass
 class FragilityResult:
     """A lognormal fragility curve P(exceed | IM = x) = Phi(ln(x / median) / beta) fitted to a
@@ -55,7 +60,7 @@ class FragilityResult:
         """The fitted probability of exceeding at IM `im` > 0."""
         if not self.fitted:
             raise ValueError(f"no fitted curve: {self.message}")
-        return 0.5 * math.erfc(-math.log(im / self.median) / (self.beta * math.sqrt(2.0)))
+        return _curve(im, self.median, self.beta)
 
 
 def fragility(
@@ -99,7 +104,7 @@ def plot_fragility(result: FragilityResult, ax=None):
     x = np.linspace(top / 240, top, 240)
 
     def curve(median, beta):
-        return np.array([0.5 * math.erfc(-math.log(xi / median) / (beta * math.sqrt(2))) for xi in x])
+        return np.array([_curve(xi, median, beta) for xi in x])
 
     if result.fitted:
         if result.median_interval and result.beta_interval:
