@@ -256,7 +256,9 @@ struct TableRun {
   double theta;
 };
 
-void write_table(const std::string& name, const std::vector<TableRun>& runs) {
+// `planned` runs (0: as many as `runs`; more: a sweep stopped before its end).
+void write_table(const std::string& name, const std::vector<TableRun>& runs,
+                 std::int64_t planned = 0) {
   const std::vector<TableColumn> columns = {{"run", CellType::integer, ""},
                                             {"excitation.0.record.scale", CellType::real, ""},
                                             {"excitation.0.record.file", CellType::text, ""},
@@ -265,9 +267,9 @@ void write_table(const std::string& name, const std::vector<TableRun>& runs) {
                                             {"overturned", CellType::integer, ""},
                                             {"block.overturned", CellType::integer, ""},
                                             {"max_abs_theta", CellType::real, "rad"}};
-  SweepTableWriter writer(
-      scratch() / name, columns,
-      {"base: b.yaml\n", "duration: 1\n", static_cast<std::int64_t>(runs.size())});
+  SweepTableWriter writer(scratch() / name, columns,
+                          {"base: b.yaml\n", "duration: 1\n",
+                           planned > 0 ? planned : static_cast<std::int64_t>(runs.size())});
   std::vector<TableRow> rows;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const TableRun& run = runs[i];
@@ -436,6 +438,10 @@ TEST_CASE("routh ida and routh info on a sweep table") {
   std::filesystem::resize_file(scratch() / "ida_cut.h5",
                                std::filesystem::file_size(scratch() / "ida.h5") / 2);
   CHECK(run_routh("info ida_cut.h5").exit_code == 22);
+  write_table("stopped.h5", study_runs(), 100);
+  const test::RouthRun stopped = run_routh("info stopped.h5");
+  CHECK(stopped.out.find("100 planned, 62 written") != std::string::npos);
+  CHECK(stopped.out.find("routh sweep --resume") != std::string::npos);
 }
 
 TEST_CASE("routh fragility on a table made by a short sweep of the record suite") {

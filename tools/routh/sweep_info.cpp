@@ -72,6 +72,10 @@ void print_sweep_summary(std::ostream& out, const std::string& path, const Sweep
       << "format       " << kSweepFormat << " version " << table.format_version
       << " (written by routh " << table.routh_version << ")\n"
       << "runs         " << table.planned_runs << " planned, " << table.rows() << " written\n";
+  if (table.rows_written != static_cast<std::int64_t>(table.rows())) {
+    out << "warning      the root's rows attribute says " << table.rows_written
+        << " rows; the columns hold " << table.rows() << '\n';
+  }
   if (static_cast<std::int64_t>(table.rows()) < table.planned_runs) {
     out << "incomplete   the sweep stopped before its end: `routh sweep --resume` runs the rest\n";
   }
