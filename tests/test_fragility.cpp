@@ -410,6 +410,51 @@ TEST_CASE(
   CHECK(run_routh("fragility half.h5").exit_code == 22);
 }
 
+// A table of two runs whose swept keys are `keys` (reals), then status and overturned, and a
+// pga column [m/s^2] when asked.
+void write_keyed_table(const std::string& name, const std::vector<std::string>& keys, bool pga) {
+  std::vector<TableColumn> columns = {{"run", CellType::integer, ""}};
+  for (const std::string& key : keys) columns.push_back({key, CellType::real, ""});
+  columns.push_back({"status", CellType::text, ""});
+  columns.push_back({"overturned", CellType::integer, ""});
+  if (pga) columns.push_back({"pga", CellType::real, "m/s^2"});
+  SweepTableWriter writer(scratch() / name, columns, {"base: b.yaml\n", "duration: 1\n", 4});
+  std::vector<TableRow> rows;
+  for (std::int64_t i = 0; i < 4; ++i) {
+    TableRow row = {Cell(i)};
+    for (std::size_t k = 0; k < keys.size(); ++k) row.emplace_back(1.0 + static_cast<double>(i));
+    row.emplace_back(std::string("completed"));
+    row.emplace_back(std::int64_t{i == 1 || i == 2 ? 1 : 0} + std::int64_t{i == 3});
+    if (pga) row.emplace_back(2.0 + static_cast<double>(i));
+    rows.push_back(std::move(row));
+  }
+  writer.append(rows);
+  writer.close();
+}
+
+TEST_CASE("routh fragility: the IM by default, the swept intensity or pga, or the candidates") {
+  const auto im_of = [](const std::string& table) {
+    const test::RouthRun run = run_routh(cat("fragility ", table, " --json --bootstrap 0"));
+    const std::size_t at = run.out.find("\"im\": \"");
+    return at == std::string::npos ? cat("error: ", run.err)
+                                   : run.out.substr(at + 7, run.out.find('"', at + 7) - at - 7);
+  };
+  write_keyed_table("pga_target.h5", {"model.width", "excitation.0.record.scale_to.pga"}, true);
+  CHECK(im_of("pga_target.h5") == "excitation.0.record.scale_to.pga");
+  write_keyed_table("sa_target.h5", {"excitation.0.record.scale_to.sa.value"}, false);
+  CHECK(im_of("sa_target.h5") == "excitation.0.record.scale_to.sa.value");
+  write_keyed_table("measured.h5", {"model.width"}, true);
+  CHECK(im_of("measured.h5") == "pga");
+  write_keyed_table("two.h5", {"excitation.0.record.scale", "excitation.1.record.scale"}, false);
+  CHECK(im_of("two.h5").find("several swept keys set the intensity") != std::string::npos);
+  write_keyed_table("none.h5", {"model.width"}, false);
+  const std::string none = im_of("none.h5");
+  CHECK(none.find("choose one with --im among: model.width, overturned") != std::string::npos);
+  // the IM's unit goes with it
+  const test::RouthRun measured = run_routh("fragility measured.h5 --json --bootstrap 0");
+  CHECK(measured.out.find("\"im_unit\": \"m/s^2\"") != std::string::npos);
+}
+
 TEST_CASE("routh ida and routh info on a sweep table") {
   write_table("ida.h5", study_runs());
   const test::RouthRun ida =

@@ -65,7 +65,8 @@ const SweepColumn& im_column(const SweepColumns& table,
   if (requested) return numeric_column(table, *requested, "IM");
   std::vector<std::string> intensities;
   for (const std::string& key : swept_keys(table)) {
-    if (names_intensity(key)) intensities.push_back(key);
+    // a text one (a `choice` of "0.3 g" values) is no number to fit against: pga then serves
+    if (names_intensity(key) && table.find(key)->numeric()) intensities.push_back(key);
   }
   if (intensities.size() == 1) return numeric_column(table, intensities.front(), "IM");
   if (intensities.size() > 1) {

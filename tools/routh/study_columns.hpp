@@ -23,8 +23,9 @@ std::vector<std::string> swept_keys(const SweepColumns& table);
 /// false for trouble (`time_limit`, `input_error`, ...), whose outcome is unknown.
 bool outcome_counts(std::string_view status);
 
-/// The IM column: `requested`, or by default the one swept key naming a scaled intensity
-/// (ending in `.scale`, or `scale_to.pga`, `scale_to.pgv`, `scale_to.sa...`), else `pga`.
+/// The IM column: `requested`, or by default the one numeric swept key naming a scaled
+/// intensity (ending in `.scale`, or `scale_to.pga`, `scale_to.pgv`, `scale_to.sa...`), else
+/// `pga`.
 /// Throws std::invalid_argument naming the candidates when there is none, several, or the
 /// column is not a number.
 const SweepColumn& im_column(const SweepColumns& table,
