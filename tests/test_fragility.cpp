@@ -234,6 +234,16 @@ TEST_CASE("fragility fit: data with no finite maximum are named, not fitted") {
   CHECK(status({{1.0, 5, 5}, {2.0, 5, 0}}) == Status::not_increasing);
   CHECK(status({{1.0, 10, 8}, {2.0, 10, 5}, {3.0, 10, 2}}) == Status::not_increasing);
   CHECK(status({{1.0, 10, 1}, {2.0, 10, 5}, {3.0, 10, 9}}) == Status::fitted);
+  // no trend over three decades of IM: the maximum is at a slope near 0 (β in the thousands,
+  // θ = e^(thousands), beyond a double, or a falling curve), not a fragility curve
+  CHECK(status({{2.76, 3, 1},
+                {11.3, 2, 1},
+                {16.2, 3, 0},
+                {18.4, 2, 1},
+                {68.5, 5, 0},
+                {270.0, 5, 4},
+                {710.0, 2, 0},
+                {1207.0, 2, 0}}) == Status::not_increasing);
   const FragilityFit none = fit_lognormal_fragility(std::vector<FragilityLevel>{{1.0, 5, 5}});
   CHECK(none.median == 0.0);
   CHECK(!std::isnan(none.beta));

@@ -150,7 +150,8 @@ std::string_view explanation(FragilityFitStatus status) {
       return "the outcomes are separated by the IM (no exceeding run below a run that does not "
              "exceed): the likelihood grows as beta -> 0, no finite estimate";
     case FragilityFitStatus::not_increasing:
-      return "the fraction exceeding does not rise with the IM: no fragility curve fits";
+      return "the fraction exceeding does not rise with the IM (or so slowly that the median is "
+             "beyond any number): no fragility curve fits";
     case FragilityFitStatus::not_converged: return "the maximization did not converge";
   }
   return "unknown";
@@ -218,11 +219,13 @@ FragilityFit fit_lognormal_fragility(std::span<const FragilityLevel> levels) {
     fit.status = FragilityFitStatus::not_converged;
     return fit;
   }
-  if (!(c1 > 0.0)) {
+  const double median = std::exp(mean - a / c1);
+  // c1 ≤ 0 falls with the IM; a c1 > 0 so small that θ overflows rises too slowly to tell
+  if (!(c1 > 0.0) || !std::isfinite(median) || !(median > 0.0)) {
     fit.status = FragilityFitStatus::not_increasing;
     return fit;
   }
-  fit.median = std::exp(mean - a / c1);
+  fit.median = median;
   fit.beta = 1.0 / c1;
   fit.log_likelihood = terms.value;
   return fit;

@@ -48,6 +48,7 @@ enum class FragilityFitStatus {
   all_exceed,      ///< every run exceeds: θ → 0
   separated,       ///< no exceeding run below a run that does not exceed: β → 0
   not_increasing,  ///< the likelihood is largest for a fraction that does not rise with the IM
+                   ///< (or rises so slowly that θ is beyond a double)
   not_converged,   ///< Newton's method did not settle (not seen on any data set)
 };
 
