@@ -137,12 +137,12 @@ void draw_axes(std::ostringstream& svg, const SvgPlot& plot, const Axis& x, cons
 
 void draw_band(std::ostringstream& svg, const PlotBand& band, const Page& page) {
   svg << "<polygon fill=\"" << band.color << "\" fill-opacity=\"0.18\" stroke=\"none\" points=\"";
-  for (std::size_t i = 0; i < band.x.size(); ++i) {
-    svg << number(page.px(band.x[i])) << ',' << number(page.py(band.high[i])) << ' ';
-  }
-  for (std::size_t i = band.x.size(); i-- > 0;) {
-    svg << number(page.px(band.x[i])) << ',' << number(page.py(band.low[i])) << ' ';
-  }
+  const auto corner = [&](std::size_t i, double y) {
+    if (page.inside(band.x[i], y))
+      svg << number(page.px(band.x[i])) << ',' << number(page.py(y)) << ' ';
+  };
+  for (std::size_t i = 0; i < band.x.size(); ++i) corner(i, band.high[i]);
+  for (std::size_t i = band.x.size(); i-- > 0;) corner(i, band.low[i]);
   svg << "\"/>\n";
 }
 
