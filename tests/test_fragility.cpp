@@ -389,6 +389,11 @@ TEST_CASE(
   CHECK(text.out.find("62 ") == std::string::npos);
   CHECK(text.out.find("60 used, 2 excluded (status time_limit: 2)") != std::string::npos);
   CHECK(run_routh("fragility study.h5 -o curve.svg").exit_code == 1);
+  // never the table it reads, nor two outputs of one name, even with --force
+  CHECK(run_routh("fragility study.h5 -o study.h5 --force").exit_code == 1);
+  CHECK(run_routh("fragility study.h5 -o same.txt --csv same.txt --force").exit_code == 1);
+  CHECK(!std::filesystem::exists(scratch() / "same.txt"));
+  CHECK(read_sweep_columns(scratch() / "study.h5").rows() == 62);
 
   // a body's outcome, the IM named, no bootstrap
   const test::RouthRun body = run_routh(
