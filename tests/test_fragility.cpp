@@ -1,9 +1,10 @@
 // Fragility curves from sweep tables (sim/study/, `routh fragility`, `routh ida`, `routh info` on
 // a table; docs/sweeps.md "Fragility and IDA"): the lognormal maximum-likelihood fit against an
-// independent maximization of the same binomial likelihood (Baker 2015, "Efficient analytical
-// fragility function fitting using dynamic structural analysis", eq. 11), the coverage of the
-// bootstrap interval on studies drawn from a known curve, the degenerate data sets, the table
-// reader, and the commands end to end on tables written here and made by a real sweep.
+// independent maximization of the same multiple-stripe binomial likelihood (Baker 2015,
+// "Efficient analytical fragility function fitting using dynamic structural analysis"), the
+// coverage of the bootstrap interval on studies drawn from a known curve, the degenerate data
+// sets, the table reader, and the commands end to end on tables written here and made by a real
+// sweep.
 
 #include <doctest/doctest.h>
 
@@ -36,7 +37,8 @@ using test::scratch;
 // Φ(u) from erfc, with no tail series: the reference the test's own maximization uses.
 double phi(double u) { return 0.5 * std::erfc(-u / std::numbers::sqrt2); }
 
-// Baker's eq. 11 written out directly, −∞ where a probability underflows.
+// The binomial log-likelihood of multiple stripes written out directly, −∞ where a probability
+// underflows.
 double reference_log_likelihood(const std::vector<FragilityLevel>& levels, double ln_theta,
                                 double ln_beta) {
   double sum = 0.0;

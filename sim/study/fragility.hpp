@@ -7,7 +7,7 @@
 //   P(x) = Φ(ln(x/θ) / β),   θ > 0 the median capacity, β > 0 its logarithmic dispersion,
 //
 // and level j, z_j of its n_j runs exceeding, contributes a binomial likelihood; the fit
-// maximizes (Baker's eq. 11, the constant binomial coefficients left out)
+// maximizes Baker's multiple-stripe log-likelihood (the constant binomial coefficients left out)
 //
 //   ln L(θ, β) = Σ_j z_j ln Φ(u_j) + (n_j − z_j) ln Φ(−u_j),   u_j = ln(x_j/θ) / β.
 //
