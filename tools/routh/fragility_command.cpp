@@ -146,17 +146,18 @@ std::vector<std::string> fit_lines(const FragilityStudy& study) {
           " (maximum likelihood, ln L = ", readable(study.fit.log_likelihood), ")")};
   if (study.bootstrap) {
     const FragilityBootstrap& bootstrap = *study.bootstrap;
-    std::string line = cat(study.bootstrap_settings.confidence * 100.0, " % bootstrap (",
-                           bootstrap.replicates, " replicates, ", to_string(bootstrap.scheme),
-                           ", seed ", study.bootstrap_settings.seed, "): ");
+    std::string line = cat(study.bootstrap_settings.confidence * 100.0, " % interval: ");
     if (bootstrap.median && bootstrap.beta) {
       line += cat("median ", readable(bootstrap.median->low), " to ",
                   readable(bootstrap.median->high), unit, ", beta ", readable(bootstrap.beta->low),
                   " to ", readable(bootstrap.beta->high));
     } else {
-      line += "no replicate has a finite fit";
+      line += "none (no replicate has a finite fit)";
     }
     lines.push_back(line);
+    lines.push_back(cat("(bootstrap: ", bootstrap.replicates, " replicates, ",
+                        to_string(bootstrap.scheme), ", seed ", study.bootstrap_settings.seed,
+                        ")"));
     if (bootstrap.degenerate > 0) {
       lines.push_back(
           cat(bootstrap.degenerate, " replicates without a finite fit left out of the interval"));
