@@ -12,7 +12,7 @@ import importlib
 import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 __all__ = ["FragilityResult", "fragility", "plot_fragility"]
@@ -85,7 +85,8 @@ def fragility(
     for key in ("median_interval", "beta_interval"):
         if answer[key] is not None:
             answer[key] = tuple(answer[key])
-    return FragilityResult(**answer)
+    known = {f.name for f in fields(FragilityResult)}  # a later routh may print more keys
+    return FragilityResult(**{key: value for key, value in answer.items() if key in known})
 
 
 def plot_fragility(result: FragilityResult, ax=None):
