@@ -177,8 +177,10 @@ TEST_CASE("excitation scenario: bad signals are errors at the value") {
   CHECK(contains(load_error("  - record: {file: unsorted.csv}\n"),
                  "unsorted.csv:4:1: time 0.005 s is not after the previous sample's 0.01 s"));
   test::write_problem(peer_text({0.1, 0.2}), "two.AT2");
+  // a `units:` that contradicts the header is an error at the header's statement
   CHECK(contains(load_error("  - record: {file: two.AT2, units: m/s2}\n"),
-                 "a PEER NGA .AT2 record is in g"));
+                 "two.AT2:3:38: the header states the accelerations in g, but the scenario says "
+                 "units: m/s2 (leave units out, or say g)"));
   CHECK(contains(load_error("  - record: {file: two.AT2, scale: 600}\n"),
                  "scale = 600: the scaled record peaks at "));
 }

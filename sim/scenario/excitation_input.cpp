@@ -24,8 +24,11 @@ constexpr std::array<std::string_view, 6> kHarmonicKeys = {"amplitude", "frequen
 constexpr std::array<std::string_view, 11> kPulseKeys = {
     "shape", "amplitude", "velocity", "period", "frequency", "direction",
     "start", "cycles",    "n",        "gamma",  "phase"};
-constexpr std::array<std::string_view, 5> kRecordKeys = {"file", "direction", "scale", "start",
-                                                         "units"};
+constexpr std::array<std::string_view, 6> kRecordKeys = {"file",  "direction", "scale",
+                                                         "start", "units",     "format"};
+constexpr std::array<std::string_view, 5> kRecordFormats = {"peer", "esm", "knet", "cosmos",
+                                                            "columns"};
+constexpr std::array<std::string_view, 4> kRecordUnits = {"g", "m/s2", "cm/s2", "gal"};
 
 // --- ranges (documented in docs/excitation.md) ---------------------------------------------
 // Ground accelerations up to a hundred g, shaken at up to 10 kHz (shaking tables and
@@ -242,14 +245,21 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
   if (file_text.empty()) throw file_node.error("must name a record file");
   const std::filesystem::path file =
       (scenario_directory / std::filesystem::path(file_text)).lexically_normal();
-  RecordUnits units = is_peer_record(file) ? RecordUnits::g : RecordUnits::m_s2;
+  RecordReading reading;
+  if (auto format_node = node.find("format")) {
+    const std::string text = read_string(*format_node);
+    reading.format = record_format_named(text);
+    if (!reading.format) {
+      throw format_node->error(cat("must be one of ", comma_list(kRecordFormats),
+                                   "; did you mean '", closest_name(text, kRecordFormats), "'?"));
+    }
+  }
   if (auto units_node = node.find("units")) {
     const std::string text = read_string(*units_node);
-    if (text != "g" && text != "m/s2") throw units_node->error("must be g or m/s2");
-    if (is_peer_record(file) && text != "g") {
-      throw units_node->error("a PEER NGA .AT2 record is in g: leave units out, or say g");
+    if (std::find(kRecordUnits.begin(), kRecordUnits.end(), text) == kRecordUnits.end()) {
+      throw units_node->error(cat("must be one of ", comma_list(kRecordUnits)));
     }
-    units = text == "g" ? RecordUnits::g : RecordUnits::m_s2;
+    reading.units = units_named(text);
   }
   // a file that is there but not a regular one (a FIFO, a device) is refused by the reader,
   // which names its type
@@ -257,8 +267,9 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
     throw file_node.error(cat("no record file at ", file.string(),
                               " (a relative path is relative to the scenario file)"));
   }
+  if (!reading.format) reading.format = record_format_of(file);
   RecordSignal record;
-  record.record = std::make_shared<const GroundRecord>(read_ground_record(file, units));
+  record.record = std::make_shared<const GroundRecord>(read_ground_record(file, reading));
   if (auto scale = node.find("scale")) record.scale = read_number_in(*scale, kScaleRange);
   const std::vector<double>& samples = record.record->acceleration_m_s2;
   const double peak =
@@ -271,7 +282,12 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
                           to_string(kAmplitudeRange)));
   }
   described["file"] = std::filesystem::absolute(file).lexically_normal().string();
-  if (!is_peer_record(file)) described["units"] = units == RecordUnits::g ? "g" : "m/s2";
+  described["format"] = std::string(to_string(*reading.format));
+  if (reading.format == RecordFormat::two_columns) {
+    described["units"] = std::string(to_string(reading.units.value_or(RecordUnits::m_s2)));
+  } else if (reading.units) {
+    described["units"] = std::string(to_string(*reading.units));
+  }
   described["scale"] = number_node(record.scale);
   const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   record.start_s = read_start(node, described);
