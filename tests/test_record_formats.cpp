@@ -13,9 +13,11 @@
 #include <filesystem>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/scenario/ground_record_file.hpp"
+#include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
@@ -146,6 +148,15 @@ TEST_CASE("record formats: a K-NET file reads as (count - mean) x scale factor, 
           doctest::Approx((static_cast<double>(counts[i]) - mean) * 2000.0 / 8000.0 * 0.01)
               .epsilon(1e-14));
   }
+  // KiK-net spells two labels otherwise ("Long.", "Max Acc.")
+  std::string kik_net = knet_text(counts);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"Lon.  ", "Long. "},
+                                 {"Station Lon.  ", "Station Long. "},
+                                 {"Max. Acc. (gal) ", "Max Acc. (gal)  "}}) {
+    kik_net.replace(kik_net.find(from), from.size(), to);
+  }
+  CHECK(read_ground_record(test::write_problem(kik_net, "motion.NS2"), RecordReading{})
+            .acceleration_m_s2 == record.acceleration_m_s2);
 }
 
 TEST_CASE("record formats: a COSMOS V2 file reads its acceleration block field by field") {
@@ -356,6 +367,27 @@ TEST_CASE("record formats: a scenario reads each shipped format, with format: an
     const test::ScenarioRun run = test::run_shipped_scenario(
         "rocking_block_record.yaml", {"duration=1", "excitation={record: " + record + "}"});
     CHECK(run.outcome.status == RunStatus::completed);
+  }
+  // format: and units: name what they may be, at the value
+  const std::string scenario = test::shipped_scenario("rocking_block_record.yaml");
+  for (const auto& [record, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"{file: motions/synthetic_sines.AT2, format: sac}",
+            "excitation.record.format = sac: must be one of peer, esm, knet, cosmos, columns; did "
+            "you mean 'esm'?"},
+           {"{file: motions/synthetic_sines.AT2, units: mm/s2}",
+            "excitation.record.units = mm/s2: must be one of g, m/s2, cm/s2, gal"},
+           {"{file: motions/synthetic_sines.knet.NS, units: g}",
+            "synthetic_sines.knet.NS:14:19: the header states the accelerations in cm/s2, but the "
+            "scenario says units: g"}}) {
+    CAPTURE(record);
+    std::string error;
+    try {
+      const std::vector<std::string> overrides = {"excitation={record: " + record + "}"};
+      load_scenario(scenario, overrides);
+    } catch (const InputError& e) {
+      error = e.what();
+    }
+    CHECK(error.find(expected) != std::string::npos);
   }
 }
 
