@@ -70,13 +70,20 @@ GroundRecord evenly_sampled(std::vector<double> values, double step_s) {
   return record;
 }
 
-// `count` values, blank separated, from the reader's next non-blank lines (`first` already
+// How many values a block holds: exactly the count its header states under `name` ("NPTS"), or,
+// when the header states none, all the file holds, at most kMaxRecordSamples.
+struct BlockCount {
+  std::optional<std::size_t> count;
+  std::string_view name;
+};
+
+// The values of a block, blank separated, from the reader's next non-blank lines (`first` already
 // read, when given): any number on a line when `per_line` is 0, else `per_line` on each line but
-// the last, which may hold fewer. `count_name` says where the count comes from ("NPTS").
+// the last, which may hold fewer.
 std::vector<double> read_token_block(LineReader& reader, std::optional<Line> first,
-                                     std::size_t count, std::size_t per_line,
-                                     std::string_view count_name, std::string_view what,
-                                     bool integers) {
+                                     const BlockCount& block, std::size_t per_line,
+                                     std::string_view what, bool integers) {
+  const std::size_t count = block.count.value_or(kMaxRecordSamples);
   std::vector<double> values;
   values.reserve(std::min<std::size_t>(count, 1 << 16));  // grows with what the file holds
   std::optional<Line> short_line;  // a line with fewer than per_line values: it must be the last
@@ -96,8 +103,10 @@ std::vector<double> read_token_block(LineReader& reader, std::optional<Line> fir
                            cat("expected ", what, ", found '", token.text, "'"));
       }
       if (values.size() == count) {
-        throw reader.error(*line, token.column,
-                           cat("more values than ", count_name, " = ", count, " in the header"));
+        throw reader.error(
+            *line, token.column,
+            block.count ? cat("more values than ", block.name, " = ", count, " in the header")
+                        : cat("records of more than ", count, " samples are refused ", kCapReason));
       }
       values.push_back(value);
     }
@@ -107,8 +116,8 @@ std::vector<double> read_token_block(LineReader& reader, std::optional<Line> fir
     }
     if (per_line > 0 && tokens.size() < per_line) short_line = line;
   }
-  if (values.size() < count) {
-    throw reader.error_at_end(cat("truncated: the header says ", count_name, " = ", count,
+  if (block.count && values.size() < count) {
+    throw reader.error_at_end(cat("truncated: the header says ", block.name, " = ", count,
                                   " but the file holds ", values.size(), " values"));
   }
   return values;
@@ -193,7 +202,7 @@ PeerHeader read_peer_header(LineReader& reader) {
 
 FileRecord read_peer_record(LineReader& reader) {
   const PeerHeader header = read_peer_header(reader);
-  std::vector<double> values = read_token_block(reader, std::nullopt, header.samples, 0, "NPTS",
+  std::vector<double> values = read_token_block(reader, std::nullopt, {header.samples, "NPTS"}, 0,
                                                 acceleration_in(header.units.units), false);
   return {evenly_sampled(std::move(values), header.step_s), header.units};
 }
@@ -280,7 +289,7 @@ FileRecord read_esm_record(LineReader& reader) {
   const double step_s = checked_step(reader, interval.line, interval.column, "SAMPLING_INTERVAL_S",
                                      esm_number(reader, interval, "SAMPLING_INTERVAL_S"));
   std::vector<double> values =
-      read_token_block(reader, line, samples, 1, "NDATA", acceleration_in(*units), false);
+      read_token_block(reader, line, {samples, "NDATA"}, 1, acceleration_in(*units), false);
   return {evenly_sampled(std::move(values), step_s),
           StatedUnits{*units, location_of(reader, units_value.line, units_value.column)}};
 }
@@ -306,7 +315,7 @@ constexpr std::array<std::string_view, 17> kKnetLabels = {"Origin Time",
                                                           "Max",
                                                           "Last Correction",
                                                           "Memo."};
-constexpr std::size_t kKnetFrequencyLine = 10, kKnetDurationLine = 11, kKnetScaleLine = 13;
+constexpr std::size_t kKnetFrequencyLine = 10, kKnetScaleLine = 13;
 constexpr std::size_t kKnetCountsPerLine = 8;
 
 // The single value after the label of header line `index`, with its column.
@@ -323,7 +332,6 @@ Token knet_value(const LineReader& reader, const Line& line, std::size_t index,
 }
 
 struct KnetHeader {
-  std::size_t samples = 0;
   double step_s = 0.0;
   double gal_per_count = 0.0;
   StatedUnits units;
@@ -356,13 +364,8 @@ KnetHeader read_knet_header(LineReader& reader) {
         frequency_line, frequency.column,
         cat("expected a sampling frequency such as '100Hz', found '", frequency.text, "'"));
   }
-  const Line& duration_line = lines[kKnetDurationLine];
-  const Token duration = knet_value(reader, duration_line, kKnetDurationLine, "108");
-  const double duration_s = number_or_error(reader, duration_line, duration, "a duration [s]");
-  const std::size_t samples =
-      checked_sample_count(reader, duration_line, duration.column,
-                           "Duration Time(s) x Sampling Freq(Hz)", duration_s * *frequency_hz);
-
+  // Duration Time(s) is the recording's length in whole seconds: the counts that follow may stop
+  // short of it, and they end the record
   const Line& scale_line = lines[kKnetScaleLine];
   const Token scale = knet_value(reader, scale_line, kKnetScaleLine, "7845(gal)/8223");
   constexpr std::string_view kGalPer = "(gal)/";
@@ -377,15 +380,14 @@ KnetHeader read_knet_header(LineReader& reader) {
         scale_line, scale.column,
         cat("expected a scale factor such as '7845(gal)/8223', found '", scale.text, "'"));
   }
-  return {samples, 1.0 / *frequency_hz, *numerator / *denominator,
+  return {1.0 / *frequency_hz, *numerator / *denominator,
           StatedUnits{RecordUnits::cm_s2, location_of(reader, scale_line, scale.column)}};
 }
 
 FileRecord read_knet_record(LineReader& reader) {
   const KnetHeader header = read_knet_header(reader);
-  std::vector<double> counts =
-      read_token_block(reader, std::nullopt, header.samples, kKnetCountsPerLine,
-                       "Duration Time(s) x Sampling Freq(Hz)", "a count (an integer)", true);
+  std::vector<double> counts = read_token_block(reader, std::nullopt, {std::nullopt, ""},
+                                                kKnetCountsPerLine, "a count (an integer)", true);
   // NIED's counts carry the recorder's offset: the acceleration is measured from their mean
   const double mean =
       std::accumulate(counts.begin(), counts.end(), 0.0) / static_cast<double>(counts.size());

@@ -16,9 +16,9 @@
 // DATA_TYPE ACCELERATION are required), then exactly NDATA values, one per line.
 //
 // K-NET / KiK-net ASCII (NIED): 17 header lines `Label  value` (Origin Time first; Sampling
-// Freq(Hz) `100Hz`, Duration Time(s), Scale Factor `7845(gal)/8223` are read), then integer
-// counts, 8 per line (fewer on the last), Duration × Freq of them. As NIED prescribes, the
-// acceleration is (count − the mean of all counts) × the scale factor, in gal (cm/s²).
+// Freq(Hz) `100Hz` and Scale Factor `7845(gal)/8223` are read), then integer counts, 8 per line
+// (fewer on the last), to the end of the file. As NIED prescribes, the acceleration is
+// (count − the mean of all counts) × the scale factor, in gal (cm/s²).
 //
 // COSMOS V2 (Consortium of Organizations for Strong-Motion Observation Systems, strong-motion
 // data format v1.20): a first line `Corrected acceleration (Format v01.20 with 13 text lines)`,
@@ -41,7 +41,8 @@
 // Two-column files are in `units:` (m/s² by default).
 //
 // Every form needs at least two samples and at most kMaxRecordSamples: a larger file is refused
-// from its header (or, for two columns, at the line past the cap), before it fills the memory
+// from its header (or, for two columns and K-NET, at the line past the cap), before it fills the
+// memory
 // (10⁷ samples are 160 MB, a day of motion at 100 Hz is 8.6 · 10⁶). The file must be a regular
 // file of at most kGroundRecordInput's size, lines of at most kMaxInputLineBytes (input_file.hpp);
 // a header's count reserves no more memory than the values read so far.
