@@ -16,6 +16,8 @@
 
 namespace routh {
 
+using namespace record_text;
+
 namespace {
 
 constexpr std::string_view kCapReason = "(routh's cap, to bound the memory)";

@@ -7,7 +7,7 @@
 
 #include "sim/text.hpp"
 
-namespace routh {
+namespace routh::record_text {
 
 namespace {
 
@@ -171,4 +171,4 @@ std::vector<double> read_fortran_block(LineReader& reader, std::size_t count,
   return values;
 }
 
-}  // namespace routh
+}  // namespace routh::record_text

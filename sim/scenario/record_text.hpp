@@ -15,7 +15,9 @@
 #include "sim/scenario/input_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 
-namespace routh {
+// Its names are generic (Line, Token, upper): they live in routh::record_text, for the record
+// readers alone.
+namespace routh::record_text {
 
 /// One line of a record file, with its 1-based number.
 struct Line {
@@ -78,4 +80,4 @@ std::optional<FortranFormat> fortran_format_of(std::string_view text);
 std::vector<double> read_fortran_block(LineReader& reader, std::size_t count,
                                        const FortranFormat& format, std::string_view what);
 
-}  // namespace routh
+}  // namespace routh::record_text
