@@ -19,7 +19,7 @@
 //   type Cₙ v = V_p (sin(Ωτ + φ) − sin φ), a = Ω V_p cos(Ωτ + φ),   τ < (n + 1/2 − φ/π) T_p
 //           n main cycles of velocity; the support ends where v is zero again, and φ ∈ (0, π/2)
 //           makes the displacement zero there too: tan φ ((2n + 1)π − 2φ) = 2 (φ = 0.0697π for
-//           n = 1, 0.0417π for n = 2).
+//           n = 1, as Makris & Roussos give it; 0.0410π for n = 2).
 //
 // The pulse of Mavroeidis & Papageorgiou (2003), "A mathematical representation of near-fault
 // ground motions" (Bull. Seismol. Soc. Am. 93(3)), with f_p = 1 / T_p, γ > 1 (the oscillations
