@@ -186,6 +186,19 @@ TEST_CASE("ground motion: a block starts to rock when a_g reaches g tan α, unde
        first_crossing(ramp_t, ramp_a, 0.5, ac).t},
       {"g units", "  - pulse: {shape: sine, amplitude: 0.3 g, period: 0.5, start: 0.2}\n",
        0.2 + 0.5 / (2.0 * std::numbers::pi) * std::asin(ac / (0.3 * 9.80665))},
+      // the pulses that jump above ac at their start lift the block at once
+      {"rectangular pulse",
+       "  - pulse: {shape: rectangular, amplitude: 3, period: 0.5, start: 0.15}\n", 0.15},
+      {"cycloidal type B",
+       "  - pulse: {shape: cycloidal_b, velocity: 0.3, period: 0.5, start: "
+       "0.25}\n",
+       0.25},
+      {"cycloidal type C1",
+       "  - pulse: {shape: cycloidal_c, n: 1, velocity: 0.35, period: 0.5, start: 0.1}\n", 0.1},
+      // Makris & Roussos's type A: a = (Ω V_p / 2) sin Ωτ, Ω = 2π / T_p
+      {"cycloidal type A",
+       "  - pulse: {shape: cycloidal_a, velocity: 0.5, period: 0.5, start: 0.2}\n",
+       0.2 + std::asin(ac / (0.5 * 4.0 * std::numbers::pi * 0.5)) / (4.0 * std::numbers::pi)},
   };
   for (const Case& item : cases) {
     CAPTURE(item.name);
