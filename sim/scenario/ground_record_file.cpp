@@ -4,11 +4,13 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sim/scenario/record_text.hpp"
