@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "sim/excitation/pulse_signal.hpp"
+#include "sim/scenario/scenario_file.hpp"
+#include "sim/text.hpp"
 #include "support/scenario_errors.hpp"
 #include "support/scenario_run.hpp"
 
@@ -201,7 +203,8 @@ TEST_CASE("pulses: bad pulse parameters are errors at the value") {
       "duration: 1\n"
       "model: {type: rocking_block, width: 0.2, height: 1.0, mass: 1.0}\n"
       "initial: {q: {theta: 0}}\n"
-      "contact: {law: poisson, multi_contact_law: multipoint_energetic, restitution: 0}\n"
+      "contact: {law: poisson, multi_contact_law: multipoint_energetic, restitution: 0, "
+      "friction: 3}\n"
       "excitation:\n";
   struct Bad {
     std::string pulse, at, message;  // `at`: the text in `pulse` the error points to
@@ -239,6 +242,32 @@ TEST_CASE("pulses: bad pulse parameters are errors at the value") {
     CAPTURE(error);
     CHECK(error.find(test::location_of(text, bad.pulse, bad.at) + ": " + bad.message) !=
           std::string::npos);
+  }
+}
+
+TEST_CASE("pulses: the effective scenario lists each pulse with its defaults and reads back") {
+  const std::string text =
+      "duration: 1\n"
+      "model: {type: rocking_block, width: 0.2, height: 1.0, mass: 1.0}\n"
+      "initial: {q: {theta: 0}}\n"
+      "contact: {law: poisson, multi_contact_law: multipoint_energetic, restitution: 0, "
+      "friction: 3}\n"
+      "excitation:\n"
+      "  - pulse: {shape: rectangular, amplitude: 0.1 g, period: 0.4}\n"
+      "  - pulse: {shape: cycloidal_a, amplitude: 0.2 g, period: 0.5, direction: y}\n"
+      "  - pulse: {shape: cycloidal_c, velocity: 0.1, period: 0.3, n: 2, start: 0.1}\n"
+      "  - pulse: {shape: mavroeidis_papageorgiou, velocity: 0.2, frequency: 2.5, gamma: 2}\n";
+  const Scenario scenario = load_scenario(test::write_problem(text, "pulses.yaml"));
+  // type A given by its peak acceleration: V_p = 2 a_p / Ω
+  const double velocity = 2.0 * 0.2 * 9.80665 / (2.0 * kPi / 0.5);
+  CHECK(scenario.effective_yaml.find("velocity: " + cat(velocity).substr(0, 8)) !=
+        std::string::npos);
+  CHECK(scenario.effective_yaml.find("phase: 0") != std::string::npos);     // ν's default
+  CHECK(scenario.effective_yaml.find("period: 0.4") != std::string::npos);  // from f_p
+  const Scenario again = load_scenario(test::write_problem(scenario.effective_yaml, "again.yaml"));
+  CHECK(again.effective_yaml == scenario.effective_yaml);
+  for (const double t : {0.05, 0.15, 0.3, 0.45, 0.7}) {
+    CHECK(again.planar->ground_acceleration(t) == scenario.planar->ground_acceleration(t));
   }
 }
 
