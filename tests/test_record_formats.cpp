@@ -368,8 +368,16 @@ TEST_CASE("record formats: a scenario reads each shipped format, with format: an
         "rocking_block_record.yaml", {"duration=1", "excitation={record: " + record + "}"});
     CHECK(run.outcome.status == RunStatus::completed);
   }
-  // format: and units: name what they may be, at the value
   const std::string scenario = test::shipped_scenario("rocking_block_record.yaml");
+  // the effective scenario names the format it chose, and reads back to the same record
+  const std::vector<std::string> knet = {
+      "excitation={record: {file: motions/synthetic_sines.knet.NS}}"};
+  const Scenario loaded = load_scenario(scenario, knet);
+  CHECK(loaded.effective_yaml.find("format: knet") != std::string::npos);
+  const Scenario again = load_scenario(test::write_problem(loaded.effective_yaml, "again.yaml"));
+  CHECK(again.effective_yaml == loaded.effective_yaml);
+  CHECK(again.planar->ground_acceleration(3.005) == loaded.planar->ground_acceleration(3.005));
+  // format: and units: name what they may be, at the value
   for (const auto& [record, expected] : std::vector<std::pair<std::string, std::string>>{
            {"{file: motions/synthetic_sines.AT2, format: sac}",
             "excitation.record.format = sac: must be one of peer, esm, knet, cosmos, columns; did "
