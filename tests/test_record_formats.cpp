@@ -289,6 +289,9 @@ TEST_CASE("record formats: bad files are refused at their file, line and column"
          return text.replace(text.find("0.005000"), 8, "5 ms");
        }(),
        "dt.ASC", "dt.ASC:4:22: expected a number after SAMPLING_INTERVAL_S:, found '5 ms'"},
+      {"K-NET sampling frequency too low", knet_text({1, 2}, "2000(gal)/8000", "0.01Hz"), "slow.NS",
+       "slow.NS:11:19: 1 / Sampling Freq(Hz) = 100 s: must be at most 10 s (a record samples at "
+       "0.1 Hz or more)"},
       // contradictory units
       {"ESM in cm/s2 read with units: g", esm_text({"1", "2"}), "units.ASC",
        "units.ASC:6:8: the header states the accelerations in cm/s2, but the scenario says "

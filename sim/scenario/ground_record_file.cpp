@@ -56,10 +56,21 @@ std::size_t checked_sample_count(const LineReader& reader, const Line& line, std
   return static_cast<std::size_t>(count);
 }
 
+// The longest time step a record may have [s]: strong-motion records sample at 50 Hz or more, and
+// the bound keeps every sample time i · step, i < kMaxRecordSamples, far from overflowing.
+constexpr double kMaxRecordStep_s = 10.0;
+
+// A header's time step, in (0, kMaxRecordStep_s] [s].
 double checked_step(const LineReader& reader, const Line& line, std::size_t column,
                     std::string_view name, double step_s) {
-  if (!(step_s > 0.0))
+  if (!(step_s > 0.0)) {
     throw reader.error(line, column, cat(name, " = ", step_s, " s: must be > 0"));
+  }
+  if (step_s > kMaxRecordStep_s) {
+    throw reader.error(line, column,
+                       cat(name, " = ", step_s, " s: must be at most ", kMaxRecordStep_s,
+                           " s (a record samples at 0.1 Hz or more)"));
+  }
   return step_s;
 }
 
@@ -363,7 +374,7 @@ KnetHeader read_knet_header(LineReader& reader) {
       frequency_text.ends_with("HZ")
           ? number_of(std::string_view(frequency_text).substr(0, frequency_text.size() - 2))
           : std::nullopt;
-  if (!frequency_hz || !(*frequency_hz > 0.0)) {
+  if (!frequency_hz) {
     throw reader.error(
         frequency_line, frequency.column,
         cat("expected a sampling frequency such as '100Hz', found '", frequency.text, "'"));
@@ -384,7 +395,9 @@ KnetHeader read_knet_header(LineReader& reader) {
         scale_line, scale.column,
         cat("expected a scale factor such as '7845(gal)/8223', found '", scale.text, "'"));
   }
-  return {1.0 / *frequency_hz, *numerator / *denominator,
+  return {checked_step(reader, frequency_line, frequency.column, "1 / Sampling Freq(Hz)",
+                       1.0 / *frequency_hz),
+          *numerator / *denominator,
           StatedUnits{RecordUnits::cm_s2, location_of(reader, scale_line, scale.column)}};
 }
 
@@ -500,9 +513,10 @@ FileRecord read_cosmos_record(LineReader& reader) {
                                   " is the sampling interval [ms]"));
   }
   const double interval_ms = real_values[kCosmosIntervalValue - 1];
-  if (!(interval_ms > 0.0)) {
+  if (!(interval_ms > 0.0) || interval_ms > 1000.0 * kMaxRecordStep_s) {
     throw reader.error_at_end(cat("the real header's value ", kCosmosIntervalValue,
-                                  ", the sampling interval, is ", interval_ms, " ms: must be > 0"));
+                                  ", the sampling interval, is ", interval_ms,
+                                  " ms: must be in (0, ", 1000.0 * kMaxRecordStep_s, "]"));
   }
 
   const std::optional<Line> comments = reader.next();
