@@ -151,9 +151,11 @@ TEST_CASE("excitation scenario: bad signals are errors at the value") {
       {"  {pulse: {amplitude: 1, period: 1}, harmonic: {amplitude: 1, frequency: 1}}\n",
        "must hold one signal"},
       {"  - pulse: {shape: sin, amplitude: 1, period: 1}\n",
-       "shape = sin: must be sine, cosine or ricker; did you mean 'sine'?"},
+       "shape = sin: must be one of sine, cosine, ricker, rectangular, cycloidal_a, cycloidal_b, "
+       "cycloidal_c, mavroeidis_papageorgiou; did you mean 'sine'?"},
       {"  - pulse: {shape: ricker, amplitude: 1, period: 1, cycles: 2}\n",
-       "cycles = 2: a Ricker pulse is one wavelet, 2 periods long: it takes no cycles"},
+       "cycles = 2: does not apply to a ricker pulse (it takes amplitude, period, shape, "
+       "direction and start)"},
       {"  - pulse: {amplitude: 0.5 G, period: 1}\n",
        "amplitude = 0.5 G: must be a number [m/s^2] or a number of g (9.80665 m/s^2), e.g. '0.3 "
        "g'"},
@@ -175,8 +177,10 @@ TEST_CASE("excitation scenario: bad signals are errors at the value") {
   CHECK(contains(load_error("  - record: {file: unsorted.csv}\n"),
                  "unsorted.csv:4:1: time 0.005 s is not after the previous sample's 0.01 s"));
   test::write_problem(peer_text({0.1, 0.2}), "two.AT2");
+  // a `units:` that contradicts the header is an error at the header's statement
   CHECK(contains(load_error("  - record: {file: two.AT2, units: m/s2}\n"),
-                 "a PEER NGA .AT2 record is in g"));
+                 "two.AT2:3:38: the header states the accelerations in g, but the scenario says "
+                 "units: m/s2 (leave units out, or say g)"));
   CHECK(contains(load_error("  - record: {file: two.AT2, scale: 600}\n"),
                  "scale = 600: the scaled record peaks at "));
 }

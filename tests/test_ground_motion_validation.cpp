@@ -170,6 +170,26 @@ TEST_CASE("ground motion: a block starts to rock when a_g reaches g tan α, unde
     }
     return start + period + hi * period / std::numbers::pi;
   };
+  // Mavroeidis & Papageorgiou (2003): their velocity v(t), centred γ T_p / 2 after the start; its
+  // derivative, by central differences here, reaches ac first where a scan finds it rising
+  // through ac, refined by bisection
+  const auto mavroeidis_papageorgiou_uplift = [ac](double velocity, double period, double gamma,
+                                                   double phase, double start) {
+    const double omega = 2.0 * std::numbers::pi / period;
+    const auto v = [=](double t) {
+      const double s = t - start - 0.5 * gamma * period;
+      return 0.5 * velocity * (1.0 + std::cos(omega * s / gamma)) * std::cos(omega * s + phase);
+    };
+    const auto a = [&v](double t) { return (v(t + 1e-6) - v(t - 1e-6)) / 2e-6; };
+    double lo = start;
+    while (a(lo + 1e-4) < ac) lo += 1e-4;
+    double hi = lo + 1e-4;
+    for (int i = 0; i < 100; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      (a(mid) < ac ? lo : hi) = mid;
+    }
+    return hi;
+  };
   const std::vector<double> ramp_t = {0.0, 1.0, 2.0}, ramp_a = {0.0, 4.0, 0.0};
   const std::string ramp = write_csv_record(ramp_t, ramp_a, "ramp.csv");
   const std::vector<Case> cases = {
@@ -186,6 +206,23 @@ TEST_CASE("ground motion: a block starts to rock when a_g reaches g tan α, unde
        first_crossing(ramp_t, ramp_a, 0.5, ac).t},
       {"g units", "  - pulse: {shape: sine, amplitude: 0.3 g, period: 0.5, start: 0.2}\n",
        0.2 + 0.5 / (2.0 * std::numbers::pi) * std::asin(ac / (0.3 * 9.80665))},
+      // the pulses that jump above ac at their start lift the block at once
+      {"rectangular pulse",
+       "  - pulse: {shape: rectangular, amplitude: 3, period: 0.5, start: 0.15}\n", 0.15},
+      {"cycloidal type B",
+       "  - pulse: {shape: cycloidal_b, velocity: 0.3, period: 0.5, start: "
+       "0.25}\n",
+       0.25},
+      {"cycloidal type C1",
+       "  - pulse: {shape: cycloidal_c, n: 1, velocity: 0.35, period: 0.5, start: 0.1}\n", 0.1},
+      // Makris & Roussos's type A: a = (Ω V_p / 2) sin Ωτ, Ω = 2π / T_p
+      {"cycloidal type A",
+       "  - pulse: {shape: cycloidal_a, velocity: 0.5, period: 0.5, start: 0.2}\n",
+       0.2 + std::asin(ac / (0.5 * 4.0 * std::numbers::pi * 0.5)) / (4.0 * std::numbers::pi)},
+      {"Mavroeidis-Papageorgiou pulse",
+       "  - pulse: {shape: mavroeidis_papageorgiou, velocity: 0.3, period: 0.5, gamma: 2, phase: "
+       "90 deg, start: 0.1}\n",
+       mavroeidis_papageorgiou_uplift(0.3, 0.5, 2.0, std::numbers::pi / 2.0, 0.1)},
   };
   for (const Case& item : cases) {
     CAPTURE(item.name);

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -24,6 +25,7 @@
 #include "sim/simulation/run_status.hpp"
 #include "sim/simulation/stop_request.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/fragility_report.hpp"
 #include "tools/routh/impact_report.hpp"
 #include "tools/routh/recorded_run.hpp"
 
@@ -154,6 +156,17 @@ py::list laws() {
   return entries;
 }
 
+// `routh fragility PATH --json ...`'s standard output.
+std::string fragility_json(const std::string& path, const std::string& outcome,
+                           const std::optional<std::string>& im, double confidence,
+                           std::int64_t bootstrap, std::uint64_t seed) {
+  cli::FragilityRequest request;
+  request.outcome = outcome;
+  request.im = im;
+  request.bootstrap = {confidence, bootstrap, seed};
+  return cli::fragility_json(path, request);
+}
+
 }  // namespace
 
 }  // namespace routh::python
@@ -188,4 +201,6 @@ PYBIND11_MODULE(_core, module) {
   module.def("run_to_file", &run_to_file, py::arg("scenario"), py::arg("overrides"),
              py::arg("output"), py::arg("time_limit"), py::arg("main_thread"), py::arg("force"));
   module.def("laws", &laws);
+  module.def("fragility_json", &fragility_json, py::arg("path"), py::arg("outcome"), py::arg("im"),
+             py::arg("confidence"), py::arg("bootstrap"), py::arg("seed"));
 }

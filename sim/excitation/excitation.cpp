@@ -18,7 +18,7 @@ double next_breakpoint_of(const HarmonicSignal& signal, double t_s) {
   return next_edge_after(signal, t_s);
 }
 double next_breakpoint_of(const PulseSignal& signal, double t_s) {
-  return next_edge_after(signal, t_s);
+  return next_breakpoint_after(signal, t_s);
 }
 double next_breakpoint_of(const RecordSignal& signal, double t_s) {
   return next_sample_after(signal, t_s);

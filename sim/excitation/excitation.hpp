@@ -6,8 +6,8 @@
 // onto its left corner when a_g,x reaches g tan α.
 //
 // Breakpoints are the instants where a_g(t) is not smooth: a harmonic's or pulse's start and end,
-// and every sample of a record. The simulator ends a step at each (simulator.cpp), so that no
-// step integrates across a kink or a jump.
+// a rectangular pulse's middle, and every sample of a record. The simulator ends a step at each
+// (simulator.cpp), so that no step integrates across a kink or a jump.
 
 #include <Eigen/Core>
 #include <variant>
@@ -30,8 +30,8 @@ using Excitation = std::vector<GroundSignal>;
 /// a_g(t) = Σ a_k(t) e_k [m/s²].
 Eigen::Vector3d ground_acceleration(const Excitation& excitation, double t_s);
 
-/// The first breakpoint strictly after t [s]: the earliest start, end or record sample of any
-/// signal; +∞ when none is left. O(signals × log(samples)).
+/// The first breakpoint strictly after t [s]: the earliest start, end, pulse jump or record sample
+/// of any signal; +∞ when none is left. O(signals × log(samples)).
 double next_breakpoint(const Excitation& excitation, double t_s);
 
 }  // namespace routh

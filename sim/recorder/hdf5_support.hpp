@@ -7,9 +7,12 @@
 #include <hdf5.h>
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "sim/text.hpp"
 
 namespace routh::hdf5 {
 
@@ -71,6 +74,25 @@ std::string error_detail();
 void check(herr_t status, std::string_view context, std::string_view what);
 /// Wraps `id` with its closer, throwing as check() does when it is negative.
 Handle checked(hid_t id, Handle::Closer closer, std::string_view context, std::string_view what);
+
+/// Runs `read` (reading a file known to be HDF5), rethrowing what it throws as `Damage`,
+/// "`context`: damaged file: what", the file named once; a `Damage` passes as it is. A reader's
+/// HDF5 errors and inconsistencies then reach the user as one kind of error (`routh info` exits
+/// with 22 for it).
+template <typename Damage, typename Read>
+auto rethrow_as_damage(std::string_view context, Read&& read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const Damage&) {
+    throw;
+  } catch (const std::exception& error) {
+    std::string_view message = error.what();
+    if (message.starts_with(context) && message.substr(context.size()).starts_with(": ")) {
+      message.remove_prefix(context.size() + 2);
+    }
+    throw Damage(cat(context, ": damaged file: ", message));
+  }
+}
 
 /// Opens the file at `path` read-only for a reader that may meet a file whose writer was killed
 /// (throws as checked() does). A kill inside HDF5's flush can leave metadata written that points

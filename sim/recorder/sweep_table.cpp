@@ -7,10 +7,12 @@
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
 
 #include "sim/recorder/file_room.hpp"
 #include "sim/recorder/hdf5_support.hpp"
 #include "sim/recorder/output_placement.hpp"
+#include "sim/recorder/sweep_table_reader.hpp"
 #include "sim/text.hpp"
 
 namespace routh {
@@ -224,77 +226,22 @@ void SweepTableWriter::close() {
   std::filesystem::rename(impl.temporary, impl.path);
 }
 
-namespace {
-
-std::string read_text_dataset(hid_t file, const char* name, const std::string& context) {
-  const Handle dataset =
-      checked(H5Dopen2(file, name, H5P_DEFAULT), &H5Dclose, context, cat("open ", name));
-  return hdf5::read_text_dataset(dataset.get(), name, context);
-}
-
-std::int64_t read_int64_attribute(hid_t object, const char* name, const std::string& context) {
-  return static_cast<std::int64_t>(hdf5::read_integer_attribute(object, name, context));
-}
-
-void read_column(hid_t group, TableColumn& column, std::vector<TableRow>& rows,
-                 const std::string& context) {
-  const Handle dataset = checked(H5Dopen2(group, column.name.c_str(), H5P_DEFAULT), &H5Dclose,
-                                 context, cat("open column ", column.name));
-  column.unit = hdf5::read_string_attribute(dataset.get(), "units", context);
-  const Handle space = checked(H5Dget_space(dataset.get()), &H5Sclose, context, "get a space");
-  hsize_t size = 0;
-  H5Sget_simple_extent_dims(space.get(), &size, nullptr);
-  if (rows.empty()) rows.resize(size);
-  if (rows.size() != size) {
-    throw std::runtime_error(
-        cat(context, ": column ", column.name, " has ", size, " rows, not ", rows.size()));
-  }
-  const Handle stored = checked(H5Dget_type(dataset.get()), &H5Tclose, context, "get a type");
-  const H5T_class_t type_class = H5Tget_class(stored.get());
-  const Handle transfer = hdf5::conversion_transfer(context);
-  const auto read = [&](hid_t memory_type, void* data) {
-    check(H5Dread(dataset.get(), memory_type, H5S_ALL, H5S_ALL, transfer.get(), data), context,
-          cat("read column ", column.name));
-  };
-  if (type_class == H5T_INTEGER) {
-    column.type = CellType::integer;
-    std::vector<std::int64_t> values(size);
-    read(H5T_NATIVE_INT64, values.data());
-    for (hsize_t i = 0; i < size; ++i) rows[i].emplace_back(values[i]);
-  } else if (type_class == H5T_FLOAT) {
-    column.type = CellType::real;
-    std::vector<double> values(size);
-    read(H5T_NATIVE_DOUBLE, values.data());
-    for (hsize_t i = 0; i < size; ++i) rows[i].emplace_back(values[i]);
-  } else {
-    column.type = CellType::text;
-    const Handle type = hdf5::utf8_string_type();
-    std::vector<char*> values(size, nullptr);
-    read(type.get(), values.data());
-    for (hsize_t i = 0; i < size; ++i) rows[i].emplace_back(std::string(values[i]));
-    H5Dvlen_reclaim(type.get(), space.get(), H5P_DEFAULT, values.data());
-  }
-}
-
-}  // namespace
-
 SweepTable read_sweep_table(const std::filesystem::path& path) {
-  const std::string context = path.string();
-  const hdf5::QuietErrors quiet;
-  const Handle file = hdf5::open_for_reading(path.c_str(), context);
-  if (hdf5::read_string_attribute(file.get(), "format", context) != kSweepFormat) {
-    throw std::runtime_error(cat(context, ": not a routh sweep table"));
-  }
+  SweepColumns read = read_sweep_columns(path);
   SweepTable table;
-  table.sweep_text = read_text_dataset(file.get(), "sweep", context);
-  table.base_text = read_text_dataset(file.get(), "base", context);
-  table.planned_runs = read_int64_attribute(file.get(), "runs", context);
-  const Handle group =
-      checked(H5Gopen2(file.get(), "runs", H5P_DEFAULT), &H5Gclose, context, "open /runs");
-  for (const std::string& name :
-       hdf5::read_string_array_attribute(group.get(), "columns", context)) {
-    table.columns.push_back({name, CellType::real, ""});
-    read_column(group.get(), table.columns.back(), table.rows, context);
+  table.sweep_text = std::move(read.sweep_text);
+  table.base_text = std::move(read.base_text);
+  table.planned_runs = read.planned_runs;
+  table.rows.resize(read.rows());
+  for (SweepColumn& column : read.columns) {
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+      switch (column.type) {
+        case CellType::integer: table.rows[i].emplace_back(column.integers[i]); break;
+        case CellType::real: table.rows[i].emplace_back(column.reals[i]); break;
+        case CellType::text: table.rows[i].emplace_back(std::move(column.texts[i])); break;
+      }
+    }
+    table.columns.push_back({column.name, column.type, column.unit});
   }
   return table;
 }

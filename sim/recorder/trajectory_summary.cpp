@@ -40,17 +40,7 @@ constexpr hsize_t kReadBlockRows = 16384;
 // Runs `read` (reading a file known to be HDF5), rethrowing what it throws as damage.
 template <typename Read>
 auto as_damage(std::string_view context, Read&& read) -> decltype(read()) {
-  try {
-    return read();
-  } catch (const DamagedTrajectoryError&) {
-    throw;
-  } catch (const std::exception& error) {
-    std::string_view message = error.what();
-    if (message.starts_with(context) && message.substr(context.size()).starts_with(": ")) {
-      message.remove_prefix(context.size() + 2);
-    }
-    throw DamagedTrajectoryError(cat(context, ": damaged file: ", message));
-  }
+  return hdf5::rethrow_as_damage<DamagedTrajectoryError>(context, std::forward<Read>(read));
 }
 
 // The file at `path` opened for reading, once it is known to be a routh trajectory of a

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <numbers>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sim/scenario/ground_record_file.hpp"
 #include "sim/scenario/model_input.hpp"
@@ -18,11 +21,14 @@ namespace {
 constexpr std::array<std::string_view, 3> kSignalKinds = {"harmonic", "pulse", "record"};
 constexpr std::array<std::string_view, 6> kHarmonicKeys = {"amplitude", "frequency", "direction",
                                                            "phase",     "start",     "cycles"};
-constexpr std::array<std::string_view, 6> kPulseKeys = {"shape",     "amplitude", "period",
-                                                        "direction", "start",     "cycles"};
-constexpr std::array<std::string_view, 5> kRecordKeys = {"file", "direction", "scale", "start",
-                                                         "units"};
-constexpr std::array<std::string_view, 3> kPulseShapes = {"sine", "cosine", "ricker"};
+constexpr std::array<std::string_view, 11> kPulseKeys = {
+    "shape", "amplitude", "velocity", "period", "frequency", "direction",
+    "start", "cycles",    "n",        "gamma",  "phase"};
+constexpr std::array<std::string_view, 6> kRecordKeys = {"file",  "direction", "scale",
+                                                         "start", "units",     "format"};
+constexpr std::array<std::string_view, 5> kRecordFormats = {"peer", "esm", "knet", "cosmos",
+                                                            "columns"};
+constexpr std::array<std::string_view, 4> kRecordUnits = {"g", "m/s2", "cm/s2", "gal"};
 
 // --- ranges (documented in docs/excitation.md) ---------------------------------------------
 // Ground accelerations up to a hundred g, shaken at up to 10 kHz (shaking tables and
@@ -35,6 +41,11 @@ constexpr NumberRange kStartRange{0.0, 1e7, "s"};
 // Up to a million cycles: a harmonic meant to last longer is one without `cycles`.
 constexpr NumberRange kCyclesRange{0.0, 1e6, "", true};
 constexpr NumberRange kScaleRange{-1e3, 1e3, ""};
+// Pulse velocities up to 100 m/s (recorded near-fault pulses stay below 3 m/s).
+constexpr NumberRange kVelocityRange{-1e2, 1e2, "m/s"};
+// γ > 1 (Mavroeidis & Papageorgiou 2003); their fits to records stay below 5.
+constexpr NumberRange kGammaRange{1.0, 1e3, "", true};
+constexpr NumberRange kCycloidCyclesRange{1.0, 1e3, ""};
 
 // A number [m/s²], or "<number> g".
 double read_amplitude(const InputNode& node) {
@@ -96,34 +107,133 @@ GroundSignal read_harmonic(const InputNode& node, int dimensions, YAML::Node& de
   return {harmonic, direction};
 }
 
-GroundSignal read_pulse(const InputNode& node, int dimensions, YAML::Node& described) {
-  check_keys(node, kPulseKeys);
-  PulseSignal pulse;
+// The keys each pulse shape takes besides shape, direction and start.
+struct PulseForm {
+  std::string_view name;
+  PulseShape shape;
+  std::array<std::string_view, 4> keys;  // "" pads
+};
+
+constexpr std::array<PulseForm, 8> kPulseForms = {{
+    {"sine", PulseShape::sine, {"amplitude", "period", "cycles", ""}},
+    {"cosine", PulseShape::cosine, {"amplitude", "period", "cycles", ""}},
+    {"ricker", PulseShape::ricker, {"amplitude", "period", "", ""}},
+    {"rectangular", PulseShape::rectangular, {"amplitude", "period", "", ""}},
+    {"cycloidal_a", PulseShape::cycloidal_a, {"velocity", "amplitude", "period", ""}},
+    {"cycloidal_b", PulseShape::cycloidal_b, {"velocity", "amplitude", "period", ""}},
+    {"cycloidal_c", PulseShape::cycloidal_c, {"velocity", "amplitude", "period", "n"}},
+    {"mavroeidis_papageorgiou",
+     PulseShape::mavroeidis_papageorgiou,
+     {"velocity", "period", "gamma", "phase"}},
+}};
+
+const PulseForm& read_pulse_form(const InputNode& pulse) {
   std::string shape = "sine";
-  if (auto shape_node = node.find("shape")) {
-    shape = read_string(*shape_node);
-    if (std::find(kPulseShapes.begin(), kPulseShapes.end(), shape) == kPulseShapes.end()) {
-      throw shape_node->error(cat("must be sine, cosine or ricker; did you mean '",
-                                  closest_name(shape, kPulseShapes), "'?"));
+  auto shape_node = pulse.find("shape");
+  if (shape_node) shape = read_string(*shape_node);
+  for (const PulseForm& form : kPulseForms) {
+    if (form.name == shape) return form;
+  }
+  std::array<std::string_view, kPulseForms.size()> names;
+  std::transform(kPulseForms.begin(), kPulseForms.end(), names.begin(),
+                 [](const PulseForm& form) { return form.name; });
+  throw shape_node->error(cat("must be one of ", comma_list(names), "; did you mean '",
+                              closest_name(shape, names), "'?"));
+}
+
+// Refuses a key the shape does not take (`frequency` stands for `period` where that is taken).
+void check_pulse_keys(const InputNode& pulse, const PulseForm& form) {
+  std::vector<std::string_view> taken;
+  std::copy_if(form.keys.begin(), form.keys.end(), std::back_inserter(taken),
+               [](std::string_view key) { return !key.empty(); });
+  for (const auto& [key, value] : pulse.entries()) {
+    if (key == "shape" || key == "direction" || key == "start") continue;
+    const std::string_view named = key == "frequency" ? "period" : std::string_view(key);
+    if (std::find(taken.begin(), taken.end(), named) == taken.end()) {
+      throw value.error(cat("does not apply to a ", form.name, " pulse (it takes ",
+                            comma_list(taken), ", shape, direction and start)"));
     }
   }
-  pulse.shape = shape == "sine"     ? PulseShape::sine
-                : shape == "cosine" ? PulseShape::cosine
-                                    : PulseShape::ricker;
-  pulse.amplitude_m_s2 = read_amplitude(node.required("amplitude"));
-  pulse.period_s = read_number_in(node.required("period"), kPeriodRange);
-  described["shape"] = shape;
-  described["amplitude"] = number_node(pulse.amplitude_m_s2);
+}
+
+// T_p [s], from `period` or from `frequency` f_p = 1 / T_p (Mavroeidis & Papageorgiou's f_p).
+double read_pulse_period(const InputNode& pulse) {
+  const auto period = pulse.find("period");
+  const auto frequency = pulse.find("frequency");
+  if (period && frequency) throw frequency->error("give period or frequency, not both");
+  if (frequency) {
+    const double f = read_number_in(*frequency, kFrequencyRange);
+    if (1.0 / f < kPeriodRange.low || 1.0 / f > kPeriodRange.high) {
+      throw frequency->error(
+          cat("is a period of ", 1.0 / f, " s: must be in ", to_string(kPeriodRange)));
+    }
+    return 1.0 / f;
+  }
+  return read_number_in(pulse.required("period"), kPeriodRange);
+}
+
+// V_p [m/s] of a cycloidal pulse, from `velocity` or from its acceleration amplitude `amplitude`
+// (a_p = Ω V_p / 2 for type A, Ω V_p for types B and Cₙ: pulse_signal.hpp).
+double read_cycloid_velocity(const InputNode& pulse, PulseShape shape, double period_s) {
+  const auto velocity = pulse.find("velocity");
+  const auto amplitude = pulse.find("amplitude");
+  if (velocity && amplitude) throw amplitude->error("give velocity or amplitude, not both");
+  if (velocity) return read_number_in(*velocity, kVelocityRange);
+  if (!amplitude) throw pulse.error("a cycloidal pulse needs its velocity (or its amplitude)");
+  const double peak_per_velocity =
+      (shape == PulseShape::cycloidal_a ? 0.5 : 1.0) * 2.0 * std::numbers::pi / period_s;
+  return read_amplitude(*amplitude) / peak_per_velocity;
+}
+
+GroundSignal read_pulse(const InputNode& node, int dimensions, YAML::Node& described) {
+  check_keys(node, kPulseKeys);
+  const PulseForm& form = read_pulse_form(node);
+  check_pulse_keys(node, form);
+  PulseSignal pulse;
+  pulse.shape = form.shape;
+  pulse.period_s = read_pulse_period(node);
+  described["shape"] = std::string(form.name);
+  switch (form.shape) {
+    case PulseShape::sine:
+    case PulseShape::cosine:
+    case PulseShape::ricker:
+    case PulseShape::rectangular:
+      pulse.amplitude_m_s2 = read_amplitude(node.required("amplitude"));
+      described["amplitude"] = number_node(pulse.amplitude_m_s2);
+      break;
+    case PulseShape::cycloidal_a:
+    case PulseShape::cycloidal_b:
+    case PulseShape::cycloidal_c:
+      pulse.velocity_m_s = read_cycloid_velocity(node, form.shape, pulse.period_s);
+      described["velocity"] = number_node(pulse.velocity_m_s);
+      break;
+    case PulseShape::mavroeidis_papageorgiou:
+      pulse.velocity_m_s = read_number_in(node.required("velocity"), kVelocityRange);
+      pulse.gamma = read_number_in(node.required("gamma"), kGammaRange);
+      if (auto phase = node.find("phase")) pulse.phase_rad = read_angle(*phase, false);
+      described["velocity"] = number_node(pulse.velocity_m_s);
+      described["gamma"] = number_node(pulse.gamma);
+      described["phase"] = number_node(pulse.phase_rad);
+      break;
+  }
+  if (form.shape == PulseShape::cycloidal_c) {
+    const InputNode n = node.required("n");
+    const double value = read_number_in(n, kCycloidCyclesRange);
+    if (value != std::floor(value)) throw n.error("must be a whole number of cycles");
+    pulse.cycloid_cycles = static_cast<int>(value);
+    described["n"] = pulse.cycloid_cycles;
+  }
   described["period"] = number_node(pulse.period_s);
   const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   pulse.start_s = read_start(node, described);
-  if (auto cycles = node.find("cycles")) {
-    if (pulse.shape == PulseShape::ricker) {
-      throw cycles->error("a Ricker pulse is one wavelet, 2 periods long: it takes no cycles");
-    }
-    pulse.cycles = read_number_in(*cycles, kCyclesRange);
+  if (form.shape == PulseShape::sine || form.shape == PulseShape::cosine) {
+    if (auto cycles = node.find("cycles")) pulse.cycles = read_number_in(*cycles, kCyclesRange);
+    described["cycles"] = number_node(pulse.cycles);
   }
-  if (pulse.shape != PulseShape::ricker) described["cycles"] = number_node(pulse.cycles);
+  if (peak_acceleration_bound(pulse) > kAmplitudeRange.high) {
+    throw node.error(cat("its acceleration reaches ", peak_acceleration_bound(pulse),
+                         " m/s^2: must stay within ", to_string(kAmplitudeRange)));
+  }
   return {pulse, direction};
 }
 
@@ -135,14 +245,21 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
   if (file_text.empty()) throw file_node.error("must name a record file");
   const std::filesystem::path file =
       (scenario_directory / std::filesystem::path(file_text)).lexically_normal();
-  RecordUnits units = is_peer_record(file) ? RecordUnits::g : RecordUnits::m_s2;
+  RecordReading reading;
+  if (auto format_node = node.find("format")) {
+    const std::string text = read_string(*format_node);
+    reading.format = record_format_named(text);
+    if (!reading.format) {
+      throw format_node->error(cat("must be one of ", comma_list(kRecordFormats),
+                                   "; did you mean '", closest_name(text, kRecordFormats), "'?"));
+    }
+  }
   if (auto units_node = node.find("units")) {
     const std::string text = read_string(*units_node);
-    if (text != "g" && text != "m/s2") throw units_node->error("must be g or m/s2");
-    if (is_peer_record(file) && text != "g") {
-      throw units_node->error("a PEER NGA .AT2 record is in g: leave units out, or say g");
+    if (std::find(kRecordUnits.begin(), kRecordUnits.end(), text) == kRecordUnits.end()) {
+      throw units_node->error(cat("must be one of ", comma_list(kRecordUnits)));
     }
-    units = text == "g" ? RecordUnits::g : RecordUnits::m_s2;
+    reading.units = units_named(text);
   }
   // a file that is there but not a regular one (a FIFO, a device) is refused by the reader,
   // which names its type
@@ -150,8 +267,9 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
     throw file_node.error(cat("no record file at ", file.string(),
                               " (a relative path is relative to the scenario file)"));
   }
+  if (!reading.format) reading.format = record_format_of(file);
   RecordSignal record;
-  record.record = std::make_shared<const GroundRecord>(read_ground_record(file, units));
+  record.record = std::make_shared<const GroundRecord>(read_ground_record(file, reading));
   if (auto scale = node.find("scale")) record.scale = read_number_in(*scale, kScaleRange);
   const std::vector<double>& samples = record.record->acceleration_m_s2;
   const double peak =
@@ -164,7 +282,12 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
                           to_string(kAmplitudeRange)));
   }
   described["file"] = std::filesystem::absolute(file).lexically_normal().string();
-  if (!is_peer_record(file)) described["units"] = units == RecordUnits::g ? "g" : "m/s2";
+  described["format"] = std::string(to_string(*reading.format));
+  if (reading.format == RecordFormat::two_columns) {
+    described["units"] = std::string(to_string(reading.units.value_or(RecordUnits::m_s2)));
+  } else if (reading.units) {
+    described["units"] = std::string(to_string(*reading.units));
+  }
   described["scale"] = number_node(record.scale);
   const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   record.start_s = read_start(node, described);

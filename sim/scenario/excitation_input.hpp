@@ -10,8 +10,12 @@
 // `amplitude` is a number [m/s²] or `N g` (g = 9.80665 m/s²); `direction` x (default) or y, and
 // z for a spatial model (a planar one refuses it);
 // `start` [s] default 0; a harmonic without `cycles` lasts the whole run, a sine or cosine pulse
-// lasts one cycle by default, a Ricker wavelet two periods. A record's `file` is relative to the
-// scenario file; `units: g | m/s2` (two-column files, default m/s2; .AT2 files are in g).
+// lasts one cycle by default, the other pulse shapes (ricker, rectangular, cycloidal_a/b/c with
+// `velocity` and `n`, mavroeidis_papageorgiou with `velocity`, `gamma` and `phase`) have one
+// support each (pulse_signal.hpp). A record's `file` is relative to the scenario file; its
+// `format: peer | esm | knet | cosmos | columns` overrides the rule that chooses it, and
+// `units: g | m/s2 | cm/s2 | gal` is the unit of a two-column file (default m/s2) and must agree
+// with the unit a record header states (ground_record_file.hpp).
 
 #include <yaml-cpp/yaml.h>
 

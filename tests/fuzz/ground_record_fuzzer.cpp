@@ -1,7 +1,8 @@
 // libFuzzer target: the ground-motion record readers (sim/scenario/ground_record_file.hpp) fed
-// arbitrary bytes, each input read both as a PEER NGA file (.AT2) and as two columns (.csv, in
-// g). A record either loads or is refused with a located InputError; any other exception, a crash
-// or a sanitizer report is a finding. A record that loads must be one: 2 to kMaxRecordSamples
+// arbitrary bytes, each input read both as a PEER NGA file (.AT2) and under a .csv name, where its
+// first line chooses the ESM, K-NET or COSMOS reader, or two columns (in g). A record either loads
+// or is refused with a located InputError; any other exception, a crash or a sanitizer report is
+// a finding. A record that loads must be one: 2 to kMaxRecordSamples
 // samples, finite, at strictly increasing times, as many times as accelerations. Seeds:
 // scenarios/motions/*.AT2 and tests/fuzz/corpus/ground_record_fuzzer/.
 

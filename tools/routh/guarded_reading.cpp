@@ -14,7 +14,9 @@
 #include <string>
 #include <thread>
 
+#include "sim/recorder/sweep_table_reader.hpp"
 #include "sim/text.hpp"
+#include "tools/routh/command.hpp"
 
 namespace routh::cli {
 
@@ -75,6 +77,25 @@ GuardedReading read_in_child(const std::function<int()>& read,
   if (WIFEXITED(status)) return {WEXITSTATUS(status), ""};
   return {std::nullopt,
           cat("reading it crashed the HDF5 library (", signal_name(WTERMSIG(status)), ")")};
+}
+
+int run_on_sweep_table(std::string_view command, const std::string& path,
+                       const std::function<int()>& work) {
+  const GuardedReading reading = read_in_child(
+      [&] {
+        return run_reporting_errors(command, path, [&] {
+          try {
+            return work();
+          } catch (const DamagedSweepTableError& error) {
+            print_command_error(command, path, error.what());
+            return kExitDamagedFile;
+          }
+        });
+      },
+      kSweepStudyTimeLimit);
+  if (reading.exit_code) return *reading.exit_code;
+  print_command_error(command, path, cat("damaged file: ", reading.failure));
+  return kExitDamagedFile;
 }
 
 }  // namespace routh::cli

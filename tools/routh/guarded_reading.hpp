@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace routh::cli {
 
@@ -22,5 +23,16 @@ struct GuardedReading {
 /// too, flushed before it ends. Throws std::runtime_error if no child can be started.
 GuardedReading read_in_child(const std::function<int()>& read,
                              std::chrono::milliseconds time_limit);
+
+/// A command that reads a sweep table (`routh fragility`, `routh ida`): runs `work` in a child
+/// process (read_in_child, for at most kSweepStudyTimeLimit) and reports as
+/// run_reporting_errors does, a damaged table (DamagedSweepTableError, or HDF5 crashing or
+/// hanging on it) with kExitDamagedFile. Returns the exit code.
+int run_on_sweep_table(std::string_view command, const std::string& path,
+                       const std::function<int()>& work);
+
+/// Reading a table and fitting its study take seconds; only a damaged file that makes HDF5 loop
+/// takes this long.
+inline constexpr std::chrono::minutes kSweepStudyTimeLimit{10};
 
 }  // namespace routh::cli

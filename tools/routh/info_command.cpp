@@ -7,16 +7,19 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <vector>
 
+#include "sim/recorder/sweep_table_reader.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/guarded_reading.hpp"
+#include "tools/routh/sweep_info.hpp"
 #include "tools/routh/trajectory_report.hpp"
 
 namespace routh::cli {
@@ -216,6 +219,9 @@ int reporting_damage(const std::string& path, Work&& work) {
     } catch (const DamagedTrajectoryError& error) {
       print_command_error("info", path, error.what());
       return kExitDamagedFile;
+    } catch (const DamagedSweepTableError& error) {
+      print_command_error("info", path, error.what());
+      return kExitDamagedFile;
     }
   });
 }
@@ -229,6 +235,10 @@ int summary_exit_code(const TrajectorySummary& summary) {
 int inspect(const InfoOptions& options) {
   const std::string& path = options.path;
   return reporting_damage(path, [&] {
+    if (!options.events && is_sweep_table(path)) {
+      print_sweep_summary(std::cout, path, read_sweep_columns(path));
+      return kExitSuccess;
+    }
     if (!options.events) {
       const TrajectorySummary summary = summarize_trajectory(path);
       print_summary(path, summary);
@@ -267,8 +277,12 @@ int run_info_command(CommandArguments arguments) {
   // guarded against a crash.
   const GuardedReading check = read_in_child(
       [&] {
-        return reporting_damage(path,
-                                [&] { return summary_exit_code(summarize_trajectory(path)); });
+        return reporting_damage(path, [&] {
+          if (is_sweep_table(path)) {
+            throw std::invalid_argument("a sweep table has no event log (--events)");
+          }
+          return summary_exit_code(summarize_trajectory(path));
+        });
       },
       limit);
   if (!check.exit_code) return damaged(path, check);

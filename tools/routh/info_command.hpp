@@ -1,6 +1,6 @@
 #pragma once
 // `routh info FILE.h5 [--events [--csv]]`: a human summary of a trajectory file written by the
-// recorder, or its event log as a table.
+// recorder, or its event log as a table; or a summary of a sweep table (sweep_info.hpp).
 
 #include "tools/routh/command.hpp"
 
@@ -26,7 +26,10 @@ inline constexpr std::string_view kInfoUsage =
     "gets a message. Exit status 0 for a complete trajectory (and for --events); 21 for an\n"
     "incomplete one (its writer was killed or crashed: the file holds the run up to its last\n"
     "flush); 22 for a damaged file (HDF5 cannot read it, or crashed or hung reading it); 1 if\n"
-    "the file is missing or not a routh trajectory; 2 for a usage error.\n";
+    "the file is missing or not a routh trajectory; 2 for a usage error.\n"
+    "On a sweep table (routh sweep): runs planned and written, runs by status, the swept keys\n"
+    "and their ranges, the fraction overturned (overall and per body column BODY.overturned),\n"
+    "the columns with their units; exit status 0, 22 for a damaged table.\n";
 
 int run_info_command(CommandArguments arguments);
 

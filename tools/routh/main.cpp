@@ -11,6 +11,8 @@
 #include "sim/text.hpp"
 #include "tools/routh/check_command.hpp"
 #include "tools/routh/compare_command.hpp"
+#include "tools/routh/fragility_command.hpp"
+#include "tools/routh/ida_command.hpp"
 #include "tools/routh/impact_command.hpp"
 #include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
@@ -42,7 +44,10 @@ constexpr std::array kSubcommands = {
     Subcommand{"laws", "list the impact laws", &run_laws_command},
     Subcommand{"models", "list the named models, their parameters, coordinates and contacts",
                &run_models_command},
-    Subcommand{"info", "summarize a trajectory file (HDF5)", &run_info_command},
+    Subcommand{"info", "summarize a trajectory file or a sweep table (HDF5)", &run_info_command},
+    Subcommand{"fragility", "fit a lognormal fragility curve to a sweep table's runs",
+               &run_fragility_command},
+    Subcommand{"ida", "incremental dynamic analysis curves from a sweep table", &run_ida_command},
 };
 
 void print_usage(std::ostream& out) {
