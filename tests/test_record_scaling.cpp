@@ -143,6 +143,19 @@ TEST_CASE("record scaling: scale_to a PGA, a PGV or an Sa is the target over the
     applied = std::max(applied, std::abs(ground_acceleration(*by_pga.excitation, 0.01 * i).x()));
   }
   CHECK(applied == doctest::Approx(0.4 * kG).epsilon(1e-14));
+  // --set changes the target (the value in m/s² or N g) as it changes any key
+  const std::vector<std::string> overrides = {"excitation.0.record.scale_to.pga=2.5",
+                                              "excitation.1.record.scale_to.pga=0.1 g"};
+  const Scenario two = load_scenario(
+      test::write_problem(kBlock + "excitation:\n"
+                                   "  - record: {file: scaling_motion.csv, scale_to: {pga: 1}}\n"
+                                   "  - record: {file: scaling_motion.csv, scale_to: {pga: 1}}\n",
+                          "two_records.yaml"),
+      overrides);
+  CHECK(std::get<RecordSignal>((*two.excitation)[0].signal).scale ==
+        doctest::Approx(2.5 / peak(a)).epsilon(1e-15));
+  CHECK(std::get<RecordSignal>((*two.excitation)[1].signal).scale ==
+        doctest::Approx(0.1 * kG / peak(a)).epsilon(1e-15));
 }
 
 TEST_CASE("record scaling: the effective scenario shows the scale and the target, and reads back") {
