@@ -70,6 +70,22 @@ TEST_CASE("routh record: the intensity measures of a triangle of acceleration, i
   }
 }
 
+TEST_CASE("routh record: a record in another format measures as its PEER twin") {
+  // scenarios/motions holds one motion as PEER (g, 7 digits) and as ESM (cm/s², 6 decimals):
+  // their samples agree within the printed precision, and so do their measures
+  const std::string motions = cat(ROUTH_SOURCE_DIR, "/scenarios/motions/");
+  const test::RouthRun peer =
+      test::run_routh(cat("record '", motions, "synthetic_sines.AT2' --json"));
+  const test::RouthRun esm =
+      test::run_routh(cat("record '", motions, "synthetic_sines.esm.ASC' --format esm --json"));
+  REQUIRE_MESSAGE(peer.exit_code == 0, peer.err);
+  REQUIRE_MESSAGE(esm.exit_code == 0, esm.err);
+  for (const char* key : {"pga", "pgv", "arias", "cav"}) {
+    CAPTURE(key);
+    CHECK(json_number(esm.out, key) == doctest::Approx(json_number(peer.out, key)).epsilon(1e-5));
+  }
+}
+
 TEST_CASE("routh record: a bad record is located, a bad command line is a usage error") {
   const std::string bad = test::write_problem("t,a\n0,0\n0.01,n/a\n", "bad_record.csv");
   const test::RouthRun located = test::run_routh(cat("record '", bad, "'"));
@@ -79,7 +95,8 @@ TEST_CASE("routh record: a bad record is located, a bad command line is a usage 
   CHECK(missing.exit_code == 1);
   CHECK(contains(missing.err, "no_such_record.csv: no record file there"));
   const std::string ok = test::write_problem(triangle_csv(), "triangle.csv");
-  for (const char* arguments : {"--units cm", "--damping 1", "--period 0", "--period x"}) {
+  for (const char* arguments :
+       {"--units cm", "--format sac", "--damping 1", "--period 0", "--period x"}) {
     CAPTURE(arguments);
     const test::RouthRun usage = test::run_routh(cat("record '", ok, "' ", arguments));
     CHECK(usage.exit_code == 2);

@@ -1,9 +1,9 @@
 """A ground-motion record and its response spectrum, as routh reads and measures them.
 
-    python3 -m routh.record FILE -o out.png [--units g|m/s2] [--damping 0.05]
+    python3 -m routh.record FILE -o out.png [--units g|m/s2|cm/s2|gal] [--damping 0.05]
 
-FILE is a PEER NGA .AT2 file or a two-column file of time [s] and acceleration (docs/excitation.md,
-"Record files"). The picture has four panels: the ground acceleration, velocity and displacement
+FILE is a record file as a scenario's ``record`` reads it: PEER .AT2, ESM, K-NET, COSMOS V2 or
+two columns of time [s] and acceleration (docs/excitation.md, "Record files"). The picture has four panels: the ground acceleration, velocity and displacement
 (integrated from rest, no baseline correction) against time, and the pseudo-spectral acceleration
 Sa(T) of a damped linear oscillator for periods from 0.05 s to 4 s. Its title gives the intensity
 measures that ``routh record FILE`` prints. The numbers come from routh's own C++ code
@@ -23,8 +23,9 @@ PERIODS = np.geomspace(0.05, 4.0, 120)  # the spectrum's periods [s]
 
 
 def read(path, units: str | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The record at ``path``: times [s] and accelerations [m/s^2]. ``units`` ("g" or "m/s2")
-    applies to two-column files; by default .AT2 files are in g, others in m/s^2."""
+    """The record at ``path``: times [s] and accelerations [m/s^2]. ``units`` ("g", "m/s2",
+    "cm/s2" or "gal") is a two-column file's unit (default m/s^2); a file whose header states its
+    unit is read in it, and a ``units`` that contradicts it is an error."""
     from routh import _core
 
     time, acceleration = _core.read_record(str(path), units)
@@ -98,9 +99,10 @@ def plot_record(time, acceleration, title: str = "", damping: float = 0.05):
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", help="a PEER NGA .AT2 file or a two-column file")
+    parser.add_argument("file", help="a record file (PEER, ESM, K-NET, COSMOS V2, two columns)")
     parser.add_argument("-o", "--output", required=True, help="the picture to write (.png, .pdf)")
-    parser.add_argument("--units", choices=("g", "m/s2"), help="a two-column file's units")
+    parser.add_argument("--units", choices=("g", "m/s2", "cm/s2", "gal"),
+                        help="a two-column file's unit (default m/s2)")
     parser.add_argument("--damping", type=float, default=0.05, help="Sa's damping ratio")
     arguments = parser.parse_args(argv)
     if not (0.0 <= arguments.damping < 1.0) or math.isnan(arguments.damping):

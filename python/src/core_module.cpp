@@ -174,16 +174,17 @@ std::string fragility_json(const std::string& path, const std::string& outcome,
 }
 
 // The record file at `path` as `routh record` reads it: times [s] and accelerations [m/s²];
-// `units` "g" or "m/s2" for a two-column file, None: g for .AT2 files, m/s2 otherwise.
+// `units` (g, m/s2, cm/s2, gal) for a two-column file, None: m/s² or the unit its header states.
 std::pair<std::vector<double>, std::vector<double>> read_record(
     const std::string& path, const std::optional<std::string>& units) {
-  if (units && *units != "g" && *units != "m/s2") {
-    throw InputError({path, 0, 0}, cat("units = ", *units, ": must be g or m/s2"));
+  RecordReading reading;
+  if (units) {
+    reading.units = units_named(*units);
+    if (!reading.units) {
+      throw InputError({path, 0, 0}, cat("units = ", *units, ": must be g, m/s2, cm/s2 or gal"));
+    }
   }
-  const RecordUnits unit = units ? (*units == "g" ? RecordUnits::g : RecordUnits::m_s2)
-                           : is_peer_record(path) ? RecordUnits::g
-                                                  : RecordUnits::m_s2;
-  GroundRecord record = read_ground_record(path, unit);
+  GroundRecord record = read_ground_record(path, reading);
   return {std::move(record.time_s), std::move(record.acceleration_m_s2)};
 }
 

@@ -23,7 +23,7 @@ namespace {
 
 struct RecordOptions {
   std::string path;
-  std::optional<RecordUnits> units;
+  RecordReading reading;  ///< --format and --units, as a scenario's `format:` and `units:`
   std::vector<double> periods_s;
   double damping = kSpectrumDamping;
   bool json = false;
@@ -52,9 +52,13 @@ std::optional<RecordOptions> parse_options(CommandArguments arguments) {
     if (argument == "--json") {
       options.json = true;
     } else if (argument == "--units" && i + 1 < arguments.size()) {
-      const std::string_view units = arguments[++i];
-      if (units != "g" && units != "m/s2") return usage_error("--units must be g or m/s2");
-      options.units = units == "g" ? RecordUnits::g : RecordUnits::m_s2;
+      options.reading.units = units_named(arguments[++i]);
+      if (!options.reading.units) return usage_error("--units must be g, m/s2, cm/s2 or gal");
+    } else if (argument == "--format" && i + 1 < arguments.size()) {
+      options.reading.format = record_format_named(arguments[++i]);
+      if (!options.reading.format) {
+        return usage_error("--format must be peer, esm, knet, cosmos or columns");
+      }
     } else if (argument == "--damping" && i + 1 < arguments.size()) {
       const std::optional<double> damping = number(arguments[++i]);
       if (!damping || *damping < 0.0 || *damping > kMaxSpectralDamping) {
@@ -81,9 +85,6 @@ std::optional<RecordOptions> parse_options(CommandArguments arguments) {
     }
   }
   if (options.path.empty()) return usage_error("missing the record file");
-  if (options.units == RecordUnits::m_s2 && is_peer_record(options.path)) {
-    return usage_error("a PEER NGA .AT2 record is in g: leave --units out, or say g");
-  }
   if (options.periods_s.empty()) options.periods_s = {0.1, 0.2, 0.5, 1.0, 2.0};
   return options;
 }
@@ -191,9 +192,7 @@ int run_record_command(CommandArguments arguments) {
     if (!std::filesystem::exists(options->path)) {
       throw InputError({options->path, 0, 0}, "no record file there");
     }
-    const RecordUnits units =
-        options->units.value_or(is_peer_record(options->path) ? RecordUnits::g : RecordUnits::m_s2);
-    const GroundRecord record = read_ground_record(options->path, units);
+    const GroundRecord record = read_ground_record(options->path, options->reading);
     const IntensityMeasures measures = intensity_measures(record.time_s, record.acceleration_m_s2);
     std::vector<SpectralValue> spectrum;
     for (double period : options->periods_s) {
