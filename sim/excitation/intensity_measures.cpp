@@ -7,7 +7,7 @@
 
 // g of the Arias intensity: the standard gravity that `N g` amplitudes and PEER records use (a
 // header-only constant; the excitation library does not link the scenario reader)
-#include "sim/scenario/ground_record_file.hpp"
+#include "sim/excitation/standard_gravity.hpp"
 
 namespace routh {
 
