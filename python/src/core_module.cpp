@@ -6,18 +6,24 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "sim/excitation/intensity_measures.hpp"
+#include "sim/excitation/oscillator_response.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/recorder/file_room.hpp"
 #include "sim/recorder/output_placement.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
+#include "sim/scenario/ground_record_file.hpp"
 #include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
@@ -167,6 +173,66 @@ std::string fragility_json(const std::string& path, const std::string& outcome,
   return cli::fragility_json(path, request);
 }
 
+// The record file at `path` as `routh record` reads it: times [s] and accelerations [m/s²];
+// `units` (g, m/s2, cm/s2, gal) for a two-column file, None: m/s² or the unit its header states.
+std::pair<std::vector<double>, std::vector<double>> read_record(
+    const std::string& path, const std::optional<std::string>& units) {
+  RecordReading reading;
+  if (units) {
+    reading.units = units_named(*units);
+    if (!reading.units) {
+      throw InputError({path, 0, 0}, cat("units = ", *units, ": must be g, m/s2, cm/s2 or gal"));
+    }
+  }
+  GroundRecord record = read_ground_record(path, reading);
+  return {std::move(record.time_s), std::move(record.acceleration_m_s2)};
+}
+
+// Samples (t_i, a_i) come as two lists of one length, the times non-decreasing (ValueError
+// otherwise).
+void check_samples(const std::vector<double>& time_s, const std::vector<double>& acceleration) {
+  if (time_s.size() != acceleration.size()) {
+    throw std::invalid_argument("times and accelerations differ in length");
+  }
+  if (!std::is_sorted(time_s.begin(), time_s.end())) {
+    throw std::invalid_argument("the times must not decrease");
+  }
+}
+
+// The intensity measures of samples (t_i, a_i), by name as `routh record --json` gives them.
+py::dict measures(const std::vector<double>& time_s, const std::vector<double>& acceleration) {
+  check_samples(time_s, acceleration);
+  const IntensityMeasures m = intensity_measures(time_s, acceleration);
+  py::dict result;
+  result["pga"] = m.pga_m_s2;
+  result["pgv"] = m.pgv_m_s;
+  result["pgd"] = m.pgd_m;
+  result["arias"] = m.arias_m_s;
+  result["cav"] = m.cav_m_s;
+  result["d5_95"] = m.significant_duration_s;
+  return result;
+}
+
+// v_i [m/s] and d_i [m] of the samples, from rest.
+std::pair<std::vector<double>, std::vector<double>> velocity_displacement(
+    const std::vector<double>& time_s, const std::vector<double>& acceleration) {
+  check_samples(time_s, acceleration);
+  GroundVelocityDisplacement motion = integrate_ground_motion(time_s, acceleration);
+  return {std::move(motion.velocity_m_s), std::move(motion.displacement_m)};
+}
+
+// Sa [m/s²] at each period [s].
+std::vector<double> spectrum(const std::vector<double>& time_s,
+                             const std::vector<double>& acceleration,
+                             const std::vector<double>& periods_s, double damping) {
+  check_samples(time_s, acceleration);
+  std::vector<double> values;
+  for (double period : periods_s) {
+    values.push_back(pseudo_spectral_acceleration(time_s, acceleration, period, damping));
+  }
+  return values;
+}
+
 }  // namespace
 
 }  // namespace routh::python
@@ -203,4 +269,10 @@ PYBIND11_MODULE(_core, module) {
   module.def("laws", &laws);
   module.def("fragility_json", &fragility_json, py::arg("path"), py::arg("outcome"), py::arg("im"),
              py::arg("confidence"), py::arg("bootstrap"), py::arg("seed"));
+  module.def("read_record", &read_record, py::arg("path"), py::arg("units"));
+  module.def("intensity_measures", &measures, py::arg("time"), py::arg("acceleration"));
+  module.def("ground_velocity_displacement", &velocity_displacement, py::arg("time"),
+             py::arg("acceleration"));
+  module.def("response_spectrum", &spectrum, py::arg("time"), py::arg("acceleration"),
+             py::arg("periods"), py::arg("damping"));
 }

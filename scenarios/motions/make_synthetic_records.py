@@ -23,6 +23,20 @@ to within that precision (tests/test_record_formats.cpp):
   synthetic_sines.cosmos.V2  COSMOS V2 (format v01.20): the acceleration block in cm/sec2,
                            Format=(8F10.5) (fields that may touch: read by their columns).
 
+A suite of six more motions of different character, for studies over records
+(scenarios/sweeps/statue_fragility.yaml and others): seeded Gaussian white noise through a
+Kanai-Tajimi filter (a ground oscillator of frequency f_g and damping zeta_g; the motion is its
+absolute acceleration), under the envelope above, each scaled to its own PGA and written in one of
+the formats routh reads, so that a study reads every format:
+
+  synthetic_kt1.AT2          f_g = 1.0 Hz, zeta_g = 0.3, t_p = 3.0 s, PGA 0.25 g, 15 s, seed 11
+  synthetic_kt2.AT2          f_g = 1.8 Hz, zeta_g = 0.4, t_p = 2.5 s, PGA 0.30 g, 12 s, seed 12
+  synthetic_kt3.esm.ASC      f_g = 2.5 Hz, zeta_g = 0.6, t_p = 2.0 s, PGA 0.40 g, 12 s, seed 13
+  synthetic_kt4.knet.EW      f_g = 3.5 Hz, zeta_g = 0.6, t_p = 2.0 s, PGA 0.35 g, 10 s, seed 14
+  synthetic_kt5.cosmos.V2    f_g = 0.7 Hz, zeta_g = 0.3, t_p = 4.0 s, PGA 0.20 g, 20 s, seed 15
+  synthetic_kt6.csv          f_g = 5.0 Hz, zeta_g = 0.5, t_p = 1.5 s, PGA 0.45 g, 8 s, seed 16
+                             (two columns: time [s], acceleration [m/s2])
+
 Run from this directory: python3 make_synthetic_records.py
 """
 
@@ -192,3 +206,63 @@ def write_cosmos(path, values_cm_s2):
 write_esm("synthetic_sines.esm.ASC", SINES_CM_S2)
 write_knet("synthetic_sines.knet.NS", SINES_CM_S2)
 write_cosmos("synthetic_sines.cosmos.V2", SINES_CM_S2)
+
+
+# --- the Kanai-Tajimi suite ---------------------------------------------------------------------
+
+
+def kanai_tajimi(count, f_g, zeta_g, t_peak, pga_g, seed):
+    """Seeded white noise w through the ground oscillator x'' + 2 zeta w_g x' + w_g^2 x = -w,
+    integrated by the semi-implicit Euler method in 20 substeps per sample; the motion is the
+    oscillator's absolute acceleration -(2 zeta w_g x' + w_g^2 x), under the envelope."""
+    rng = random.Random(seed)
+    omega = 2.0 * math.pi * f_g
+    substeps = 20
+    h = DT / substeps
+    x = v = 0.0
+    values = []
+    for i in range(count):
+        w = rng.gauss(0.0, 1.0)
+        for _ in range(substeps):
+            v += h * (-w - 2.0 * zeta_g * omega * v - omega * omega * x)
+            x += h * v
+        values.append(envelope(i * DT, t_peak) * -(2.0 * zeta_g * omega * v + omega * omega * x))
+    return scaled(values, pga_g)
+
+
+def kt_description(f_g, zeta_g, t_peak, pga_g, seed):
+    return ("SYNTHETIC routh motion: Kanai-Tajimi filtered noise f_g = %.1f Hz, zeta_g = %.1f, "
+            "envelope t_p = %.1f s, PGA %.2f g, seed %d (make_synthetic_records.py)"
+            % (f_g, zeta_g, t_peak, pga_g, seed))
+
+
+def write_columns(path, description, values_m_s2):
+    with open(path, "w") as out:
+        out.write("# %s\n" % description)
+        out.write("time_s,acceleration_m_s2\n")
+        for i, v in enumerate(values_m_s2):
+            out.write("%.2f,%.6f\n" % (i * DT, v))
+
+
+SUITE = [  # (file, f_g [Hz], zeta_g, t_p [s], PGA [g], duration [s], seed)
+    ("synthetic_kt1.AT2", 1.0, 0.3, 3.0, 0.25, 15, 11),
+    ("synthetic_kt2.AT2", 1.8, 0.4, 2.5, 0.30, 12, 12),
+    ("synthetic_kt3.esm.ASC", 2.5, 0.6, 2.0, 0.40, 12, 13),
+    ("synthetic_kt4.knet.EW", 3.5, 0.6, 2.0, 0.35, 10, 14),
+    ("synthetic_kt5.cosmos.V2", 0.7, 0.3, 4.0, 0.20, 20, 15),
+    ("synthetic_kt6.csv", 5.0, 0.5, 1.5, 0.45, 8, 16),
+]
+
+for name, f_g, zeta_g, t_peak, pga_g, duration, seed in SUITE:
+    motion_g = kanai_tajimi(round(duration / DT), f_g, zeta_g, t_peak, pga_g, seed)
+    description = kt_description(f_g, zeta_g, t_peak, pga_g, seed)
+    if name.endswith(".AT2"):
+        write_at2(name, description, motion_g)
+    elif name.endswith(".ASC"):
+        write_esm(name, [v * G_CM_S2 for v in motion_g])
+    elif ".knet." in name:
+        write_knet(name, [v * G_CM_S2 for v in motion_g])
+    elif name.endswith(".V2"):
+        write_cosmos(name, [v * G_CM_S2 for v in motion_g])
+    else:
+        write_columns(name, description, [v * 9.80665 for v in motion_g])

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/excitation/intensity_measures.hpp"
+#include "sim/excitation/oscillator_response.hpp"
 #include "sim/scenario/ground_record_file.hpp"
 #include "sim/scenario/model_input.hpp"
 #include "sim/text.hpp"
@@ -24,11 +26,13 @@ constexpr std::array<std::string_view, 6> kHarmonicKeys = {"amplitude", "frequen
 constexpr std::array<std::string_view, 11> kPulseKeys = {
     "shape", "amplitude", "velocity", "period", "frequency", "direction",
     "start", "cycles",    "n",        "gamma",  "phase"};
-constexpr std::array<std::string_view, 6> kRecordKeys = {"file",  "direction", "scale",
-                                                         "start", "units",     "format"};
+constexpr std::array<std::string_view, 7> kRecordKeys = {"file",  "direction", "scale",   "start",
+                                                         "units", "format",    "scale_to"};
 constexpr std::array<std::string_view, 5> kRecordFormats = {"peer", "esm", "knet", "cosmos",
                                                             "columns"};
 constexpr std::array<std::string_view, 4> kRecordUnits = {"g", "m/s2", "cm/s2", "gal"};
+constexpr std::array<std::string_view, 3> kScaleTargets = {"pga", "pgv", "sa"};
+constexpr std::array<std::string_view, 3> kSpectralTargetKeys = {"period", "damping", "value"};
 
 // --- ranges (documented in docs/excitation.md) ---------------------------------------------
 // Ground accelerations up to a hundred g, shaken at up to 10 kHz (shaking tables and
@@ -46,6 +50,11 @@ constexpr NumberRange kVelocityRange{-1e2, 1e2, "m/s"};
 // γ > 1 (Mavroeidis & Papageorgiou 2003); their fits to records stay below 5.
 constexpr NumberRange kGammaRange{1.0, 1e3, "", true};
 constexpr NumberRange kCycloidCyclesRange{1.0, 1e3, ""};
+// Targets of `scale_to`: a peak velocity up to 100 m/s (recorded ones stay below 3 m/s), a
+// response spectrum's period and damping ratio (oscillator_response.hpp).
+constexpr NumberRange kTargetVelocityRange{0.0, 100.0, "m/s", true};
+constexpr NumberRange kSpectralPeriodRange{kMinSpectralPeriod_s, kMaxSpectralPeriod_s, "s"};
+constexpr NumberRange kSpectralDampingRange{0.0, kMaxSpectralDamping, ""};
 
 // A number [m/s²], or "<number> g".
 double read_amplitude(const InputNode& node) {
@@ -61,6 +70,97 @@ double read_amplitude(const InputNode& node) {
     return amplitude;
   }
   throw node.error("must be a number [m/s^2] or a number of g (9.80665 m/s^2), e.g. '0.3 g'");
+}
+
+// A target acceleration of `scale_to` (a peak or a spectral value): an amplitude above 0.
+double read_target_acceleration(const InputNode& node) {
+  const double value = read_amplitude(node);
+  if (!(value > 0.0)) throw node.error("must be above 0: a record is scaled to a peak");
+  return value;
+}
+
+// What `scale_to` asks for: one intensity measure of the scaled record and its value.
+struct ScaleTarget {
+  std::string measure;    // pga, pgv or sa
+  double value = 0.0;     // [m/s²] for pga and sa, [m/s] for pgv
+  double period_s = 0.0;  // sa only
+  double damping = 0.0;   // sa only
+  YAML::Node described;   // the map the effective scenario writes
+};
+
+ScaleTarget read_scale_target(const InputNode& node) {
+  if (!node.yaml().IsMap() || node.yaml().size() != 1) {
+    throw node.error(
+        "must be one intensity measure and its value: {pga: 0.4 g}, {pgv: 0.3} [m/s] or "
+        "{sa: {period: 0.5, damping: 0.05, value: 0.6 g}}");
+  }
+  const auto [measure, value] = node.entries().front();
+  if (std::find(kScaleTargets.begin(), kScaleTargets.end(), measure) == kScaleTargets.end()) {
+    throw value.error(cat("unknown intensity measure '", measure,
+                          "': scale_to takes pga [m/s^2 or N g], pgv [m/s] or sa {period [s], "
+                          "damping, value [m/s^2 or N g]}"));
+  }
+  ScaleTarget target{measure, 0.0, 0.0, 0.0, YAML::Node(YAML::NodeType::Map)};
+  if (measure == "pga") {
+    target.value = read_target_acceleration(value);
+    target.described["pga"] = number_node(target.value);
+  } else if (measure == "pgv") {
+    target.value = read_number_in(value, kTargetVelocityRange);
+    target.described["pgv"] = number_node(target.value);
+  } else {
+    check_keys(value, kSpectralTargetKeys);
+    target.period_s = read_number_in(value.required("period"), kSpectralPeriodRange);
+    target.damping = kSpectrumDamping;
+    if (auto damping = value.find("damping")) {
+      target.damping = read_number_in(*damping, kSpectralDampingRange);
+    }
+    target.value = read_target_acceleration(value.required("value"));
+    YAML::Node spectral(YAML::NodeType::Map);
+    spectral["period"] = number_node(target.period_s);
+    spectral["damping"] = number_node(target.damping);
+    spectral["value"] = number_node(target.value);
+    target.described["sa"] = spectral;
+  }
+  return target;
+}
+
+// The scale that gives the record the target's value: target / the unscaled record's measure.
+double scale_for(const ScaleTarget& target, const GroundRecord& record, const InputNode& node) {
+  const double measure = target.measure == "sa"
+                             ? pseudo_spectral_acceleration(record.time_s, record.acceleration_m_s2,
+                                                            target.period_s, target.damping)
+                         : target.measure == "pga"
+                             ? intensity_measures(record.time_s, record.acceleration_m_s2).pga_m_s2
+                             : intensity_measures(record.time_s, record.acceleration_m_s2).pgv_m_s;
+  if (!(measure > 0.0)) {
+    throw node.error(
+        cat("the record's ", target.measure, " is 0: no scale brings it to ", target.value));
+  }
+  const double scale = target.value / measure;
+  if (scale > kScaleRange.high) {
+    throw node.error(cat("needs scale ", scale, " (the record's ", target.measure, " is ", measure,
+                         "): must be in ", to_string(kScaleRange)));
+  }
+  return scale;
+}
+
+// A record's `scale`, or the one its `scale_to` gives, whose map for the effective scenario goes
+// to `scale_target`. The effective scenario lists both, so a scale given with scale_to must be
+// the very one it gives.
+double read_record_scale(const InputNode& node, const GroundRecord& record,
+                         YAML::Node& scale_target) {
+  const std::optional<InputNode> scale = node.find("scale");
+  const double given = scale ? read_number_in(*scale, kScaleRange) : 1.0;
+  const std::optional<InputNode> scale_to = node.find("scale_to");
+  if (!scale_to) return given;
+  const ScaleTarget target = read_scale_target(*scale_to);
+  const double derived = scale_for(target, record, *scale_to);
+  if (scale && given != derived) {
+    throw scale->error(cat("and scale_to: give one of them (scale_to gives scale ", derived,
+                           ", which the effective scenario lists beside it)"));
+  }
+  scale_target = target.described;
+  return derived;
 }
 
 // x or y; z as well for a spatial model (`dimensions` 3). A planar model moves in the x-y plane.
@@ -270,16 +370,19 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
   if (!reading.format) reading.format = record_format_of(file);
   RecordSignal record;
   record.record = std::make_shared<const GroundRecord>(read_ground_record(file, reading));
-  if (auto scale = node.find("scale")) record.scale = read_number_in(*scale, kScaleRange);
+  YAML::Node scale_target;  // the effective `scale_to`, if any
+  record.scale = read_record_scale(node, *record.record, scale_target);
   const std::vector<double>& samples = record.record->acceleration_m_s2;
   const double peak =
       std::abs(record.scale) *
       std::abs(*std::max_element(samples.begin(), samples.end(),
                                  [](double a, double b) { return std::abs(a) < std::abs(b); }));
   if (peak > kAmplitudeRange.high) {
-    const InputNode& where = node.find("scale") ? *node.find("scale") : file_node;
-    throw where.error(cat("the scaled record peaks at ", peak, " m/s^2: must stay within ",
-                          to_string(kAmplitudeRange)));
+    const std::optional<InputNode> where = node.find("scale_to") ? node.find("scale_to")
+                                           : node.find("scale")  ? node.find("scale")
+                                                                 : file_node;
+    throw where->error(cat("the scaled record peaks at ", peak, " m/s^2: must stay within ",
+                           to_string(kAmplitudeRange)));
   }
   described["file"] = std::filesystem::absolute(file).lexically_normal().string();
   described["format"] = std::string(to_string(*reading.format));
@@ -289,6 +392,7 @@ GroundSignal read_record(const InputNode& node, const std::filesystem::path& sce
     described["units"] = std::string(to_string(*reading.units));
   }
   described["scale"] = number_node(record.scale);
+  if (scale_target.IsMap()) described["scale_to"] = scale_target;
   const Eigen::Vector3d direction = read_direction(node, dimensions, described);
   record.start_s = read_start(node, described);
   return {record, direction};

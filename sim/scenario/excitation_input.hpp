@@ -16,6 +16,9 @@
 // `format: peer | esm | knet | cosmos | columns` overrides the rule that chooses it, and
 // `units: g | m/s2 | cm/s2 | gal` is the unit of a two-column file (default m/s2) and must agree
 // with the unit a record header states (ground_record_file.hpp).
+// Instead of `scale`, `scale_to: {pga: 0.4 g}`, `{pgv: 0.3}` [m/s] or `{sa: {period: 0.5,
+// damping: 0.05, value: 0.6 g}}` scales the record to that intensity measure
+// (intensity_measures.hpp).
 
 #include <yaml-cpp/yaml.h>
 

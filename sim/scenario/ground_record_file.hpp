@@ -53,14 +53,12 @@
 #include <string_view>
 
 #include "sim/excitation/record_signal.hpp"
+#include "sim/excitation/standard_gravity.hpp"
 
 namespace routh {
 
 /// The largest record routh reads, in samples.
 inline constexpr std::size_t kMaxRecordSamples = 10'000'000;
-
-/// g [m/s²], the standard gravity (CGPM 1901) that PEER's "units of g" and `N g` amplitudes use.
-inline constexpr double kGravityUnit_m_s2 = 9.80665;
 
 /// The unit of a record's accelerations (`units: g | m/s2 | cm/s2`; `gal` is cm/s²).
 enum class RecordUnits { m_s2, g, cm_s2 };

@@ -45,7 +45,8 @@
 //     # - record: {file: motions/synthetic_a.AT2, direction: x, scale: 1.5, start: 0}
 //     #   amplitude [m/s²] or "N g" (g = 9.80665 m/s²); a harmonic without cycles lasts the run;
 //     #   pulse shape sine | cosine | ricker; record: PEER .AT2 (g) or two-column .csv/.txt
-//     #   (units: g | m/s2, default m/s2), relative to this file, linear between samples.
+//     #   (units: g | m/s2, default m/s2), relative to this file, linear between samples;
+//     #   scale_to: {pga: 0.4 g} | {pgv: 0.3} | {sa: {period, damping, value}} instead of scale.
 //     #   Syntax, sign convention, record formats and errors: docs/excitation.md
 //
 // Ranges. Values outside them are input errors that name the range (scenario_file.cpp says why

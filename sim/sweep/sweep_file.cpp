@@ -9,11 +9,13 @@
 #include <limits>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <string_view>
 
-#include "sim/scenario/ground_record_file.hpp"
+#include "sim/excitation/standard_gravity.hpp"
 #include "sim/scenario/input_file.hpp"
 #include "sim/scenario/scenario_file.hpp"
+#include "sim/scenario/yaml_input.hpp"
 #include "sim/sweep/sweep_draws.hpp"
 #include "sim/text.hpp"
 
@@ -432,6 +434,10 @@ SweepPlan read_sweep_file(const std::string& path) {
   if (!std::filesystem::exists(plan.base_path)) {
     throw base.error(cat("no scenario file at ", plan.base_path));
   }
+  const std::optional<InputNode> excitation =
+      load_yaml_file(plan.base_path, kScenarioInput).find("excitation");
+  plan.base_is_excited =
+      excitation && !(excitation->yaml().IsScalar() && excitation->yaml().Scalar() == "none");
   if (const auto set = root.find("set")) read_set(*set, plan);
   std::int64_t points = 1;
   if (const auto grid = root.find("grid")) {

@@ -131,6 +131,9 @@ struct SweepPlan {
   std::string sweep_text;  ///< the sweep file's text
   std::string base_path;   ///< the base scenario, resolved against the sweep file's folder
   InputLocation base_location;
+  /// The base scenario has an `excitation`: the table has the ground motion's columns
+  /// (sweep_run.hpp).
+  bool base_is_excited = false;
   std::vector<SetKey> set;
   std::vector<GridAxis> grid;
   std::int64_t draws_per_point = 1;  ///< random.runs, or 1

@@ -1,10 +1,14 @@
 #include "sim/sweep/sweep_run.hpp"
 
+#include <array>
 #include <exception>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <utility>
 
+#include "sim/excitation/excitation_samples.hpp"
+#include "sim/excitation/intensity_measures.hpp"
 #include "sim/recorder/scenario_recorder.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/scenario/input_file.hpp"
@@ -81,6 +85,48 @@ SimulationOutcome simulate_run(const Scenario& scenario,
   return outcome;
 }
 
+// --- the ground motion's columns -----------------------------------------------------------
+// When the base scenario has an excitation (plan.base_is_excited), after the outcome: the first
+// record signal's file (relative to the base scenario's folder) and the intensity measures of the
+// ground motion as applied along the first signal's direction over [0, duration]
+// (excitation_samples.hpp). They cost O(samples) per run, as reading the record does.
+
+constexpr std::array<std::string_view, 6> kMeasureNames = {"pga",   "pgv", "pgd",
+                                                           "arias", "cav", "d5_95"};
+constexpr std::array<std::string_view, 6> kMeasureUnits = {"m/s^2", "m/s", "m", "m/s", "m/s", "s"};
+
+void add_ground_motion_columns(std::vector<TableColumn>& columns) {
+  columns.push_back({"record", CellType::text, ""});
+  for (std::size_t k = 0; k < kMeasureNames.size(); ++k) {
+    columns.push_back(
+        {std::string(kMeasureNames[k]), CellType::real, std::string(kMeasureUnits[k])});
+  }
+}
+
+// The cells of a run that never started: no record, NaN measures.
+void add_missing_ground_motion(TableRow& row) {
+  row.emplace_back(std::string());
+  row.insert(row.end(), kMeasureNames.size(), Cell(kNaN));
+}
+
+void add_ground_motion(TableRow& row, const SweepPlan& plan, const Scenario& scenario) {
+  const std::filesystem::path folder =
+      std::filesystem::absolute(plan.base_path).parent_path().lexically_normal();
+  row.emplace_back(scenario.record_files.empty()
+                       ? std::string()
+                       : scenario.record_files.front().lexically_relative(folder).string());
+  IntensityMeasures measures;
+  if (scenario.excitation) {
+    const GroundMotionSamples samples = sample_excitation(
+        *scenario.excitation, scenario.excitation->front().direction, scenario.settings.duration);
+    measures = intensity_measures(samples.time_s, samples.acceleration_m_s2);
+  }
+  for (double value : {measures.pga_m_s2, measures.pgv_m_s, measures.pgd_m, measures.arias_m_s,
+                       measures.cav_m_s, measures.significant_duration_s}) {
+    row.emplace_back(value);
+  }
+}
+
 }  // namespace
 
 std::vector<TableColumn> sweep_columns(const SweepPlan& plan) {
@@ -98,6 +144,7 @@ std::vector<TableColumn> sweep_columns(const SweepPlan& plan) {
     columns.push_back(
         {std::string(figure.name), kCellTypes[figure.value.index()], std::string(figure.unit)});
   }
+  if (plan.base_is_excited) add_ground_motion_columns(columns);
   return columns;
 }
 
@@ -115,18 +162,25 @@ TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
 TableRow sweep_run(const SweepPlan& plan, std::int64_t run,
                    const std::filesystem::path& trajectory_file) {
   const std::vector<SweepValue> values = run_values(plan, run);
+  const auto failed = [&](std::string status, std::string message) {
+    TableRow row = failed_row(run, values, std::move(status), std::move(message));
+    if (plan.base_is_excited) add_missing_ground_motion(row);
+    return row;
+  };
   try {
     const Scenario scenario = load_scenario(plan.base_path, run_overrides(plan, values));
-    return outcome_row(run, values, simulate_run(scenario, trajectory_file));
+    TableRow row = outcome_row(run, values, simulate_run(scenario, trajectory_file));
+    if (plan.base_is_excited) add_ground_motion(row, plan, scenario);
+    return row;
   } catch (const InputInterrupted& interrupted) {
     // the sweep's own stop, met while the run's inputs were read: abandoned, as a run it cuts
-    return failed_row(run, values, "interrupted", interrupted.what());
+    return failed("interrupted", interrupted.what());
   } catch (const InputError& error) {
-    return failed_row(run, values, "input_error", error.what());
+    return failed("input_error", error.what());
   } catch (const OutputWriteError&) {
     throw;  // the sweep's fault: this run is not done
   } catch (const std::exception& error) {
-    return failed_row(run, values, "error", error.what());
+    return failed("error", error.what());
   }
 }
 

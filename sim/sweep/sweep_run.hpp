@@ -20,6 +20,13 @@
 //   max_abs_theta       float64 [rad], max_abs_theta_time [s], max_slide [m],
 //   dissipated_energy   float64 [J],
 //   final_time          float64 [s]; NaN when the run could not start
+// and, when the base scenario has an excitation, its ground motion (docs/sweeps.md):
+//   record              text     the first record signal's file, relative to the base scenario's
+//                                folder; "" without a record
+//   pga [m/s²], pgv [m/s], pgd [m], arias [m/s], cav [m/s], d5_95 [s]   float64: the intensity
+//                                measures (intensity_measures.hpp) of the ground acceleration as
+//                                applied along the first signal's direction over [0, duration];
+//                                NaN when the run could not start
 // Wall time is not a column: the table is the same on any machine and any number of workers.
 
 #include <cstdint>

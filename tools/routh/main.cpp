@@ -17,6 +17,7 @@
 #include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
 #include "tools/routh/models_command.hpp"
+#include "tools/routh/record_command.hpp"
 #include "tools/routh/run_command.hpp"
 #include "tools/routh/sweep_command.hpp"
 
@@ -48,6 +49,8 @@ constexpr std::array kSubcommands = {
     Subcommand{"fragility", "fit a lognormal fragility curve to a sweep table's runs",
                &run_fragility_command},
     Subcommand{"ida", "incremental dynamic analysis curves from a sweep table", &run_ida_command},
+    Subcommand{"record", "intensity measures and response spectrum of a ground-motion record",
+               &run_record_command},
 };
 
 void print_usage(std::ostream& out) {
