@@ -19,6 +19,11 @@
 //   max_abs_theta       float64 [rad], max_abs_theta_time [s], max_slide [m],
 //   dissipated_energy   float64 [J],
 //   final_time          float64 [s]; NaN when the run could not start
+//   then per body that run 0 watches (SweepPlan::watched_bodies), in its order, BODY.:
+//   max_abs_theta [rad], max_theta_over_alpha [-], overturned (int64 0/1), overturn_time [s],
+//   impacts_before_overturn (int64, −1 if it did not overturn), max_slide [m],
+//   residual_rotation [rad], residual_slide [m] (outcome_figures.hpp); −1 and NaN in a run
+//   whose model lacks the body or that could not start
 // Wall time is not a column: the table is the same on any machine and any number of workers.
 
 #include <cstdint>
@@ -36,8 +41,8 @@ namespace routh {
 /// The table's columns for `plan`, in the order above.
 std::vector<TableColumn> sweep_columns(const SweepPlan& plan);
 
-/// The row of a run that simulated and ended with `outcome`.
-TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
+/// The row of a run of `plan` that simulated and ended with `outcome`.
+TableRow outcome_row(const SweepPlan& plan, std::int64_t run, std::span<const SweepValue> values,
                      const SimulationOutcome& outcome);
 
 /// Loads and runs run `run` of `plan`, writing its trajectory to `trajectory_file` unless that is
