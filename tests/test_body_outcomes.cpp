@@ -451,6 +451,23 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "body outcomes: a box in space released at half its critical angle rocks to θ/α = 1/2 and "
+    "rests upright") {
+  // rocking_block_3d.yaml: a 0.2 × 0.2 × 1.0 m box released from rest on a bottom edge at
+  // α/2 = atan(0.2)/2; its largest tilt is the release (the impacts only take energy away), and
+  // it comes to rest standing on its base.
+  const ScenarioRun run = routh::test::run_shipped_scenario("rocking_block_3d.yaml");
+  REQUIRE(run.outcome.status == routh::RunStatus::completed);
+  const BodyOutcome& box = body_named(run.outcome, "block");
+  CHECK(box.max_abs_theta == run.outcome.summary.max_abs_theta);
+  CHECK(box.max_theta_over_alpha == doctest::Approx(0.5).epsilon(1e-12));
+  CHECK(std::abs(box.residual_rotation) < 1e-9);
+  CHECK_FALSE(box.overturned);
+  CHECK(figure(run.outcome, "block.impacts_before_overturn") == -1.0);
+  CHECK(std::isnan(box.max_slide));  // not measured in space
+}
+
+TEST_CASE(
     "body outcomes: routh run --summary, routh info and a sweep's columns carry each body's "
     "figures") {
   const std::string stack = routh::test::shipped_scenario("stacked_blocks.yaml");
