@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <iomanip>
+#include <limits>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -34,6 +34,7 @@ using routh::test::ScenarioRun;
 constexpr double kGravity = 9.81;  // [m/s²], as the models use
 // [m/s²]: an excitation's "N g" is N standard gravities (docs/excitation.md)
 constexpr double kStandardGravity = 9.80665;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // A one-cycle sine pulse a_g(t) = A sin(2π (t − t₀) / T) on [t₀, t₀ + T], zero elsewhere [m/s²]
 // (docs/excitation.md).
@@ -67,9 +68,9 @@ struct RockingBody {
 
 struct RockingHistory {
   bool overturned = false;
-  double overturn_time = NAN;  // [s], where |θ| reached π/2
-  int impacts = 0;             // landings before it overturned (or the end)
-  double max_abs_theta = 0.0;  // [rad] over [t_up, t_end]
+  double overturn_time = kNaN;  // [s], where |θ| reached π/2
+  int impacts = 0;              // landings before it overturned (or the end)
+  double max_abs_theta = 0.0;   // [rad] over [t_up, t_end]
 };
 
 // Classical RK4 with steps of `dt` from the uplift on the left corner at t_up (where
@@ -142,7 +143,7 @@ double figure(const routh::SimulationOutcome& outcome, const std::string& name) 
     return std::get<double>(f.value);
   }
   FAIL("no figure ", name);
-  return NAN;
+  return kNaN;
 }
 
 // rocking_block_pulse.yaml's block: 0.2 m × 1.0 m, tan α = 0.2. Friction 1000 keeps the pivot
