@@ -1,6 +1,5 @@
 #include "tools/routh/info_command.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdint>
@@ -11,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -31,12 +31,14 @@ namespace {
 void print_body_outcomes(std::ostream& out,
                          const std::vector<std::pair<std::string, double>>& outcome) {
   const std::vector<OutcomeFigure> figures = body_figures(BodyOutcome{});  // names ".figure"
-  std::vector<std::string> bodies;
+  std::vector<std::string> bodies;                                         // in the file's order
+  std::unordered_map<std::string, double> values;
   for (const auto& [name, value] : outcome) {
     const std::size_t dot = name.rfind('.');
     if (dot == std::string::npos) continue;
+    values.emplace(name, value);
     const std::string body = name.substr(0, dot);
-    if (std::find(bodies.begin(), bodies.end(), body) == bodies.end()) bodies.push_back(body);
+    if (bodies.empty() || bodies.back() != body) bodies.push_back(body);
   }
   if (bodies.empty()) return;
   std::vector<std::vector<std::string>> rows{{"bodies", "body"}, {"", ""}};
@@ -47,10 +49,8 @@ void print_body_outcomes(std::ostream& out,
   for (const std::string& body : bodies) {
     std::vector<std::string> row{"", body};
     for (const OutcomeFigure& figure : figures) {
-      const std::string name = body + figure.name;
-      const auto found = std::find_if(outcome.begin(), outcome.end(),
-                                      [&](const auto& entry) { return entry.first == name; });
-      row.push_back(found == outcome.end() ? "-" : cat(found->second));
+      const auto found = values.find(body + figure.name);
+      row.push_back(found == values.end() ? "-" : cat(found->second));
     }
     rows.push_back(std::move(row));
   }
