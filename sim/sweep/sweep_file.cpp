@@ -321,10 +321,13 @@ std::vector<std::string> run_overrides(const SweepPlan& plan, std::span<const Sw
   return overrides;
 }
 
-void check_first_run(const SweepPlan& plan) {
+std::vector<std::string> check_first_run(const SweepPlan& plan) {
   const std::vector<std::string> overrides = run_overrides(plan, run_values(plan, 0));
   try {
-    load_scenario(plan.base_path, overrides);
+    const Scenario first = load_scenario(plan.base_path, overrides);
+    std::vector<std::string> bodies;
+    for (const OverturnWatch& watch : first.settings.overturn_watch) bodies.push_back(watch.body);
+    return bodies;
   } catch (const InputError& error) {
     const std::vector<InputLocation> locations = swept_key_locations(plan);
     for (std::size_t k = 0; k < overrides.size(); ++k) {
