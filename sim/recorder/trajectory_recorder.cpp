@@ -656,8 +656,13 @@ void TrajectoryRecorder::set_summary(const SimulationOutcome& outcome) {
   const hdf5::QuietErrors quiet;
   impl.reserve_room();
   const std::string& context = impl.context;
+  // the attributes keep the table's order (a reader lists the bodies' figures in it)
+  const Handle creation = checked(H5Pcreate(H5P_GROUP_CREATE), &H5Pclose, context,
+                                  "make the summary's creation properties");
+  check(H5Pset_attr_creation_order(creation.get(), H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED),
+        context, "track the summary's attribute order");
   const Handle group =
-      checked(H5Gcreate2(impl.file.get(), "summary", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+      checked(H5Gcreate2(impl.file.get(), "summary", H5P_DEFAULT, creation.get(), H5P_DEFAULT),
               &H5Gclose, context, "create group summary");
   for (const OutcomeFigure& figure : outcome_figures(outcome)) {
     const std::string name(figure.name);

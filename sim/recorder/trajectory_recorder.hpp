@@ -32,7 +32,12 @@
 //               from upright, θ = 0), max_abs_theta_time [s], max_slide [m] (largest slide of
 //               a free body's base: the least horizontal travel of its bottom corners, so
 //               that rocking on a pivot is no slide),
-//               dissipated_energy [J] (Σ −ΔT over the impacts), final_time [s]
+//               dissipated_energy [J] (Σ −ΔT over the impacts), final_time [s]; then per
+//               watched body BODY.max_abs_theta [rad], BODY.max_theta_over_alpha,
+//               BODY.overturned (int 0/1), BODY.overturn_time [s], BODY.impacts_before_overturn
+//               (int, −1 if it did not overturn), BODY.max_slide [m], BODY.residual_rotation
+//               [rad], BODY.residual_slide [m] (outcome_figures.hpp; docs/output.md). The
+//               group keeps its attributes' creation order: the order of that table
 //
 // All strings are variable-length UTF-8 (h5py: str for attributes, bytes inside datasets, use
 // .decode() or .asstr()). Choices for the event table, made for h5py/pandas:

@@ -287,6 +287,37 @@ void read_run_status(hid_t root, const std::string& context, TrajectorySummary& 
   summary.incomplete = !run_status_from_string(summary.status);
 }
 
+// The watched bodies' figures (BODY.figure, numbers all) in the order they were written, from
+// a /summary that keeps its attributes' creation order (files before the per-body figures had
+// neither).
+void read_body_figures(const Handle& group, const std::string& context,
+                       TrajectorySummary& summary) {
+  const Handle creation = checked(H5Gget_create_plist(group.get()), &H5Pclose, context,
+                                  "read /summary's creation properties");
+  unsigned order = 0;
+  check(H5Pget_attr_creation_order(creation.get(), &order), context,
+        "read /summary's attribute order");
+  if ((order & H5P_CRT_ORDER_INDEXED) == 0) return;
+  std::vector<std::string> names;
+  const auto collect = [](hid_t, const char* name, const H5A_info_t*, void* data) -> herr_t {
+    static_cast<std::vector<std::string>*>(data)->emplace_back(name);
+    return 0;
+  };
+  check(H5Aiterate2(group.get(), H5_INDEX_CRT_ORDER, H5_ITER_INC, nullptr, collect, &names),
+        context, "list /summary's attributes");
+  for (const std::string& name : names) {
+    if (name.find('.') == std::string::npos) continue;  // the whole model's, read above
+    const Handle attribute = checked(H5Aopen(group.get(), name.c_str(), H5P_DEFAULT), &H5Aclose,
+                                     context, cat("open /summary's ", name));
+    const Handle type =
+        checked(H5Aget_type(attribute.get()), &H5Tclose, context, cat("read ", name, "'s type"));
+    const H5T_class_t kind = H5Tget_class(type.get());
+    if (kind != H5T_INTEGER && kind != H5T_FLOAT) continue;
+    summary.outcome.emplace_back(name,
+                                 hdf5::read_double_attribute(group.get(), name.c_str(), context));
+  }
+}
+
 void summarize_contents(const Handle& file, const std::string& context,
                         TrajectorySummary& summary) {
   summary.format = kTrajectoryFormat;
@@ -299,7 +330,7 @@ void summarize_contents(const Handle& file, const std::string& context,
   if (H5Lexists(root, "summary", H5P_DEFAULT) > 0) {
     const Handle group =
         checked(H5Gopen2(root, "summary", H5P_DEFAULT), &H5Gclose, context, "open /summary");
-    for (const OutcomeFigure& figure : outcome_figures(SimulationOutcome{})) {
+    for (const OutcomeFigure& figure : model_figures(SimulationOutcome{})) {
       const std::string name(figure.name);
       if (std::holds_alternative<std::string>(figure.value)) continue;  // the numbers only
       if (H5Aexists(group.get(), name.c_str()) > 0) {
@@ -307,6 +338,7 @@ void summarize_contents(const Handle& file, const std::string& context,
             name, hdf5::read_double_attribute(group.get(), name.c_str(), context));
       }
     }
+    read_body_figures(group, context, summary);
   }
 
   // the length of a scalar text dataset

@@ -65,8 +65,9 @@ struct TrajectorySummary {
   /// /ground_acceleration; nothing for a run without excitation.
   std::optional<Eigen::VectorXd> peak_ground_acceleration;
 
-  /// The /summary figures (name, value; NaN for an event that did not happen), in the order
-  /// the recorder documents; empty for a file without /summary.
+  /// The /summary figures that are numbers (name, value; NaN for an event that did not
+  /// happen), in the order the recorder documents: the whole model's, then each watched body's
+  /// (BODY.figure); empty for a file without /summary.
   std::vector<std::pair<std::string, double>> outcome;
 
   /// Readable but suspect, e.g. /time and /q of different lengths (a writer killed mid-write).

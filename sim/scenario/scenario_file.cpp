@@ -773,6 +773,24 @@ std::vector<Eigen::Vector2d> base_points(const std::optional<Shape>* shape) {
   return base;
 }
 
+// The four corners of a box's face toward −up (a body axis, ±), from its centre [m].
+std::vector<Eigen::Vector3d> box_base_corners(const BoxShape& box, const Eigen::Vector3d& up) {
+  Eigen::Index axis = 0;
+  up.cwiseAbs().maxCoeff(&axis);
+  const Eigen::Index i = (axis + 1) % 3, j = (axis + 2) % 3;
+  const Eigen::Vector3d half = 0.5 * box.size_m;
+  std::vector<Eigen::Vector3d> corners;
+  for (const double si : {-1.0, 1.0}) {
+    for (const double sj : {-1.0, 1.0}) {
+      Eigen::Vector3d corner = -half[axis] * up;
+      corner[i] = si * half[i];
+      corner[j] = sj * half[j];
+      corners.push_back(corner);
+    }
+  }
+  return corners;
+}
+
 }  // namespace
 
 std::span<const ScenarioKeyTable> scenario_key_tables() { return kScenarioKeyTables; }
@@ -788,9 +806,15 @@ std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree) {
                       std::holds_alternative<DiskShape>(*shapes[static_cast<std::size_t>(b)]);
     if (disk) continue;
     const int angle = tree.first_coordinate(b) + 2;  // after x and y; θ̇ sits in v where θ in q
+    std::vector<Eigen::Vector2d> base =
+        base_points(shapes.empty() ? nullptr : &shapes[static_cast<std::size_t>(b)]);
+    StandingBase standing;
+    for (const Eigen::Vector2d& point : base)
+      standing.corners_m.emplace_back(point.x(), point.y(), 0.0);
     watch.push_back({{.coordinate = angle, .rate = angle},
                      tree.description().body_names[static_cast<std::size_t>(b)],
-                     base_points(shapes.empty() ? nullptr : &shapes[static_cast<std::size_t>(b)])});
+                     std::move(base),
+                     std::move(standing)});
   }
   return watch;
 }
@@ -803,18 +827,21 @@ std::vector<OverturnWatch> overturn_watch(const SpatialBodies& bodies, const Eig
     const Eigen::Matrix3d rotation = bodies.orientation(q, b).toRotationMatrix();
     UprightFrame upright{.coordinate = spatial_coordinate_start(b) + 3,
                          .rate = spatial_velocity_start(b) + 3};
+    StandingBase base;
     if (const auto* cylinder = std::get_if<CylinderShape>(&body.shape)) {
       // standing on a base (its axis nearer the vertical than the horizontal), or not watched
       const double axis_up = rotation.col(2).z();
       if (std::abs(axis_up) <= std::sqrt(0.5)) continue;
       upright.up_axis = Eigen::Vector3d::UnitZ() * (axis_up > 0.0 ? 1.0 : -1.0);
       upright.overturn_rad = std::atan2(2.0 * cylinder->radius_m, cylinder->height_m);
+      base = {{-0.5 * cylinder->height_m * upright.up_axis}, cylinder->radius_m};
     } else {
       Eigen::Index axis = 0;
       rotation.row(2).cwiseAbs().maxCoeff(&axis);
       upright.up_axis = Eigen::Vector3d::Unit(axis) * (rotation(2, axis) > 0.0 ? 1.0 : -1.0);
+      base.corners_m = box_base_corners(std::get<BoxShape>(body.shape), upright.up_axis);
     }
-    watch.push_back({upright, body.name, {}});
+    watch.push_back({upright, body.name, {}, std::move(base)});
   }
   return watch;
 }

@@ -23,6 +23,18 @@ Eigen::Vector2d world_point(const OverturnWatch& watch, const Eigen::VectorXd& q
   return {x + c * local_m.x() - s * local_m.y(), y + s * local_m.x() + c * local_m.y()};
 }
 
+// Its base's slide at q: of the moves of its base points from their start (base_start_x_m from
+// `point` on), the one of least size, signed along x [m]; `point` moves past them.
+double slide_of(const OverturnWatch& watch, const Eigen::VectorXd& q,
+                const std::vector<double>& base_start_x_m, std::size_t& point) {
+  double slide_m = std::numeric_limits<double>::infinity();
+  for (const Eigen::Vector2d& local : watch.base_points_m) {
+    const double moved_m = world_point(watch, q, local).x() - base_start_x_m[point++];
+    if (std::abs(moved_m) < std::abs(slide_m)) slide_m = moved_m;
+  }
+  return slide_m;
+}
+
 }  // namespace
 
 bool stops_on(const SimulationSettings& settings, EventKind kind) {
@@ -50,24 +62,77 @@ void base_points_start_x(const std::vector<OverturnWatch>& watched, const Eigen:
   }
 }
 
+void start_body_outcomes(const std::vector<OverturnWatch>& watched, RunSummary& summary) {
+  summary.bodies.clear();
+  for (const OverturnWatch& watch : watched) {
+    BodyOutcome body;
+    body.body = watch.body;
+    if (watch.base.corners_m.empty()) body.max_theta_over_alpha = BodyOutcome::kNaN;
+    if (watch.base_points_m.empty()) body.max_slide = BodyOutcome::kNaN;
+    summary.bodies.push_back(std::move(body));
+  }
+}
+
 void note_excursions(double t, const Eigen::VectorXd& q, const std::vector<OverturnWatch>& watched,
                      const std::vector<double>& base_start_x_m, RunSummary& summary) {
-  for (const OverturnWatch& watch : watched) {
+  std::size_t point = 0;  // in base_start_x_m
+  for (std::size_t b = 0; b < watched.size(); ++b) {
+    const OverturnWatch& watch = watched[b];
+    BodyOutcome& body = summary.bodies[b];
     const double turned = tilt_from_upright(watch.upright, q);
     if (turned > summary.max_abs_theta) {
       summary.max_abs_theta = turned;
       summary.max_abs_theta_time = t;
     }
-  }
-  std::size_t point = 0;  // in base_start_x_m
-  for (const OverturnWatch& watch : watched) {
+    body.max_abs_theta = std::max(body.max_abs_theta, turned);
+    // NaN (no standing base) stays NaN: a comparison with it is false
+    const double over_alpha = tilt_over_slenderness(watch.upright, watch.base, q);
+    if (over_alpha > body.max_theta_over_alpha) body.max_theta_over_alpha = over_alpha;
     if (watch.base_points_m.empty()) continue;
-    double slide_m = std::numeric_limits<double>::infinity();
-    for (const Eigen::Vector2d& local : watch.base_points_m) {
-      const double moved_m = world_point(watch, q, local).x() - base_start_x_m[point++];
-      slide_m = std::min(slide_m, std::abs(moved_m));
-    }
+    const double slide_m = std::abs(slide_of(watch, q, base_start_x_m, point));
     summary.max_slide = std::max(summary.max_slide, slide_m);
+    body.max_slide = std::max(body.max_slide, slide_m);
+  }
+}
+
+void note_residuals(const Eigen::VectorXd& q, const std::vector<OverturnWatch>& watched,
+                    const std::vector<double>& base_start_x_m, RunSummary& summary) {
+  if (!q.allFinite() || summary.bodies.size() != watched.size()) return;
+  std::size_t point = 0;  // in base_start_x_m
+  for (std::size_t b = 0; b < watched.size(); ++b) {
+    const OverturnWatch& watch = watched[b];
+    BodyOutcome& body = summary.bodies[b];
+    const UprightFrame& upright = watch.upright;
+    body.residual_rotation = upright.spatial() ? tilt_from_upright(upright, q)
+                                               : q[upright.coordinate] - upright.reference_rad;
+    if (!watch.base_points_m.empty() && point < base_start_x_m.size()) {
+      body.residual_slide = slide_of(watch, q, base_start_x_m, point);
+    }
+  }
+}
+
+void note_impacts(const StageReport& report, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
+                  const std::vector<OverturnWatch>& watched, SystemEvaluation& evaluation,
+                  RunSummary& summary) {
+  if (report.impacts == 0 || watched.empty()) return;
+  const ContactKinematics& contacts = contacts_at(evaluation, q, v);
+  // contact k takes part in body b's motion if its rows touch b's rotation rate
+  const auto touches = [&](int k, int rate) {
+    const auto first = contacts.touched_velocities.begin();
+    return std::find(first + contacts.touched_start[static_cast<std::size_t>(k)],
+                     first + contacts.touched_start[static_cast<std::size_t>(k) + 1],
+                     rate) != first + contacts.touched_start[static_cast<std::size_t>(k) + 1];
+  };
+  for (const EventRecord& event : report.events) {
+    if (event.kind != EventKind::impact) continue;
+    for (std::size_t b = 0; b < watched.size(); ++b) {
+      BodyOutcome& body = summary.bodies[b];
+      const int rate = watched[b].upright.rate;
+      if (!body.overturned && std::any_of(event.contacts.begin(), event.contacts.end(),
+                                          [&](int k) { return touches(k, rate); })) {
+        ++body.impacts;
+      }
+    }
   }
 }
 
@@ -129,6 +194,12 @@ StageReport overturn(double t, const Witness& witness, const Eigen::VectorXd& q,
     summary.overturned = true;
     summary.overturn_time = t;
     summary.overturned_body = body;
+  }
+  if (watch != settings.overturn_watch.end()) {
+    BodyOutcome& outcome =
+        summary.bodies[static_cast<std::size_t>(watch - settings.overturn_watch.begin())];
+    outcome.overturned = true;
+    outcome.overturn_time = t;
   }
   state.rotations.erase(state.rotations.begin() + witness.contact);
   if (stops_on(settings, EventKind::overturn)) {

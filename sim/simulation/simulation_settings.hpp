@@ -5,6 +5,7 @@
 #include "sim/impact/impact_problem.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/simulation/event_record.hpp"
+#include "sim/simulation/rocking_slenderness.hpp"
 #include "sim/simulation/upright_tilt.hpp"
 
 #include <Eigen/Core>
@@ -24,10 +25,14 @@ namespace routh {
 /// horizontal distance any of them has moved from where it would stand with the body upright on
 /// the lowest of them at the start, so that rocking (one of them a pivot) is no slide, and
 /// sliding flat moves them all alike.
+///
+/// Its standing base, for its slenderness α (rocking_slenderness.hpp): a planar polygon's base
+/// points, a box's face toward −up, a cylinder's base disk; no corners for other shapes.
 struct OverturnWatch {
   UprightFrame upright;  ///< planar: θ's index in q, with x and y before it
   std::string body;
   std::vector<Eigen::Vector2d> base_points_m;
+  StandingBase base;
 };
 
 /// The integrator of the smooth phase (`integrator.stepper`, ode_state.hpp).

@@ -56,9 +56,12 @@ void end_run_at(RunEnd end, double t, const Eigen::VectorXd& q, const Eigen::Vec
   state.outcome.final_state = {t, q, v, model_modes(evaluation, state.modes)};
 }
 
-// Records what a stage reported at (t, q, v) and ends the run if it asked to; false then.
+// Records what a stage reported at (t, q, v), and its impacts in the watched bodies' figures,
+// and ends the run if it asked to; false then.
 bool take(StageReport report, double t, const Eigen::VectorXd& q, const Eigen::VectorXd& v,
-          const SystemEvaluation& evaluation, RunState& state, TrajectoryObserver& observer) {
+          const SimulationSettings& settings, SystemEvaluation& evaluation, RunState& state,
+          TrajectoryObserver& observer) {
+  note_impacts(report, q, v, settings.overturn_watch, evaluation, state.outcome.summary);
   for (EventRecord& event : report.events) record(std::move(event), evaluation, state, observer);
   state.outcome.impacts += report.impacts;
   if (!report.end) return true;
@@ -132,6 +135,7 @@ bool start_run(const SimulationState& initial, const SimulationSettings& setting
                     ? initial.modes
                     : std::vector<ContactMode>(static_cast<std::size_t>(ws.evaluation.contacts),
                                                ContactMode::open);
+  start_body_outcomes(settings.overturn_watch, state.outcome.summary);
   if (!is_finite_state(q, v)) {  // it ends with the initial modes
     end_run_at({RunStatus::non_finite_state, "the initial state is not finite", {}}, t, q, v,
                ws.evaluation, state, observer);
@@ -147,7 +151,7 @@ bool start_run(const SimulationState& initial, const SimulationSettings& setting
   if (!modes_given) {
     // Modes decided from the initial state; an impulse there (Painlevé's tangential impact)
     // gets its pre-event sample like any event.
-    const bool settled = take(settle_modes(t, q, v, false, settings, state, ws), t, q, v,
+    const bool settled = take(settle_modes(t, q, v, false, settings, state, ws), t, q, v, settings,
                               ws.evaluation, state, observer);
     if (state.outcome.events > 0) {
       sample(t, initial.q, initial.v, SampleKind::before_event, ws.evaluation, observer);
@@ -167,7 +171,7 @@ bool settle_and_restart(double t, DenseStepper& stepper, const SimulationSetting
   Eigen::VectorXd &q = state.q, &v = state.v;
   StageReport settled = settle_modes(t, q, v, true, settings, state, ws);
   const bool changed = !settled.events.empty();
-  if (!take(std::move(settled), t, q, v, ws.evaluation, state, observer)) return false;
+  if (!take(std::move(settled), t, q, v, settings, ws.evaluation, state, observer)) return false;
   if (changed) sample(t, q, v, SampleKind::after_event, ws.evaluation, observer);
   restart_at(t, q, v, stepper, settings, state, ws);
   return true;
@@ -221,7 +225,8 @@ bool end_jam(double t, DenseStepper& stepper, const SimulationSettings& settings
   StageReport report = respond_to_jam(t, q, v, *jam, settings, state, ws);
   if (report.events.empty()) return true;
   sample(t, q, v_before, SampleKind::before_event, ws.evaluation, observer);
-  const bool keep_going = take(std::move(report), t, q, v, ws.evaluation, state, observer);
+  const bool keep_going =
+      take(std::move(report), t, q, v, settings, ws.evaluation, state, observer);
   sample(t, q, v, SampleKind::after_event, ws.evaluation, observer);
   skip_sample_at_event(t, settings, state.output);
   if (!keep_going || !within_storm_limit(t, state, ws, observer)) return false;
@@ -334,7 +339,8 @@ bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, Dense
     report = impact ? respond_to_impact(t_event, q, v, settings, state, ws)
                     : respond_to_mode_event(t_event, witness, q, v, settings, state, ws);
   }
-  const bool keep_going = take(std::move(report), t_event, q, v, ws.evaluation, state, observer);
+  const bool keep_going =
+      take(std::move(report), t_event, q, v, settings, ws.evaluation, state, observer);
   sample(t_event, q, v, SampleKind::after_event, ws.evaluation, observer);
   skip_sample_at_event(t_event, settings, state.output);
   if (!keep_going || !bodies_apart(t_event, q, v, ws, state, observer)) return false;
@@ -343,15 +349,12 @@ bool handle_event(std::optional<TriggeredWitness> fired, bool rest_is_due, Dense
   return true;
 }
 
-}  // namespace
-
 // The loop, a page of stages over the run's state. Each step: integrate, sample the witnesses at
 // the step's end, locate the earliest trigger, and either accept the step or handle its event.
-SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initial,
-                           const SimulationSettings& settings, TrajectoryObserver& observer) {
-  RunWorkspace ws(system, settings);
-  RunState state(settings.wall_time_limit);
-  if (!start_run(initial, settings, state, ws, observer)) return state.outcome;
+// It ends with the run's final state in state.outcome.
+void run_loop(const SimulationState& initial, const SimulationSettings& settings, RunState& state,
+              RunWorkspace& ws, TrajectoryObserver& observer) {
+  if (!start_run(initial, settings, state, ws, observer)) return;
   const auto rhs = [&](const OdeState& x, OdeState& dxdt, double t) {
     state_derivative(x, dxdt, t, state.modes, ws);
   };
@@ -364,12 +367,12 @@ SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initi
   while (stepper.current_time() < settings.duration) {
     if (const std::optional<RunStatus> reason = interruption(state.wall_clock)) {
       interrupt(*reason, stepper, ws, state, observer);
-      return state.outcome;
+      return;
     }
     bound_next_step(stepper, ws);
-    if (!cross_breakpoint(stepper, settings, state, ws, observer)) return state.outcome;
+    if (!cross_breakpoint(stepper, settings, state, ws, observer)) return;
     end_step_before_breakpoint(stepper, settings);
-    if (!take_step(stepper, rhs, state, ws, observer)) return state.outcome;
+    if (!take_step(stepper, rhs, state, ws, observer)) return;
     if (outran_broad_phase(stepper, ws)) continue;
     if (widen_for_step(stepper, state, ws)) {  // the step's start again, with the new contacts
       sample_witnesses_at(stepper.previous_time(), stepper.previous_state(), state.modes,
@@ -383,18 +386,30 @@ SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initi
     const bool going = !fired && !rest_is_due ? accept_step(stepper, settings, state, ws, observer)
                                               : handle_event(fired, rest_is_due, stepper, settings,
                                                              state, ws, observer);
-    if (!going) return state.outcome;
+    if (!going) return;
   }
   emit_samples(settings.duration, stepper, settings, state, ws, observer);
   if (const std::optional<RunStatus> reason = interruption(state.wall_clock)) {
     // stopped while emitting the last samples: the loop's top is not reached again
     interrupt(*reason, stepper, ws, state, observer);
-    return state.outcome;
+    return;
   }
   stepper.calc_state(settings.duration, ws.x);
   unpack(ws.x, ws.nq, ws.nv, state.q, state.v);
   state.outcome.final_state = {settings.duration, state.q, state.v,
                                model_modes(ws.evaluation, state.modes)};
+}
+
+}  // namespace
+
+// The loop, then where the watched bodies ended, however the run ended.
+SimulationOutcome simulate(const MechanicalSystem& system, SimulationState initial,
+                           const SimulationSettings& settings, TrajectoryObserver& observer) {
+  RunWorkspace ws(system, settings);
+  RunState state(settings.wall_time_limit);
+  run_loop(initial, settings, state, ws, observer);
+  note_residuals(state.outcome.final_state.q, settings.overturn_watch, state.base_start_x_m,
+                 state.outcome.summary);
   return state.outcome;
 }
 

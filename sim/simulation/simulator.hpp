@@ -51,9 +51,28 @@ struct SimulationState {
   std::vector<ContactMode> modes;  ///< per contact; empty: decided from the initial state
 };
 
+/// One watched body's figures (SimulationSettings::overturn_watch; outcome_figures.hpp names
+/// them BODY.figure): how far it turned and slid, whether and when it overturned and after how
+/// many impacts, and where it ended.
+struct BodyOutcome {
+  static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  std::string body;
+  double max_abs_theta = 0.0;  ///< max over time of its tilt from upright [rad]
+  /// max over time of its tilt over α of the side it leans to (rocking_slenderness.hpp) [-];
+  /// NaN for a body without a standing base
+  double max_theta_over_alpha = 0.0;
+  bool overturned = false;
+  double overturn_time = kNaN;  ///< [s], NaN: it did not
+  int impacts = 0;         ///< impacts it took part in (a contact of its own), until it overturned
+  double max_slide = 0.0;  ///< max over time of its slide (OverturnWatch) [m]; NaN: no base points
+  /// its tilt at the run's end, signed for a planar body (θ − θ₀) [rad]
+  double residual_rotation = kNaN;
+  double residual_slide = kNaN;  ///< its slide at the run's end, signed along x [m]
+};
+
 /// The figures a study asks of a run (the file's /summary): when a resting body first lifted
 /// off, whether and when a body overturned, how far the watched bodies turned, and the energy the
-/// impacts dissipated.
+/// impacts dissipated; and each watched body's own figures.
 struct RunSummary {
   double uplift_time = std::numeric_limits<double>::quiet_NaN();    ///< [s], NaN: no uplift
   double overturn_time = std::numeric_limits<double>::quiet_NaN();  ///< [s], NaN: none
@@ -65,6 +84,7 @@ struct RunSummary {
   /// events and turns of a rotation
   double max_slide = 0.0;
   double dissipated_energy = 0.0;  ///< Σ −ΔT over the impacts [J] (sliding friction not included)
+  std::vector<BodyOutcome> bodies;  ///< per watched body, in the order they are watched
 };
 
 /// How a run ended.

@@ -538,8 +538,11 @@ std::vector<std::string> run_overrides(const SweepPlan& plan, std::span<const Sw
   return overrides;
 }
 
-void check_first_run(const SweepPlan& plan) {
-  load_located(plan, located_overrides(plan, run_values(plan, 0)), "run 0");
+std::vector<std::string> check_first_run(const SweepPlan& plan) {
+  const Scenario first = load_located(plan, located_overrides(plan, run_values(plan, 0)), "run 0");
+  std::vector<std::string> bodies;
+  for (const OverturnWatch& watch : first.settings.overturn_watch) bodies.push_back(watch.body);
+  return bodies;
 }
 
 }  // namespace routh

@@ -142,6 +142,9 @@ struct SweepPlan {
   std::vector<DerivedKey> derived;
   RockingScales rocking;  ///< the base model's, when `derived` is not empty
   SweepOutput output;
+  /// The bodies run 0's scenario watches (OverturnWatch), in order: one set of per-body columns
+  /// each (sweep_run.hpp). As check_first_run returns them; none until they are set.
+  std::vector<std::string> watched_bodies;
 
   std::int64_t grid_points() const;
   std::int64_t run_count() const { return grid_points() * draws_per_point; }
@@ -170,7 +173,8 @@ std::vector<std::string> run_overrides(const SweepPlan& plan, std::span<const Sw
 /// Loads the scenario of run 0, so that a typo in a key, a value the scenario refuses or a bad
 /// base fails before any run starts. An error caused by a set or swept key's value is reported
 /// at that key in the sweep file ("sweep.yaml:4:3: run 0 sets ..."), one caused by a derived key
-/// at its ratio, others where they are.
-void check_first_run(const SweepPlan& plan);
+/// at its ratio, others where they are. Returns the bodies run 0 watches, for
+/// SweepPlan::watched_bodies.
+std::vector<std::string> check_first_run(const SweepPlan& plan);
 
 }  // namespace routh

@@ -1,6 +1,7 @@
 #include "sim/sweep/sweep_run.hpp"
 
 #include <array>
+#include <algorithm>
 #include <exception>
 #include <limits>
 #include <string>
@@ -46,16 +47,47 @@ TableRow key_cells(std::int64_t run, std::span<const SweepValue> values) {
   return row;
 }
 
-TableRow failed_row(std::int64_t run, std::span<const SweepValue> values, std::string status,
-                    std::string message) {
+// The cell of a figure a run does not have (it never ran, or its model lacks the body): -1 for a
+// count or flag, NaN for a quantity, "" for a name.
+Cell missing_cell(const OutcomeFigure& figure) {
+  return figure.value.index() == 0   ? Cell(std::int64_t{-1})
+         : figure.value.index() == 1 ? Cell(kNaN)
+                                     : Cell(std::string());
+}
+
+// The per-body columns: body_figures() of each body run 0 watches, after the whole model's.
+void append_body_columns(const SweepPlan& plan, std::vector<TableColumn>& columns) {
+  for (const std::string& body : plan.watched_bodies) {
+    for (const OutcomeFigure& figure : body_figures(BodyOutcome{.body = body})) {
+      columns.push_back({figure.name, kCellTypes[figure.value.index()], std::string(figure.unit)});
+    }
+  }
+}
+
+// Their cells, from the same-named body among `bodies` (a run's; none for a run that never ran).
+void append_body_cells(const SweepPlan& plan, std::span<const BodyOutcome> bodies, TableRow& row) {
+  for (const std::string& name : plan.watched_bodies) {
+    const auto body = std::find_if(bodies.begin(), bodies.end(),
+                                   [&](const BodyOutcome& b) { return b.body == name; });
+    if (body != bodies.end()) {
+      for (OutcomeFigure& figure : body_figures(*body)) row.push_back(std::move(figure.value));
+    } else {
+      for (const OutcomeFigure& figure : body_figures(BodyOutcome{.body = name})) {
+        row.push_back(missing_cell(figure));
+      }
+    }
+  }
+}
+
+TableRow failed_row(const SweepPlan& plan, std::int64_t run, std::span<const SweepValue> values,
+                    std::string status, std::string message) {
   TableRow row = key_cells(run, values);
   row.insert(row.end(), {Cell(std::move(status)), Cell(kInputErrorCode), Cell(std::move(message))});
-  // a run that never ran has no figures: -1 for a count or flag, NaN for a quantity, "" for a name
-  for (const OutcomeFigure& figure : outcome_figures(SimulationOutcome{})) {
-    row.push_back(figure.value.index() == 0   ? Cell(std::int64_t{-1})
-                  : figure.value.index() == 1 ? Cell(kNaN)
-                                              : Cell(std::string()));
+  // a run that never ran has no figures
+  for (const OutcomeFigure& figure : model_figures(SimulationOutcome{})) {
+    row.push_back(missing_cell(figure));
   }
+  append_body_cells(plan, {}, row);
   return row;
 }
 
@@ -140,22 +172,23 @@ std::vector<TableColumn> sweep_columns(const SweepPlan& plan) {
   columns.insert(columns.end(), {{"status", CellType::text, ""},
                                  {"status_code", CellType::integer, ""},
                                  {"message", CellType::text, ""}});
-  for (const OutcomeFigure& figure : outcome_figures(SimulationOutcome{})) {
-    columns.push_back(
-        {std::string(figure.name), kCellTypes[figure.value.index()], std::string(figure.unit)});
+  for (const OutcomeFigure& figure : model_figures(SimulationOutcome{})) {
+    columns.push_back({figure.name, kCellTypes[figure.value.index()], std::string(figure.unit)});
   }
+  append_body_columns(plan, columns);
   if (plan.base_is_excited) add_ground_motion_columns(columns);
   return columns;
 }
 
 std::size_t status_column(const SweepPlan& plan) { return 1 + swept_keys(plan).size(); }
 
-TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
+TableRow outcome_row(const SweepPlan& plan, std::int64_t run, std::span<const SweepValue> values,
                      const SimulationOutcome& outcome) {
   TableRow row = key_cells(run, values);
   row.insert(row.end(), {Cell(std::string(to_string(outcome.status))),
                          Cell(std::int64_t{exit_code(outcome.status)}), Cell(outcome.detail)});
-  for (OutcomeFigure& figure : outcome_figures(outcome)) row.push_back(std::move(figure.value));
+  for (OutcomeFigure& figure : model_figures(outcome)) row.push_back(std::move(figure.value));
+  append_body_cells(plan, outcome.summary.bodies, row);
   return row;
 }
 
@@ -163,13 +196,13 @@ TableRow sweep_run(const SweepPlan& plan, std::int64_t run,
                    const std::filesystem::path& trajectory_file) {
   const std::vector<SweepValue> values = run_values(plan, run);
   const auto failed = [&](std::string status, std::string message) {
-    TableRow row = failed_row(run, values, std::move(status), std::move(message));
+    TableRow row = failed_row(plan, run, values, std::move(status), std::move(message));
     if (plan.base_is_excited) add_missing_ground_motion(row);
     return row;
   };
   try {
     const Scenario scenario = load_scenario(plan.base_path, run_overrides(plan, values));
-    TableRow row = outcome_row(run, values, simulate_run(scenario, trajectory_file));
+    TableRow row = outcome_row(plan, run, values, simulate_run(scenario, trajectory_file));
     if (plan.base_is_excited) add_ground_motion(row, plan, scenario);
     return row;
   } catch (const InputInterrupted& interrupted) {

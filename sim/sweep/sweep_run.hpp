@@ -20,7 +20,12 @@
 //   max_abs_theta       float64 [rad], max_abs_theta_time [s], max_slide [m],
 //   dissipated_energy   float64 [J],
 //   final_time          float64 [s]; NaN when the run could not start
-// and, when the base scenario has an excitation, its ground motion (docs/sweeps.md):
+//   then per body that run 0 watches (SweepPlan::watched_bodies), in its order, BODY.:
+//   max_abs_theta [rad], max_theta_over_alpha [-], overturned (int64 0/1), overturn_time [s],
+//   impacts_before_overturn (int64, −1 if it did not overturn), max_slide [m],
+//   residual_rotation [rad], residual_slide [m] (outcome_figures.hpp); −1 and NaN in a run
+//   whose model lacks the body or that could not start
+//   and last, when the base scenario has an excitation, its ground motion (docs/sweeps.md):
 //   record              text     the first record signal's file, relative to the base scenario's
 //                                folder; "" without a record
 //   pga [m/s²], pgv [m/s], pgd [m], arias [m/s], cav [m/s], d5_95 [s]   float64: the intensity
@@ -44,8 +49,8 @@ namespace routh {
 /// The table's columns for `plan`, in the order above.
 std::vector<TableColumn> sweep_columns(const SweepPlan& plan);
 
-/// The row of a run that simulated and ended with `outcome`.
-TableRow outcome_row(std::int64_t run, std::span<const SweepValue> values,
+/// The row of a run of `plan` that simulated and ended with `outcome`.
+TableRow outcome_row(const SweepPlan& plan, std::int64_t run, std::span<const SweepValue> values,
                      const SimulationOutcome& outcome);
 
 /// Loads and runs run `run` of `plan`, writing its trajectory to `trajectory_file` unless that is

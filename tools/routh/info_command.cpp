@@ -11,11 +11,14 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "sim/recorder/sweep_table_reader.hpp"
 #include "sim/recorder/trajectory_recorder.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
+#include "sim/simulation/outcome_figures.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/guarded_reading.hpp"
@@ -25,6 +28,40 @@
 namespace routh::cli {
 
 namespace {
+
+// The watched bodies' figures (BODY.figure), one row per body in the file's order, one column per
+// figure with its unit beneath, so that a model of many bodies reads down its columns.
+void print_body_outcomes(std::ostream& out,
+                         const std::vector<std::pair<std::string, double>>& outcome) {
+  const std::vector<OutcomeFigure> figures = body_figures(BodyOutcome{});  // names ".figure"
+  std::vector<std::string> bodies;                                         // in the file's order
+  std::unordered_map<std::string, double> values;
+  for (const auto& [name, value] : outcome) {
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string::npos) continue;
+    values.emplace(name, value);
+    const std::string body = name.substr(0, dot);
+    if (bodies.empty() || bodies.back() != body) bodies.push_back(body);
+  }
+  if (bodies.empty()) return;
+  std::vector<std::vector<std::string>> rows{{"bodies", "body"}, {"", ""}};
+  for (const OutcomeFigure& figure : figures) {
+    rows[0].push_back(figure.name.substr(1));
+    rows[1].push_back(figure.unit.empty() ? "" : cat("[", figure.unit, "]"));
+  }
+  for (const std::string& body : bodies) {
+    std::vector<std::string> row{"", body};
+    for (const OutcomeFigure& figure : figures) {
+      const auto found = values.find(body + figure.name);
+      row.push_back(found == values.end() ? "-" : cat(found->second));
+    }
+    rows.push_back(std::move(row));
+  }
+  AlignedColumns columns;
+  columns.measure({"outcome    "});  // the labels' width, as the lines above
+  for (const std::vector<std::string>& row : rows) columns.measure(row);
+  for (const std::vector<std::string>& row : rows) columns.print(out, row);
+}
 
 void print_summary(const std::string& path, const TrajectorySummary& summary) {
   std::ostream& out = std::cout;
@@ -52,11 +89,14 @@ void print_summary(const std::string& path, const TrajectorySummary& summary) {
   print_physics_report(out, summary, 13);
   if (!summary.outcome.empty()) {
     out << "outcome      ";
-    for (std::size_t i = 0; i < summary.outcome.size(); ++i) {
-      out << (i == 0 ? "" : ", ") << summary.outcome[i].first << " "
-          << cat(summary.outcome[i].second);
+    bool first = true;
+    for (const auto& [name, value] : summary.outcome) {
+      if (name.find('.') != std::string::npos) continue;  // a body's: in the table below
+      out << (first ? "" : ", ") << name << " " << cat(value);
+      first = false;
     }
     out << '\n';
+    print_body_outcomes(out, summary.outcome);
   }
   out << "scenario     " << summary.scenario_bytes << " bytes of YAML in /scenario\n";
   if (summary.model_bytes > 0) {

@@ -117,7 +117,7 @@ std::string resume_command(const SweepCommandOptions& options) {
 int sweep(const SweepCommandOptions& options, SweepRanks& ranks) {
   SweepPlan plan = read_sweep_file(options.sweep_path);
   if (options.output) plan.output.file = *options.output;
-  check_first_run(plan);
+  plan.watched_bodies = check_first_run(plan);
   SweepOptions sweep_options = options.sweep;
   const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   sweep_options.jobs = options.jobs.value_or(ranks.ranks() > 1 ? 1 : cores);
