@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "sim/impact/lcp.hpp"
 #include "sim/impact/round_off_velocity.hpp"
 
 namespace routh {
@@ -113,6 +114,28 @@ bool sticks(const ImpactProblem& problem, const Eigen::VectorXd& impulse, int ro
   return true;
 }
 
+// The sticking impulse is not unique where D is singular: two contacts of a body on one face can
+// share their tangential impulse in any proportion (a squeeze that moves nothing). The least-norm
+// share can leave a cone that another share satisfies (a plinth's two floor corners under a statue
+// landing near one of them: the far corner carries little normal impulse). Then the plastic
+// impact of `lcp` (e = 0, Coulomb's cones), when it gives the same velocities, supplies a share
+// inside the cones; otherwise the contacts cannot stick and there is no plastic, sticking impact.
+bool stick_within_cones(const ImpactProblem& problem, PlasticImpact& plastic, int rows) {
+  if (sticks(problem, plastic.impulse, rows)) return true;
+  ImpactProblem closing = problem;
+  for (ContactParameters& contact : closing.contacts) contact.restitution = 0.0;
+  const ImpactResult lcp = solve_lcp(closing);
+  if (lcp.status != ImpactStatus::solved) return false;
+  const Eigen::VectorXd lcp_impulse = lcp.impulse;
+  const Eigen::VectorXd lcp_u_post = lcp.u_post;
+  const double velocity_scale = problem.u_pre.cwiseAbs().maxCoeff();
+  if ((lcp_u_post - plastic.u_post).cwiseAbs().maxCoeff() > kRangeTolerance * velocity_scale) {
+    return false;
+  }
+  plastic.impulse = lcp_impulse;
+  return sticks(problem, plastic.impulse, rows);
+}
+
 // The smallest restitution among the contacts that strike (u_n⁻ < 0).
 double striking_restitution(const ImpactProblem& problem, const Eigen::VectorXd& decided_u,
                             int rows) {
@@ -190,10 +213,10 @@ ImpactResult rocking_impact(const ImpactProblem& problem, RestitutionMeaning mea
   const Eigen::MatrixXd D_plus = pseudo_inverse(D);
   const Eigen::VectorXd stopping_impulse = -(D_plus * u_pre);  // Γ_s: every contact at rest
   const double velocity_scale = u_pre.cwiseAbs().maxCoeff();
-  const PlasticImpact plastic = plastic_sticking_impact(D, u_pre, decided_u, count, rows);
+  PlasticImpact plastic = plastic_sticking_impact(D, u_pre, decided_u, count, rows);
   const bool in_range =
       (u_pre + D * stopping_impulse).cwiseAbs().maxCoeff() <= kRangeTolerance * velocity_scale;
-  if (!plastic.found || !in_range || !sticks(problem, plastic.impulse, rows)) {
+  if (!plastic.found || !in_range || !stick_within_cones(problem, plastic, rows)) {
     result.status = ImpactStatus::no_solution;
     return result;
   }
