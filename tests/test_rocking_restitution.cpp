@@ -13,12 +13,14 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "models/named_models.hpp"
 #include "sim/impact/law_catalogue.hpp"
 #include "sim/impact/rocking.hpp"
+#include "sim/scenario/impact_problem_file.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/simulation/impact_step.hpp"
 #include "support/random_source.hpp"
@@ -224,6 +226,25 @@ TEST_CASE("rocking restitution: a stack's impacts keep eta^2 of the island's kin
       CHECK(impact.kinetic_change == doctest::Approx(impact.delta_T).epsilon(1e-7));
     }
   }
+}
+
+TEST_CASE("rocking restitution: the shipped landing problem gives the numbers its comment states") {
+  // scenarios/impacts/rocking_block_landing.yaml: b = 0.1, h = 0.5, m = 1, ω⁻ = 0.648 rad/s
+  const ImpactProblemFile file = load_impact_problem_file(
+      (std::filesystem::path(ROUTH_SOURCE_DIR) / "scenarios/impacts/rocking_block_landing.yaml")
+          .string());
+  REQUIRE(file.law.has_value());
+  const ImpactResult result = find_law(*file.law)->solve(file.problem);
+  REQUIRE(result.status == ImpactStatus::solved);
+  const double b = 0.1, h = 0.5, omega = 0.648, eta = 0.85;
+  const double inertia_corner = 4.0 / 3.0 * (b * b + h * h);
+  CHECK(result.u_post[0] == doctest::Approx(2.0 * b * eta * omega).epsilon(1e-12));
+  CHECK(std::abs(result.u_post[2]) <= 1e-15);
+  CHECK(result.impulse[0] ==
+        doctest::Approx((eta - housner_ratio(b, h)) * inertia_corner * omega / (2.0 * b))
+            .epsilon(1e-12));
+  CHECK(result.delta_T ==
+        doctest::Approx(0.5 * (eta * eta - 1.0) * inertia_corner * omega * omega).epsilon(1e-12));
 }
 
 TEST_CASE("rocking restitution: eta above 1 is refused, a lone corner closes") {
