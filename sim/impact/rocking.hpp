@@ -11,14 +11,14 @@
 // Hypothesis: the motion after the impact is that of Housner's impact, scaled. First the
 // perfectly plastic, sticking impact (Housner's): every contact that strikes, or that the impact
 // drives into its face, ends at rest, u⁺_p = 0 on all its rows (no sliding, no bounce), every
-// other contact carries no impulse; Γ_p solves D Γ_p = u⁺_p − u⁻ (plastic_sticking_impact; where D
-// is singular, the least-norm Γ_p, or the plastic impact of `lcp` where that one leaves a friction
-// cone and lcp's does not: stick_within_cones). Then
-// the post-impact contact velocities are u⁺ = k u⁺_p, and Γ solves D Γ = u⁺ − u⁻: with the stopping
-// impulse Γ_s = −D⁺u⁻ (the least-norm impulse that leaves every contact at rest),
-// Γ = k Γ_p + (1 − k) Γ_s. The velocities a contact space of rank n_v (every velocity moves some
-// contact) reaches are exactly range(D), and u⁻ = J v⁻ is one of them, so Γ exists; where u⁻ is not
-// in range(D) (a problem that no bodies produce), the law answers no_solution.
+// other contact carries no impulse; Γ_p solves D Γ_p = u⁺_p − u⁻ (plastic_sticking_impact; where
+// D is singular, the least-norm Γ_p, or the plastic impact of `lcp` where that one leaves a
+// friction cone and lcp's does not: stick_within_cones). Then the post-impact contact velocities
+// are u⁺ = k u⁺_p, and Γ solves D Γ = u⁺ − u⁻: with the stopping impulse Γ_s = −D⁺u⁻ (the
+// least-norm impulse that leaves every contact at rest), Γ = k Γ_p + (1 − k) Γ_s. The velocities
+// a contact space of rank n_v (every velocity moves some contact) reaches are exactly range(D),
+// and u⁻ = J v⁻ is one of them, so Γ exists; where u⁻ is not in range(D) (a problem that no
+// bodies produce), the law answers no_solution.
 //
 // What k is. The contact-space kinetic energy T = ½ uᵀD⁺u is the bodies' kinetic energy when every
 // velocity moves some contact of the problem (J of full column rank: a rocking block with both
