@@ -215,7 +215,8 @@ TEST_CASE("catalogue: each law refuses as unsupported exactly the problems outsi
 
 TEST_CASE("robustness: every law on thousands of random and degenerate problems") {
   // Every law in the catalogue over every problem whose scope it accepts: it never throws, a
-  // solved answer has every number finite, Γ_n ≥ 0 and u_n⁺ ≥ −(round-off) at every contact, and
+  // solved answer has every number finite, Γ_n ≥ 0 (but for the rocking
+  // calibrations, whose impulse may pull) and u_n⁺ ≥ −(round-off) at every contact, and
   // the laws that promise no energy gain keep ΔT ≤ round-off or set the energy_gain flag. ΔT is
   // recomputed here, ΔT = Γᵀu⁻ + ½ΓᵀDΓ. Round-off scales: V = max|u⁻| + |D| Σ|Γ| for velocities,
   // Σ|Γ| V for energies; 1e-9 of them (a few dozen phases of sums, conditions up to 1e6).
@@ -241,7 +242,9 @@ TEST_CASE("robustness: every law on thousands of random and degenerate problems"
       bool penetrates = false;
       for (int k = 0; k < K; ++k) {
         CAPTURE(k);
-        CHECK(result.impulse[rows * k] >= -1e-9 * G);
+        // a rocking calibration's impulse pulls where its η asks for more loss than the plastic
+        // impact's (rocking.hpp): its pull is its design, reported as it is
+        CHECK((law.scope.rocking_calibration || result.impulse[rows * k] >= -1e-9 * G));
         penetrates = penetrates || u_post[rows * k] < -1e-9 * V;
       }
       CHECK_FALSE(penetrates);

@@ -265,6 +265,9 @@ TEST_CASE("planar laws: frictionless impacts reverse u_n by e and leave Γ_t = 0
       CHECK(law.solve(rod(0.6, 0.0, 0.0, 0.7)).status == ImpactStatus::unsupported);
       continue;
     }
+    // a rocking calibration's e is a ratio of rocking spins, not a normal restitution, and its
+    // corners stick (tests/test_rocking_restitution.cpp)
+    if (law.scope.rocking_calibration) continue;
     CAPTURE(law.name);
     const ImpactResult result = law.solve(rod(0.6, 0.0, 0.0, 0.7));
     REQUIRE(result.status == ImpactStatus::solved);

@@ -135,12 +135,12 @@ TEST_CASE("check: each kind of mistake exits 1 with run's located message and wr
       {"a law for spatial contacts", ball_with("law: poisson", "law: park"), "",
        "scenario.yaml:7:8: contact.law = park: this law takes spatial, one contact; the model's "
        "planar contacts need one of: newton, newton_routh, poisson, energetic, "
-       "multipoint_energetic, lcp"},
+       "multipoint_energetic, lcp, rocking, rocking_over_housner"},
       {"a single-contact law for simultaneous impacts", kBall + "  multi_contact_law: energetic\n",
        "",
        "scenario.yaml:10:22: contact.multi_contact_law = energetic: this law takes planar, one "
        "contact; simultaneous impacts at several planar contacts need one of: "
-       "multipoint_energetic, lcp (or none)"},
+       "multipoint_energetic, lcp, rocking, rocking_over_housner (or none)"},
       {"a second document", kBall + "---\nduration: 2\n", "",
        "scenario.yaml:10:1: a second YAML document starts here: the file must hold exactly one"},
       {"a bad value in a record file",

@@ -337,7 +337,8 @@ TEST_CASE("scenario: a law outside the scope of the model's contacts is refused"
   CHECK_MESSAGE(contains(error,
                          "scenario.yaml:10:22: contact.multi_contact_law = poisson: this "
                          "law takes planar, one contact; simultaneous impacts at several "
-                         "planar contacts need one of: multipoint_energetic, lcp (or none)"),
+                         "planar contacts need one of: multipoint_energetic, lcp, rocking, "
+                         "rocking_over_housner (or none)"),
                 error);
   for (const char* fits : {"  multi_contact_law: lcp\n", "  multi_contact_law: none\n"}) {
     CAPTURE(fits);

@@ -9,6 +9,7 @@
 #include "sim/impact/newton_routh.hpp"
 #include "sim/impact/park.hpp"
 #include "sim/impact/poisson.hpp"
+#include "sim/impact/rocking.hpp"
 #include "sim/impact/sliding_ode.hpp"
 #include "sim/text.hpp"
 
@@ -44,6 +45,15 @@ constexpr std::array kLaws = {
              "Lemke (paper 001 section 2.2; Anitescu-Potra)",
              {.planar = true, .spatial = true, .max_contacts = kAnyNumberOfContacts},
              &solve_lcp},
+    LawEntry{"rocking",
+             "calibrated rocking: Housner's plastic sticking impact, velocities scaled so that the "
+             "rocking angular velocity keeps eta = restitution (Housner 1963)",
+             {.planar = true, .max_contacts = kAnyNumberOfContacts, .rocking_calibration = true},
+             &solve_rocking},
+    LawEntry{"rocking_over_housner",
+             "as rocking, with restitution = eta / eta_Housner (shake-table calibrations)",
+             {.planar = true, .max_contacts = kAnyNumberOfContacts, .rocking_calibration = true},
+             &solve_rocking_over_housner},
     LawEntry{"park",
              "algebraic mode evolution, exact quadratic cone, Poisson restitution, static/kinetic "
              "friction (paper 001 §3)",
@@ -82,6 +92,13 @@ std::span<const LawEntry> impact_laws() { return kLaws; }
 const LawEntry* find_law(std::string_view name) {
   for (const auto& law : kLaws) {
     if (law.name == name) return &law;
+  }
+  return nullptr;
+}
+
+const LawEntry* catalogue_entry(ImpactLaw solve) {
+  for (const auto& law : kLaws) {
+    if (law.solve == solve) return &law;
   }
   return nullptr;
 }

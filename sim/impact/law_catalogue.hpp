@@ -28,6 +28,11 @@ struct LawScope {
   bool planar = false;   ///< contacts with one tangential direction
   bool spatial = false;  ///< contacts with two
   int max_contacts = 1;  ///< the most contacts of one impact it takes, or kAnyNumberOfContacts
+  /// A calibration of the rocking motion (rocking.hpp), not a contact law: its restitution is the
+  /// rocking block's ratio of angular velocities, it takes in every touching contact of the bodies
+  /// the impact moves (impact_step.hpp; a rocking block's old pivot), and its normal impulse there
+  /// pulls when the calibrated η is below Housner's.
+  bool rocking_calibration = false;
 };
 
 /// "planar, one contact", "planar, up to 12 contacts", "planar or spatial, any number of
@@ -49,6 +54,9 @@ std::span<const LawEntry> impact_laws();
 
 /// The law called `name`, or nullptr.
 const LawEntry* find_law(std::string_view name);
+
+/// The catalogue's entry of the law `solve`, or nullptr (a law from elsewhere, e.g. a test's).
+const LawEntry* catalogue_entry(ImpactLaw solve);
 
 /// "unknown law 'posson'; did you mean 'poisson'? (known: ...)" for error messages.
 std::string unknown_law_message(std::string_view name);

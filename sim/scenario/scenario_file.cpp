@@ -303,6 +303,21 @@ void check_law_scope(const InputNode& node, const LawEntry& law, ContactDimensio
                        several_contacts ? " (or none)" : ""));
 }
 
+// A rocking calibration takes in the resting contacts of every impact it answers (impact_step.hpp),
+// so a rocking block's landing, which starts at one corner, reaches the multi-contact law with
+// both: the two laws must be the same calibration. `multi` is the multi_contact_law node, if any.
+void check_rocking_calibration(const LawEntry& law, const std::optional<InputNode>& multi,
+                               const std::string& multi_contact_law) {
+  const LawEntry* multi_law = find_law(multi_contact_law);
+  const bool multi_calibrates = multi_law != nullptr && multi_law->scope.rocking_calibration;
+  if (!law.scope.rocking_calibration && !multi_calibrates) return;
+  if (multi_law == &law) return;
+  throw multi->error(
+      cat("the rocking calibrations answer every impact of a run: name the same one "
+          "as law and multi_contact_law (law is '",
+          law.name, "'; leave multi_contact_law out to use it for both)"));
+}
+
 YAML::Node friction_node(const ContactParameters& contact) {
   YAML::Node node;
   node["static"] = number_node(contact.static_friction);
@@ -493,8 +508,10 @@ void Reader::read_contact(const InputNode& node) {
   if (law_node) check_law_scope(*law_node, *law, dimension, false);
   scenario.settings.law = law->solve;
 
-  const std::string_view default_multi =
-      spatial ? kDefaultSpatialMultiContactLaw : kDefaultMultiContactLaw;
+  // a rocking calibration answers every impact (rocking.hpp): it is its own multi-contact law
+  const std::string_view default_multi = law->scope.rocking_calibration ? law->name
+                                         : spatial ? kDefaultSpatialMultiContactLaw
+                                                   : kDefaultMultiContactLaw;
   scenario.multi_contact_law =
       find_law(default_multi) != nullptr ? std::string(default_multi) : "none";
   const std::optional<InputNode> multi = node.find("multi_contact_law");
@@ -509,6 +526,7 @@ void Reader::read_contact(const InputNode& node) {
     if (multi) check_law_scope(*multi, *entry, dimension, true);
     scenario.settings.multi_contact_law = entry->solve;
   }
+  check_rocking_calibration(*law, multi, scenario.multi_contact_law);
 
   ContactParameters defaults;
   defaults.restitution = read_restitution(node.required("restitution"));

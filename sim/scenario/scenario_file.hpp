@@ -23,7 +23,8 @@
 //     multi_contact_law: multipoint_energetic   # simultaneous impacts; `none` to refuse them;
 //                                    # a spatial model's default: lcp
 //                                    # each law must take the model's (planar) contacts, the
-//                                    # multi-contact law several at once (its scope)
+//                                    # multi-contact law several at once (its scope); law
+//                                    # `rocking` or `rocking_over_housner` is both (rocking.hpp)
 //     restitution: 0.0               # every contact's default
 //     friction: {static: 0.6, kinetic: 0.5}     # or one number for both
 //     contacts:                      # optional, per contact by name (or a list in order)

@@ -53,6 +53,16 @@ void without_friction_where_no_slip_can_change(ImpactProblem& problem) {
   }
 }
 
+// Whether the law that answers an impact starting at `involved` is a rocking calibration
+// (rocking.hpp), which takes every touching contact of the bodies the impact moves: a rocking
+// block's old pivot, at rest when the other corner lands, must be in the problem for the law to
+// set the angular velocity about the new one.
+bool takes_resting_contacts(const SimulationSettings& settings, const std::vector<int>& involved) {
+  const LawEntry* entry =
+      catalogue_entry(involved.size() == 1 ? settings.law : settings.multi_contact_law);
+  return entry != nullptr && entry->scope.rocking_calibration;
+}
+
 // The contacts an impact may take and their contact space, factored once per impact: M does not
 // change within it, and each round's contact space is rows of this one (select_contact_rows).
 struct Candidates {
@@ -248,6 +258,9 @@ ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSe
   factor_candidates(evaluation, mechanisms,
                     contacts_an_impact_may_take(evaluation, settings, mechanisms, involved),
                     candidates);
+  if (start == ImpactStart::collision && takes_resting_contacts(settings, involved)) {
+    involved = candidates.contacts;
+  }
   LawAnswer answer;
   Eigen::VectorXd velocity_change;  // of the last answer without trouble
   for (int round = 0; round <= evaluation.contacts; ++round) {

@@ -18,7 +18,10 @@
 // contact takes part (with restitution 0 the whole column stops at once;
 // tests/test_many_contact_impacts.cpp). Starting instead with every touching contact that does not
 // separate would hand a rocking block's pivot, at rest to round-off, to the multi-contact law at
-// every pivot switch.
+// every pivot switch. The rocking calibrations (LawScope::rocking_calibration, rocking.hpp) are
+// the exception: they set the motion after the impact, which the old pivot must be free to carry
+// impulse for, so a collision they answer starts with every touching contact of the islands of the
+// striking contacts (a rocking block's two bottom corners), and the law decides which close.
 //
 // The scenario's law answers a one-contact impact, its multi-contact law a simultaneous one, of
 // any number of contacts: a law answers unsupported beyond the capacity it declares in the

@@ -14,13 +14,15 @@
 // so a positive a_g tips the block onto its left corner once a_g > g tan α (θ̈ > 0 at θ = 0).
 // At θ = 0 the block lands on the other corner: angular momentum about it is conserved, and the
 // spin keeps r = 1 − 1.5 sin²α of itself (Housner's eq. for a rectangular block); the pivot
-// changes side.
+// changes side. Or, with `eta` set, the spin keeps η of itself, the calibrated coefficient of
+// restitution of the rocking literature (routh's laws `rocking*`, sim/impact/rocking.hpp).
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 namespace routh::test {
@@ -31,11 +33,13 @@ struct ShakenRockingBlock {
   std::function<double(double)> ground;  // a_g(t) [m/s²] along +x, the test's own
   std::vector<double> kinks;  // sorted instants [s] where a_g is not smooth: steps end on them
   double step = 1e-4;         // [s] RK4 step
+  std::optional<double> eta =
+      std::nullopt;  // the spin kept at an impact; empty: Housner's 1 − 1.5 sin²α
 
   double R() const { return std::hypot(b, h); }
   double alpha() const { return std::atan(b / h); }
   double p_squared() const { return 3.0 * g / (4.0 * R()); }
-  double spin_ratio() const { return 1.0 - 1.5 * std::pow(std::sin(alpha()), 2); }
+  double spin_ratio() const { return eta.value_or(1.0 - 1.5 * std::pow(std::sin(alpha()), 2)); }
 
   struct State {
     double theta = 0.0, rate = 0.0;  // [rad], [rad/s]
@@ -110,12 +114,14 @@ struct ShakenRockingBlock {
   // |θ| = π/2 before t_end; `impacts` counts the landings on the way. A block that comes back to
   // rest on both corners (a landing without spin, or pressed back while still on them) lifts
   // again when |a_g| next reaches g tan α, and stays at rest for good once the ground is still
-  // (after `quiet_after`).
-  bool overturns(double t_uplift, int s, double t_end, double quiet_after, int* impacts) const {
+  // (after `quiet_after`). `max_tilt`, if given, receives the largest |θ| at the steps' ends.
+  bool overturns(double t_uplift, int s, double t_end, double quiet_after, int* impacts,
+                 double* max_tilt = nullptr) const {
     const double threshold = g * std::tan(alpha());  // [m/s²]
     State x;
     double t = t_uplift;
     *impacts = 0;
+    if (max_tilt != nullptr) *max_tilt = 0.0;
     bool resting = false, moved = false;
     while (t < t_end) {
       const double t1 = step_end(t, t_end);
@@ -136,6 +142,7 @@ struct ShakenRockingBlock {
         continue;
       }
       const State x1 = rk4(t, x, t1 - t, s);
+      if (max_tilt != nullptr) *max_tilt = std::max(*max_tilt, std::abs(x1.theta));
       if (std::abs(x1.theta) >= 0.5 * std::numbers::pi) return true;
       if (s * x1.theta < 0.0) {
         if (!moved) {  // pressed back onto both corners before it rose
