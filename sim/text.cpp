@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
+#include <charconv>
 #include <numeric>
 #include <vector>
 
@@ -31,9 +31,9 @@ std::string csv_field(std::string_view text) {
 }
 
 std::string round_trip(double value) {
-  std::array<char, 32> text{};
-  std::snprintf(text.data(), text.size(), "%.17g", value);
-  return text.data();
+  std::array<char, 32> text{};  // the longest shortest form, -2.2250738585072014e-308, is 24
+  const auto written = std::to_chars(text.data(), text.data() + text.size(), value);
+  return std::string(text.data(), written.ptr);
 }
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {

@@ -29,8 +29,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 /// or a line break; as it is otherwise.
 std::string csv_field(std::string_view text);
 
-/// `value` with 17 significant digits ("%.17g"), which read back as the same double; "nan",
-/// "inf" and "-inf" for the others (pandas reads them so).
+/// The shortest text that reads back as exactly `value` (std::to_chars: "0.1", not
+/// "0.10000000000000001"); "nan", "inf" and "-inf" for the others (pandas reads them so).
 std::string round_trip(double value);
 
 /// The offset of the first byte of `text` that does not belong to a well-formed UTF-8 character

@@ -928,12 +928,13 @@ TEST_CASE("recorder: routh info --events prints the event log aligned, and --csv
   const test::RouthRun csv = run_routh_info(cat("--events '", path.string(), "' --csv"));
   CHECK(csv.exit_code == 0);
   CHECK(csv.err.empty());
-  // units from the file, numbers to 17 digits, fields with commas quoted, empty cells empty
+  // units from the file, numbers in their shortest exact form, fields with commas quoted, empty
+  // cells empty
   CHECK(csv.out == kEventHeader +
                        "\n0.25,impact,\"right_corner,left_corner\",\"stick/compression[0,0.5]\","
                        "0.5 -0.125; 0.25 0,-1 0.5; -0.5 0,0 0; 0 0,-0.375,-0.5,0.125,"
                        "\"energy_gain,law_fallback\",solved\n"
-                       "0.29999999999999999,liftoff,left_corner,,,,,0,0,0,,\n");
+                       "0.3,liftoff,left_corner,,,,,0,0,0,,\n");
 }
 
 TEST_CASE("recorder: routh info --events --csv gives each run's events as the file holds them") {

@@ -1,12 +1,13 @@
 """routh from Python: run scenarios, solve single impacts and read trajectory files.
 
-``load`` (reading a trajectory file) is pure Python; ``run``, ``solve_impact``, ``impact``,
-``compare``, ``laws`` and ``fragility`` (a sweep table's fragility curve; ``plot_fragility``
-draws it) call the compiled ``routh._core``, imported on first use, so that
-``routh.load`` also works from the source tree's python/ directory. See docs/python.md.
+``load`` (reading a trajectory file) and ``load_sweep`` (a sweep's table, as a pandas DataFrame)
+are pure Python; ``run``, ``solve_impact``, ``impact``, ``compare``, ``laws`` and ``fragility``
+(a sweep table's fragility curve; ``plot_fragility`` draws it) call the compiled
+``routh._core``, imported on first use, so that ``routh.load`` also works from the source tree's
+python/ directory. See docs/python.md.
 """
 
-from routh.api import compare, impact, laws, run, solve_impact
+from routh.api import compare, impact, laws, load_sweep, run, solve_impact
 from routh.studies import FragilityResult, fragility, plot_fragility
 from routh.trajectory import DamagedFileError, Trajectory, load
 
@@ -20,6 +21,7 @@ __all__ = [
     "impact",
     "laws",
     "load",
+    "load_sweep",
     "plot_fragility",
     "run",
     "solve_impact",

@@ -11,15 +11,16 @@ import importlib
 import json
 import math
 import os
+import stat
 import tempfile
 import threading
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from routh.trajectory import Trajectory, load
+from routh.trajectory import Trajectory, hdf5_text, hdf5_texts, load
 
-__all__ = ["compare", "impact", "laws", "run", "solve_impact"]
+__all__ = ["compare", "impact", "laws", "load_sweep", "run", "solve_impact"]
 
 
 def _core():
@@ -196,3 +197,51 @@ def compare(
 def laws() -> list[dict[str, str]]:
     """The impact laws, as ``routh laws`` lists them: dicts with name, scope and summary."""
     return _core().laws()
+
+
+def load_sweep(path: str | os.PathLike) -> Any:
+    """A sweep's table (``routh sweep``'s FILE.h5, or its FILE.csv) as a pandas DataFrame.
+
+    One row per run in run order; the columns in the table's order (docs/sweeps.md), the first
+    being ``run``, the run index, as a column. Text columns (status, message, swept keys given as
+    text such as record files) hold str. ``df.attrs["units"]`` maps each column to its unit
+    (``"s"``, ``"m/s^2"``, ...; ``""`` for counts, flags, text and dimensionless keys), and
+    ``df.attrs["sweep"]`` and ``df.attrs["base"]`` hold the sweep file's and the base scenario's
+    texts. A CSV has neither: its ``attrs["units"]`` is empty. Needs pandas. Raises
+    FileNotFoundError for a missing file and ValueError for one that is not a sweep's table.
+    """
+    import pandas
+
+    path = os.fspath(path)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise ValueError(f"{path}: not a regular file")
+    if path.endswith(".csv"):
+        # "nan" is a real's NaN; an empty field is an empty text (a completed run's message)
+        frame = pandas.read_csv(path, keep_default_na=False, na_values=["nan"])
+        if "run" not in frame.columns or "status" not in frame.columns:
+            raise ValueError(f"{path}: not a sweep's table (no run and status columns)")
+        frame.attrs["units"] = {}
+        return frame
+    import h5py
+
+    try:
+        table = h5py.File(path, "r")
+    except OSError as error:
+        raise ValueError(f"{path}: not a sweep's table (neither HDF5 nor .csv): {error}") from None
+    with table as f:
+        if hdf5_text(f.attrs.get("format", "")) != "routh-sweep":
+            raise ValueError(f"{path}: not a sweep's table (root attribute format is not "
+                             f"routh-sweep); a trajectory reads with routh.load")
+        runs = f["runs"]
+        columns = hdf5_texts(runs.attrs["columns"])
+        data = {}
+        units = {}
+        for column in columns:
+            values = runs[column][()]
+            data[column] = hdf5_texts(values) if values.dtype.kind in "OS" else values
+            units[column] = hdf5_text(runs[column].attrs.get("units", ""))
+        texts = {name: hdf5_text(f[name][()]) for name in ("sweep", "base") if name in f}
+    frame = pandas.DataFrame(data, columns=columns)
+    frame.attrs["units"] = units
+    frame.attrs.update(texts)
+    return frame

@@ -17,7 +17,9 @@ overturned (red), rocked without overturning (blue: its largest rotation from up
 --rocked rad), stayed put (grey), or did not complete (black x, its status in the legend). For
 scenarios/sweeps/overturning_spectrum.yaml the red region is the overturning spectrum of Housner
 (1963) and Zhang & Makris (2001); --tan-alpha with --p gives their normalised axes: omega_p / p on
-x (omega_p = 2 pi / T_p) and a_p / (g tan alpha) on y. Prints how many runs fell in each class.
+x (omega_p = 2 pi / T_p) and a_p / (g tan alpha) on y. A swept key of text values (the records
+of a records x scales sweep) cannot be an axis: the map has one panel per value of it. Prints how
+many runs fell in each class.
 """
 
 from __future__ import annotations
@@ -194,37 +196,74 @@ def run_outcome(row: dict, rocked_rad: float) -> str:
     return "rocked" if float(row["max_abs_theta"]) > rocked_rad else "at rest"
 
 
+def swept_text_columns(rows: list[dict]) -> list[str]:
+    """The swept keys (the columns between run and status) whose values are text, such as a
+    record file: they cannot be an axis, so the map draws one panel per value."""
+    columns = list(rows[0])
+    first = columns.index("run") + 1 if "run" in columns else 0
+    keys = columns[first:columns.index("status") if "status" in columns else len(columns)]
+    return [key for key in keys if not all(_is_number(row[key]) for row in rows)]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
+
+
 def plot_overturning_map(path, output, x, y, tan_alpha=None, p=None, g=9.81, rocked=1e-6,
                          title="overturning map") -> dict:
-    """Draws the overturning map of the sweep table `path`; returns {class: run count}."""
+    """Draws the overturning map of the sweep table `path`; returns {class: run count}. A swept
+    key of text values (records of a records × scales sweep) gives one panel per value."""
     rows = read_sweep_table(path)
     for key in (x, y):
         if key not in rows[0]:
             raise SystemExit(f"{path}: no column '{key}' (columns: {', '.join(rows[0])})")
-    xs = [float(row[x]) for row in rows]
-    ys = [float(row[y]) for row in rows]
-    x_label, y_label = x, y
-    if tan_alpha and p:
-        xs = [2.0 * math.pi / (period * p) for period in xs]
-        ys = [amplitude / (g * tan_alpha) for amplitude in ys]
-        x_label, y_label = "ω_p / p", "a_p / (g tan α)"
-    classes = [run_outcome(row, rocked) for row in rows]
-    figure, axes = plt.subplots(figsize=(7, 5), dpi=120)
+        if not all(_is_number(row[key]) for row in rows):
+            example = next(row[key] for row in rows if not _is_number(row[key]))
+            raise SystemExit(
+                f"{path}: column '{key}' holds text (e.g. '{example}'), not numbers: it cannot "
+                f"be an axis; give a numeric column as --x and --y (the map draws one panel per "
+                f"value of each text key)")
+    panel_keys = [key for key in swept_text_columns(rows) if key not in (x, y)]
+    panels = sorted({tuple(row[key] for key in panel_keys) for row in rows})
+    columns = min(len(panels), 3)
+    lines = (len(panels) + columns - 1) // columns
+    figure, grid = plt.subplots(lines, columns, figsize=(7 * columns, 5 * lines), dpi=120,
+                                squeeze=False)
     styles = {name: (colour, marker) for name, colour, marker in CLASSES}
     order = [name for name, _, _ in CLASSES]
     counts = {}
-    for name in sorted(set(classes), key=lambda c: order.index(c) if c in styles else len(order)):
-        colour, marker = styles.get(name, ("k", "x"))
-        points = [(xi, yi) for xi, yi, c in zip(xs, ys, classes) if c == name]
-        axes.scatter([q[0] for q in points], [q[1] for q in points], c=colour, marker=marker,
-                     s=18, label=f"{name} ({len(points)})")
-        counts[name] = len(points)
-        print(f"{name} {len(points)}")
-    axes.set_xlabel(x_label)
-    axes.set_ylabel(y_label)
-    axes.set_title(title)
-    axes.legend(loc="upper left", fontsize="small")
-    axes.grid(True, alpha=0.3)
+    for index, panel in enumerate(panels):
+        axes = grid[index // columns][index % columns]
+        chosen = [row for row in rows if tuple(row[key] for key in panel_keys) == panel]
+        xs = [float(row[x]) for row in chosen]
+        ys = [float(row[y]) for row in chosen]
+        x_label, y_label = x, y
+        if tan_alpha and p:
+            xs = [2.0 * math.pi / (period * p) for period in xs]
+            ys = [amplitude / (g * tan_alpha) for amplitude in ys]
+            x_label, y_label = "ω_p / p", "a_p / (g tan α)"
+        classes = [run_outcome(row, rocked) for row in chosen]
+        for name in sorted(set(classes),
+                           key=lambda c: order.index(c) if c in styles else len(order)):
+            colour, marker = styles.get(name, ("k", "x"))
+            points = [(xi, yi) for xi, yi, c in zip(xs, ys, classes) if c == name]
+            axes.scatter([q[0] for q in points], [q[1] for q in points], c=colour, marker=marker,
+                         s=18, label=f"{name} ({len(points)})")
+            counts[name] = counts.get(name, 0) + len(points)
+        axes.set_xlabel(x_label)
+        axes.set_ylabel(y_label)
+        subtitle = ", ".join(f"{key} = {value}" for key, value in zip(panel_keys, panel))
+        axes.set_title(f"{title}\n{subtitle}" if subtitle else title, fontsize="medium")
+        axes.legend(loc="upper left", fontsize="small")
+        axes.grid(True, alpha=0.3)
+    for index in range(len(panels), lines * columns):
+        grid[index // columns][index % columns].axis("off")
+    for name in sorted(counts, key=lambda c: order.index(c) if c in styles else len(order)):
+        print(f"{name} {counts[name]}")
     figure.tight_layout()
     figure.savefig(output)
     plt.close(figure)

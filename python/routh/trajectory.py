@@ -397,6 +397,12 @@ def _read(path: str) -> Trajectory:
         f = h5py.File(path, "r")
     except OSError as error:
         raise DamagedFileError(f"{path}: damaged file or not HDF5: {error}") from None
+    if _is_sweep_table(f):
+        f.close()
+        raise ValueError(
+            f"{path}: is a sweep's table (routh sweep), not a trajectory: read it with "
+            f"routh.load_sweep({path!r})"
+        )
     try:
         with f:
             _trust_file_size(f)
@@ -408,6 +414,15 @@ def _read(path: str) -> Trajectory:
         ) from None
     except (OSError, ValueError, RuntimeError, TypeError, KeyError, IndexError) as error:
         raise DamagedFileError(f"{path}: damaged file: {error}") from None
+
+
+def _is_sweep_table(f: h5py.File) -> bool:
+    """Whether the root's `format` says routh-sweep (a damaged attribute says no: the trajectory
+    reader then reports the damage)."""
+    try:
+        return hdf5_text(f.attrs.get("format", "")) == "routh-sweep"
+    except (OSError, ValueError, RuntimeError, TypeError, KeyError):
+        return False
 
 
 def _read_trajectory(f: h5py.File, path: str) -> Trajectory:

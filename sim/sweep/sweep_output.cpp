@@ -25,9 +25,17 @@ std::filesystem::path with_suffix(const std::filesystem::path& path, const std::
   return std::filesystem::path(path.string() + suffix);
 }
 
+// A real in the shortest text that reads back exactly, with ".0" when that text looks like an
+// integer ("2.0", not "2"), so that a reader (pandas) keeps a real column real.
+std::string csv_real(double value) {
+  std::string text = round_trip(value);
+  if (text.find_first_not_of("-0123456789") == std::string::npos) text += ".0";
+  return text;
+}
+
 std::string csv_cell(const Cell& cell) {
   if (const auto* integer = std::get_if<std::int64_t>(&cell)) return std::to_string(*integer);
-  if (const auto* real = std::get_if<double>(&cell)) return round_trip(*real);
+  if (const auto* real = std::get_if<double>(&cell)) return csv_real(*real);
   return csv_field(std::get<std::string>(cell));
 }
 

@@ -165,8 +165,9 @@ std::vector<TableColumn> sweep_columns(const SweepPlan& plan) {
   std::vector<TableColumn> columns{{"run", CellType::integer, ""}};
   const std::vector<std::string> keys = swept_keys(plan);
   const std::vector<bool> numeric = swept_key_is_numeric(plan);
+  const std::vector<std::string> units = swept_key_units(plan);
   for (std::size_t k = 0; k < keys.size(); ++k) {
-    columns.push_back({keys[k], numeric[k] ? CellType::real : CellType::text, ""});
+    columns.push_back({keys[k], numeric[k] ? CellType::real : CellType::text, units[k]});
   }
   columns.insert(columns.end(), {{"status", CellType::text, ""},
                                  {"status_code", CellType::integer, ""},

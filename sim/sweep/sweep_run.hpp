@@ -4,7 +4,8 @@
 //
 // Columns, in order (units in each dataset's `units` attribute):
 //   run                 int64    the run index (sweep_file.hpp says how it maps to the values)
-//   <each swept key>    float64 for numbers, text otherwise (choice values are text)
+//   <each swept key>    float64  for numbers (m/s^2 when given in g), text otherwise (choice
+//                                values are text); then the keys pulse ratios set [s, m/s^2]
 //   status              text     a RunStatus name (run_status.hpp), or input_error (the run's
 //                                scenario was refused, e.g. a drawn value out of range) or error
 //                                (anything else thrown)
