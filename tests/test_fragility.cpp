@@ -462,8 +462,10 @@ TEST_CASE("routh fragility: the IM by default, the swept intensity or pga, or th
   CHECK(im_of("sa_target.h5") == "excitation.0.record.scale_to.sa.value");
   write_keyed_table("measured.h5", {"model.width"}, true);
   CHECK(im_of("measured.h5") == "pga");
-  write_keyed_table("two_scale_keys.h5", {"excitation.0.record.scale", "excitation.1.record.scale"}, false);
-  CHECK(im_of("two_scale_keys.h5").find("several swept keys set the intensity") != std::string::npos);
+  write_keyed_table("two_scale_keys.h5", {"excitation.0.record.scale", "excitation.1.record.scale"},
+                    false);
+  CHECK(im_of("two_scale_keys.h5").find("several swept keys set the intensity") !=
+        std::string::npos);
   write_keyed_table("none.h5", {"model.width"}, false);
   const std::string none = im_of("none.h5");
   CHECK(none.find("choose one with --im among: model.width, overturned") != std::string::npos);
