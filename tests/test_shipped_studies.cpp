@@ -163,6 +163,10 @@ TEST_CASE("shipped studies: the statue's fragility rises from none at 0.1 g to m
 }
 
 TEST_CASE("shipped studies: the rocking spectrum's theta_max over alpha and its plot") {
+  if (kSanitized) {
+    MESSAGE("skipped under the sanitizers: 32 runs of 22 s of records");
+    return;
+  }
   // two records, four sizes from 0.5 m to 4.66 m tall at width / height = 0.2 (and the other
   // slendernesses of the grid's off-diagonal pairs)
   std::string study = shipped_study("rocking_spectrum.yaml", "rocking_block_record.yaml");
