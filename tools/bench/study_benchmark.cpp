@@ -1,16 +1,18 @@
 // Runs per second of a fragility study: a slender rocking block under 20 ground-motion records ×
-// 20 intensity levels × 25 random draws of friction and restitution = 10,000 runs, on 1 and 2
-// threads, and the sweep's own overhead per run against the same runs done directly
-// (load_scenario + run_scenario in one thread, nothing written).
+// 20 intensity levels × 25 random draws of μ and η = 10,000 runs, on 1 and 2 threads, and the
+// sweep's own overhead per run against the same runs done directly (load_scenario + run_scenario in
+// one thread, nothing written).
 //
 //   study_benchmark [--records N] [--levels N] [--draws N] [--repeats N]   (20, 20, 25, 3)
 //
 // The records are synthetic and made here, so the benchmark needs no data: record k is a sum of
 // six sinusoids between 0.6 and 6 Hz with phases drawn from k, under a trapezoidal envelope
 // (1 s rise, 3 s strong motion, 2 s decay), 6 s at 100 Hz, scaled to a PGA of 0.3 g; a
-// two-column file as `routh run` reads any record. The level is the record's `scale`, from 0.25
-// to 3 (PGA 0.075 g to 0.9 g: the block, tan α = 0.2, lifts off above 0.2 g). Each run draws
-// contact.friction from U[0.4, 0.9) and contact.restitution from U[0, 0.3).
+// two-column file as `routh run` reads any record. The level is the PGA the record is scaled to,
+// `scale_to: {pga: ...}` from 0.075 g to 0.9 g (the block, tan α = 0.2, lifts off above 0.2 g).
+// The impacts follow the calibrated rocking law (`law: rocking`, restitution = η); each run draws
+// μ = contact.friction from U[0.4, 0.9) and η = contact.restitution from U[0.85, 0.95) (0.9 to
+// 1.0 of Housner's η_H = 1 − 1.5 sin²α = 0.942).
 //
 // Columns: the median wall time of the repeats, runs per second, and the sweep's overhead per
 // run, (sweep wall time − the direct runs' wall time) / runs, also as a share of a direct run.
@@ -51,15 +53,15 @@ constexpr double kRecordPga = 0.3 * kStandardGravity;
 constexpr double kRecordLength = 6.0;  // [s]
 constexpr double kSampleRate = 100.0;  // [Hz]
 
-// The rocking block of rocking_block_record.yaml; the record and its scale are swept.
+// The rocking block of rocking_block_record.yaml; the record and the PGA it is scaled to are
+// swept.
 constexpr const char* kBase =
     "duration: 6\n"
     "model: {type: rocking_block, width: 0.2, height: 1.0, mass: 1.0}\n"
     "initial: {q: {theta: 0}}\n"
-    "contact: {law: poisson, multi_contact_law: multipoint_energetic, restitution: 0.0,\n"
-    "          friction: 0.7}\n"
+    "contact: {law: rocking, restitution: 0.9, friction: 0.7}\n"
     "excitation:\n"
-    "  - record: {file: record_00.csv, direction: x, scale: 1.0}\n"
+    "  - record: {file: record_00.csv, direction: x, scale_to: {pga: 0.3 g}}\n"
     "output: {rate: 100}\n";
 
 struct DiscardingObserver final : routh::TrajectoryObserver {
@@ -108,7 +110,7 @@ std::string study_sweep(int records, int levels, int draws) {
       "  excitation.0.record.file: [",
       files,
       "]\n"
-      "  excitation.0.record.scale: {from: 0.25, to: 3.0, count: ",
+      "  excitation.0.record.scale_to.pga: {from: 0.075 g, to: 0.9 g, count: ",
       levels,
       "}\n"
       "random:\n"
@@ -118,7 +120,7 @@ std::string study_sweep(int records, int levels, int draws) {
       "  seed: 23\n"
       "  keys:\n"
       "    contact.friction: {uniform: [0.4, 0.9]}\n"
-      "    contact.restitution: {uniform: [0.0, 0.3]}\n"
+      "    contact.restitution: {uniform: [0.85, 0.95]}\n"
       "output: {file: study.h5}\n");
 }
 
