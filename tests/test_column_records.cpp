@@ -25,6 +25,7 @@
 #include "sim/text.hpp"
 #include "support/peer_record.hpp"
 #include "support/routh_process.hpp"
+#include "support/scenario_run.hpp"
 #include "support/scratch_files.hpp"
 
 namespace routh {
@@ -169,6 +170,27 @@ TEST_CASE(
       CHECK(table.real(r, "uplift_time") == doctest::Approx(expected_s).epsilon(1e-9));
     }
   }
+}
+
+// The study's one run that does not complete today, as a scene to fix: the column under
+// synthetic_kt1 at 0.6 g. At t = 3.926 s, in a cascade of impacts some 1e-5 s apart, settling
+// the 22 touching corners of the lower shaft finds no forces: Lemke's method ends on a ray with
+// two corners slipping at ±4.4e-4 m/s held at their kinetic friction; the free-slip problem
+// sticks them, but stopping either takes 1.2 times the friction work over the contact distance
+// (stop_slow_slips); the contact painleve_contacts then names is an opened corner, which the law
+// answers with no_impact; and the sticking impulse on every touching corner is refused because
+// its rows reach J v only to 1.3e-10 m/s, above the integrator's 3e-11 m/s
+// (take_reachable_velocities). The run ends in contact_modes_unresolved. 3 s of CPU: run it
+// with --no-skip.
+TEST_CASE("column records: the column under kt1 at 0.6 g runs past 3.93 s" * doctest::skip()) {
+  const test::ScenarioRun run = test::run_shipped_scenario(
+      "multi_drum_column.yaml",
+      {"excitation.0={record: {file: motions/synthetic_kt1.AT2, direction: x, "
+       "scale_to: {pga: 0.6 g}}}",
+       "duration=4"});
+  CHECK_MESSAGE(run.outcome.status == RunStatus::completed,
+                to_string(run.outcome.status)
+                    << " at t = " << run.outcome.final_state.t << " s: " << run.outcome.detail);
 }
 
 }  // namespace routh
