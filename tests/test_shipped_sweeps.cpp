@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sim/text.hpp"
+#include "support/peer_record.hpp"
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
@@ -28,7 +29,10 @@ namespace {
 
 using routh::cat;
 
+using routh::test::first_reach_s;
 using routh::test::kSanitized;
+using routh::test::PeerRecord;
+using routh::test::read_at2;
 
 std::string shipped(const std::string& name) { return cat(ROUTH_SOURCE_DIR, "/scenarios/", name); }
 
@@ -57,43 +61,6 @@ std::vector<std::map<std::string, std::string>> read_table(const std::filesystem
   return rows;
 }
 
-// A PEER .AT2 record, read here from its format (four header lines, the fourth "NPTS= n, DT= dt
-// SEC", then n values in g), not with routh's reader: sample i at t = i dt.
-struct Record {
-  double step_s = 0.0;
-  std::vector<double> g;
-};
-
-Record read_at2(const std::string& path) {
-  std::ifstream file(path);
-  REQUIRE_MESSAGE(file, "no record " << path);
-  std::string line;
-  for (int i = 0; i < 3; ++i) std::getline(file, line);
-  std::getline(file, line);
-  Record record;
-  int samples = 0;
-  REQUIRE(std::sscanf(line.c_str(), " NPTS= %d, DT= %lf", &samples, &record.step_s) == 2);
-  double value = 0.0;
-  while (file >> value) record.g.push_back(value);
-  REQUIRE(static_cast<int>(record.g.size()) == samples);
-  return record;
-}
-
-// The first time |scale a(t)| reaches `threshold` [same units as a], a linear between samples;
-// NaN if it never does.
-double first_reach_s(const Record& record, double scale, double threshold) {
-  for (std::size_t i = 1; i < record.g.size(); ++i) {
-    const double a0 = scale * record.g[i - 1], a1 = scale * record.g[i];
-    for (const double sign : {1.0, -1.0}) {
-      if (sign * a0 < threshold && sign * a1 >= threshold) {
-        const double fraction = (threshold - sign * a0) / (sign * a1 - sign * a0);
-        return (static_cast<double>(i - 1) + fraction) * record.step_s;
-      }
-    }
-  }
-  return std::nan("");
-}
-
 // A number member of `routh run --summary`'s JSON line, NaN for null.
 double json_number(const std::string& json, const std::string& key) {
   const std::string tag = cat("\"", key, "\": ");
@@ -120,7 +87,7 @@ TEST_CASE("shipped sweeps: the record suite's uplift times are where |a_g| reach
   for (const auto& row : rows) {
     CAPTURE(row.at("run"));
     CHECK(row.at("status") == "completed");
-    const Record record = read_at2(shipped(row.at("excitation.0.record.file")));
+    const PeerRecord record = read_at2(shipped(row.at("excitation.0.record.file")));
     const double expected_s =
         first_reach_s(record, std::stod(row.at("excitation.0.record.scale")), threshold_g);
     const double uplift_s = std::stod(row.at("uplift_time"));
