@@ -172,17 +172,16 @@ TEST_CASE(
   }
 }
 
-// The study's one run that does not complete today, as a scene to fix: the column under
-// synthetic_kt1 at 0.6 g. At t = 3.926 s, in a cascade of impacts some 1e-5 s apart, settling
-// the 22 touching corners of the lower shaft finds no forces: Lemke's method ends on a ray with
-// two corners slipping at ±4.4e-4 m/s held at their kinetic friction; the free-slip problem
-// sticks them, but stopping either takes 1.2 times the friction work over the contact distance
-// (stop_slow_slips); the contact painleve_contacts then names is an opened corner, which the law
-// answers with no_impact; and the sticking impulse on every touching corner is refused because
-// its rows reach J v only to 1.3e-10 m/s, above the integrator's 3e-11 m/s
-// (take_reachable_velocities). The run ends in contact_modes_unresolved. 3 s of CPU: run it
-// with --no-skip.
-TEST_CASE("column records: the column under kt1 at 0.6 g runs past 3.93 s" * doctest::skip()) {
+// The study's run that once ended in contact_modes_unresolved: the column under synthetic_kt1 at
+// 0.6 g. At t = 3.926 s, in a cascade of impacts some 1e-5 s apart, settling the 22 touching
+// corners of the lower shaft found no forces (two corners slipping at ±4.4e-4 m/s held at their
+// kinetic friction, and stopping either took more friction work than the contact distance
+// allows), and the sticking impulse on every touching corner was refused: corners touching a
+// contact distance off one line make its rows dependent only to second order, and the part of
+// J v (‖J v‖ = 6.2e-4 m/s) the rank-revealing solve saw outside their range, 1.3e-10 m/s, was
+// above the integrator's 3e-11 m/s. take_reachable_velocities now bounds that part by
+// √(cut · vᵀMv) (sticking_impulse.cpp), and the run goes on. 3 s of CPU.
+TEST_CASE("column records: the column under kt1 at 0.6 g runs past 3.93 s") {
   const test::ScenarioRun run = test::run_shipped_scenario(
       "multi_drum_column.yaml",
       {"excitation.0={record: {file: motions/synthetic_kt1.AT2, direction: x, "

@@ -66,15 +66,22 @@ std::optional<Eigen::VectorXd> coulomb_impulse(const SystemEvaluation& evaluatio
 // `kinematics`, where J̇v stood): their projection A A⁺ b onto the range of A = J_c M⁻¹ W (b =
 // −J_c v, from the failed solve in `workspace`). J_c v lies in that range (it is J_c of a
 // velocity), but corners that touch a contact distance off one line make rows dependent only to
-// that distance, and the rank-revealing solve sees a part of b of that size outside the range.
-// Taken only when that part is below the integrator's resolution of a velocity: then no later
-// stage can tell the two apart. False otherwise.
+// that distance: A's eigenvalues along such a combination u of rows are of the squared order, the
+// rank-revealing solve counts them as zero, and sees the part uᵀb of b outside the range. That
+// part is bounded by Cauchy–Schwarz in the metric of M⁻¹ (W = J_cᵀ for the sticking rows):
+//     |uᵀ J_c v| = |(M^{-1/2} J_cᵀ u)ᵀ (M^{1/2} v)| ≤ √(uᵀ A u) √(vᵀ M v),
+// with uᵀAu at most the decomposition's cut (its threshold times its largest pivot). The
+// projection is taken only when b's part outside the range is within that bound plus the
+// integrator's resolution of a velocity; a b that the impulse genuinely cannot reach (sliding
+// rows that take range away) leaves a part of the size of b itself. False otherwise.
 bool take_reachable_velocities(const std::vector<ContactMode>& modes, double velocity_resolution,
-                               const ContactForceWorkspace& workspace,
+                               double v_M_v, const ContactForceWorkspace& workspace,
                                ContactKinematics& kinematics) {
-  const Eigen::VectorXd reachable =
-      workspace.A * workspace.A.completeOrthogonalDecomposition().solve(workspace.b);
-  if (!((reachable - workspace.b).norm() <= velocity_resolution)) return false;
+  const auto decomposition = workspace.A.completeOrthogonalDecomposition();
+  const Eigen::VectorXd reachable = workspace.A * decomposition.solve(workspace.b);
+  const double dependent_part =
+      std::sqrt(decomposition.threshold() * decomposition.maxPivot() * v_M_v);
+  if (!((reachable - workspace.b).norm() <= velocity_resolution + dependent_part)) return false;
   const auto rows_per_contact = kinematics.jacobian.rows() / kinematics.gap.size();
   Eigen::Index row = 0;
   for (std::size_t k = 0; k < modes.size(); ++k) {
@@ -136,7 +143,8 @@ std::optional<ModedImpulse> moded_sticking_impulse(SystemEvaluation& evaluation,
   for (std::size_t round = 0; round <= 4 * touching.size(); ++round) {
     solve();
     if (!out.consistent) {
-      if (!take_reachable_velocities(modes, settings.absolute_tolerance, workspace, kinematics))
+      if (!take_reachable_velocities(modes, settings.absolute_tolerance,
+                                     v.dot(impulse_problem.mass_matrix * v), workspace, kinematics))
         return std::nullopt;
       solve();
       if (!out.consistent) return std::nullopt;
