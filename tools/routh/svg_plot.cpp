@@ -250,8 +250,9 @@ std::string render_svg(const SvgPlot& plot) {
   double x_low = HUGE_VAL, x_high = -HUGE_VAL, y_low = HUGE_VAL, y_high = -HUGE_VAL;
   const auto extend = [&](const std::vector<double>& xs, const std::vector<double>& ys) {
     for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
-      if (!std::isfinite(xs[i]) || !std::isfinite(ys[i])) continue;
-      x_low = std::min(x_low, xs[i]), x_high = std::max(x_high, xs[i]);
+      const bool collapsed = !plot.collapse_label.empty() && xs[i] == HUGE_VAL;  // in the band
+      if (!(std::isfinite(xs[i]) || collapsed) || !std::isfinite(ys[i])) continue;
+      if (!collapsed) x_low = std::min(x_low, xs[i]), x_high = std::max(x_high, xs[i]);
       y_low = std::min(y_low, ys[i]), y_high = std::max(y_high, ys[i]);
     }
   };
