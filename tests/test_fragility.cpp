@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <sstream>
@@ -23,6 +24,7 @@
 #include "sim/recorder/sweep_table_reader.hpp"
 #include "sim/study/fragility.hpp"
 #include "sim/study/fragility_bootstrap.hpp"
+#include "sim/study/ida_stripes.hpp"
 #include "sim/study/normal_distribution.hpp"
 #include "sim/text.hpp"
 #include "support/routh_process.hpp"
@@ -474,6 +476,69 @@ TEST_CASE("routh fragility: the IM by default, the swept intensity or pga, or th
   CHECK(measured.out.find("\"im_unit\": \"m/s^2\"") != std::string::npos);
 }
 
+TEST_CASE("IDA stripes: the median per IM level, collapsed runs counting as infinite") {
+  constexpr double kCollapse = std::numeric_limits<double>::infinity();
+  constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+  // levels given out of order; a collapsed run's response (NaN, or a block turning on the floor)
+  // is not used
+  const std::vector<IdaRun> runs = {{2.0, 0.3, false}, {1.0, 0.4, false}, {3.0, 0.1, false},
+                                    {2.0, 12.0, true}, {4.0, 0.5, false}, {2.0, 0.1, false},
+                                    {1.0, 0.2, false}, {3.0, kNan, true}, {4.0, 19.0, true},
+                                    {4.0, 15.0, true}};
+  const std::vector<IdaStripe> stripes = ida_stripes(runs);
+  REQUIRE(stripes.size() == 4);
+  // 1: {0.2, 0.4} the mean of the two middle values; 2: {0.1, 0.3, ∞} the middle; 3: {0.1, ∞}
+  // half collapsed; 4: {0.5, ∞, ∞} most collapsed
+  const std::vector<double> ims = {1.0, 2.0, 3.0, 4.0};
+  const std::vector<double> medians = {0.3, 0.3, kCollapse, kCollapse};
+  const std::vector<std::int64_t> counts = {2, 3, 2, 3}, collapsed = {0, 1, 1, 2};
+  for (std::size_t j = 0; j < stripes.size(); ++j) {
+    CAPTURE(j);
+    CHECK(stripes[j].im == ims[j]);
+    CHECK(stripes[j].runs == counts[j]);
+    CHECK(stripes[j].collapsed == collapsed[j]);
+    if (std::isinf(medians[j])) {
+      CHECK(stripes[j].median == medians[j]);
+    } else {
+      CHECK(stripes[j].median == doctest::Approx(medians[j]));
+    }
+  }
+  CHECK(ida_stripes(std::vector<IdaRun>{}).empty());
+  CHECK_THROWS_AS(ida_stripes(std::vector<IdaRun>{{1.0, kNan, false}}), std::invalid_argument);
+  CHECK_THROWS_AS(ida_stripes(std::vector<IdaRun>{{kNan, 0.1, false}}), std::invalid_argument);
+}
+
+// The CSV rows routh ida should write for `runs`: each record's and scale's completed runs, how
+// many overturned and the median response, overturned runs as +∞ when `collapse`.
+std::vector<std::string> expected_ida_rows(const std::vector<TableRun>& runs, bool collapse) {
+  std::vector<std::string> rows;
+  for (const char* record : {"a.AT2", "b.AT2"}) {
+    for (const double scale : {0.5, 1.0, 1.5, 2.0, 2.5, 3.0}) {
+      std::vector<double> values;
+      std::int64_t overturned = 0;
+      for (const TableRun& run : runs) {
+        if (run.record != record || run.scale != scale || run.status != "completed") continue;
+        overturned += run.overturned;
+        values.push_back(collapse && run.overturned == 1 ? HUGE_VAL : run.theta);
+      }
+      std::sort(values.begin(), values.end());
+      REQUIRE(values.size() % 2 == 1);
+      const double median = values[values.size() / 2];
+      rows.push_back(cat(record, ',', round_trip(scale), ',', values.size(),
+                         collapse ? cat(',', overturned) : std::string(), ',',
+                         std::isinf(median) ? std::string("inf") : round_trip(median)));
+    }
+  }
+  return rows;
+}
+
+std::vector<std::string> lines_of(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+  return lines;
+}
+
 TEST_CASE("routh ida and routh info on a sweep table") {
   write_table("ida.h5", study_runs());
   const test::RouthRun ida =
@@ -482,11 +547,35 @@ TEST_CASE("routh ida and routh info on a sweep table") {
   REQUIRE(ida.exit_code == 0);
   CHECK(ida.out.find("curves     2 (by excitation.0.record.file)") != std::string::npos);
   CHECK(ida.out.find("60 used, 2 excluded") != std::string::npos);
-  std::stringstream csv;
-  csv << std::ifstream(scratch() / "ida.csv").rdbuf();
-  CHECK(csv.str().starts_with(
-      "excitation.0.record.file,excitation.0.record.scale,max_abs_theta [rad],status\n"));
-  CHECK(std::filesystem::file_size(scratch() / "ida.svg") > 1000);
+  CHECK(ida.out.find("collapse   overturned != 0") != std::string::npos);
+  // one row per record and level: the runs, those that overturned and the median response
+  std::vector<std::string> csv = lines_of(scratch() / "ida.csv");
+  REQUIRE(!csv.empty());
+  CHECK(csv.front() ==
+        "excitation.0.record.file,excitation.0.record.scale [-],runs,collapsed,"
+        "median max_abs_theta [rad]");
+  CHECK(std::vector<std::string>(csv.begin() + 1, csv.end()) ==
+        expected_ida_rows(study_runs(), true));
+  CHECK(ida.out.find("collapse\n") != std::string::npos);  // a median at collapse, as text
+  std::stringstream svg;
+  svg << std::ifstream(scratch() / "ida.svg").rdbuf();
+  CHECK(svg.str().find(">overturned</text>") != std::string::npos);  // the collapse band
+  CHECK(svg.str().find("<path d=") != std::string::npos);            // a collapse's ×
+  CHECK(svg.str().find("max_abs_theta [rad]") != std::string::npos);
+  CHECK(svg.str().find("excitation.0.record.scale [-]") != std::string::npos);
+
+  // --no-collapse: every run at its response, no collapse band
+  const test::RouthRun raw = run_routh(
+      "ida ida.h5 --response max_abs_theta -o raw.svg --csv raw.csv --no-collapse --force");
+  REQUIRE(raw.exit_code == 0);
+  CHECK(raw.out.find("collapse   off (--no-collapse)") != std::string::npos);
+  csv = lines_of(scratch() / "raw.csv");
+  REQUIRE(!csv.empty());
+  CHECK(std::vector<std::string>(csv.begin() + 1, csv.end()) ==
+        expected_ida_rows(study_runs(), false));
+  svg.str("");
+  svg << std::ifstream(scratch() / "raw.svg").rdbuf();
+  CHECK(svg.str().find(">overturned</text>") == std::string::npos);
 
   const test::RouthRun info = run_routh("info ida.h5");
   REQUIRE(info.exit_code == 0);

@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -160,6 +161,32 @@ TEST_CASE("shipped studies: the statue's fragility rises from none at 0.1 g to m
   const double median = json_number(fit.out, "median");
   CHECK(median > 0.1 * kStandardGravity);
   CHECK(median < 1.0 * kStandardGravity);
+
+  // IDA of θ_max / α: with one draw per record and level each median is its run's response, or
+  // collapse (inf) where statue.overturned says the statue fell, whatever it turned after
+  const routh::test::RouthRun ida = routh::test::run_routh(
+      "ida statue_short.h5 --response statue.max_theta_over_alpha --csv statue_ida.csv --force");
+  REQUIRE_MESSAGE(ida.exit_code == 0, ida.err);
+  CHECK(ida.out.find("collapse   statue.overturned != 0") != std::string::npos);
+  const auto medians = read_table(routh::test::scratch() / "statue_ida.csv");
+  REQUIRE(medians.size() == rows.size());
+  for (const auto& stripe : medians) {
+    const double pga = std::stod(stripe.at("excitation.0.record.scale_to.pga [m/s^2]"));
+    const auto match = std::find_if(rows.begin(), rows.end(), [&](const auto& row) {
+      return row.at("record") == stripe.at("record") &&
+             std::stod(row.at("excitation.0.record.scale_to.pga")) == pga;
+    });
+    REQUIRE(match != rows.end());
+    CAPTURE(match->at("run"));
+    CHECK(stripe.at("runs") == "1");
+    CHECK(stripe.at("collapsed") == match->at("statue.overturned"));
+    const std::string& value = stripe.at("median statue.max_theta_over_alpha [-]");
+    if (match->at("statue.overturned") == "1") {
+      CHECK(value == "inf");
+    } else {
+      CHECK(std::stod(value) == std::stod(match->at("statue.max_theta_over_alpha")));
+    }
+  }
 }
 
 TEST_CASE("shipped studies: the rocking spectrum's theta_max over alpha and its plot") {

@@ -1,6 +1,7 @@
 #include "tools/routh/ida_command.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "sim/recorder/sweep_table_reader.hpp"
+#include "sim/study/ida_stripes.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/aligned_columns.hpp"
 #include "tools/routh/guarded_reading.hpp"
@@ -29,6 +31,7 @@ struct IdaOptions {
   std::optional<std::string> by;
   std::string csv, plot;
   bool force = false;
+  bool collapse = true;  // runs that overturned drawn as collapse, not at their response
 };
 
 std::optional<IdaOptions> usage_error(std::string_view message) {
@@ -57,6 +60,8 @@ std::optional<IdaOptions> parse_options(CommandArguments arguments) {
       options.plot = arguments[++i];
     } else if (argument == "--force") {
       options.force = true;
+    } else if (argument == "--no-collapse") {
+      options.collapse = false;
     } else if (argument.starts_with("-")) {
       return usage_error(cat("unknown option '", argument, "'"));
     } else if (!options.table.empty()) {
@@ -95,11 +100,17 @@ const SweepColumn* record_column(const SweepColumns& table, const std::optional<
   return keys.empty() ? nullptr : table.find(keys.front());
 }
 
-struct IdaPoint {
-  double im = 0.0;
-  double response = 0.0;
-  std::string status;
-};
+// The column saying whether a run collapsed: BODY.overturned for a response BODY.*, else
+// overturned; nullptr when the table has neither.
+const SweepColumn* collapse_column(const SweepColumns& table, const std::string& response) {
+  const std::size_t dot = response.find('.');
+  if (dot != std::string::npos) {
+    if (const SweepColumn* body = table.find(cat(response.substr(0, dot), ".overturned"))) {
+      return body;
+    }
+  }
+  return table.find("overturned");
+}
 
 // A record's name for the legend: a file's name without its folders, at most 24 characters.
 std::string legend_name(const std::string& record) {
@@ -109,17 +120,53 @@ std::string legend_name(const std::string& record) {
   return name.size() <= kLongest ? name : cat(name.substr(0, kLongest - 3), "...");
 }
 
-// A curve joins its points only when each IM level has one run of the record (IDA's design);
-// several runs per level (random draws besides the record) are drawn as points.
-bool one_run_per_level(const std::vector<IdaPoint>& points) {
-  for (std::size_t i = 1; i < points.size(); ++i) {
-    if (points[i].im == points[i - 1].im) return false;
-  }
-  return true;
+// A column's name with its unit; "[-]" for a dimensionless number.
+std::string with_unit(const SweepColumn& column) {
+  return cat(column.name, " [", column.unit.empty() ? "-" : column.unit, "]");
 }
 
-std::string with_unit(const SweepColumn& column) {
-  return column.unit.empty() ? column.name : cat(column.name, " [", column.unit, "]");
+// θ_max / α reaches 1 where a block tips past its static overturning angle: the axis shows it.
+bool over_alpha(const SweepColumn& response) { return response.name.ends_with("theta_over_alpha"); }
+
+struct IdaCurve {
+  std::string record;
+  std::vector<IdaRun> runs;  // in the table's order
+  std::vector<IdaStripe> stripes;
+};
+
+SvgPlot ida_plot(const std::vector<IdaCurve>& curves, const SweepColumn& response,
+                 const SweepColumn& im, const SweepColumn* collapse) {
+  SvgPlot plot;
+  plot.title = cat("IDA: ", response.name);
+  plot.x_label = with_unit(response);
+  plot.y_label = with_unit(im);
+  if (collapse != nullptr) plot.collapse_label = "overturned";
+  if (over_alpha(response)) plot.x_include.push_back(1.0);
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    PlotSeries runs;  // each run, faint, without a legend entry
+    runs.color = series_color(c);
+    runs.line = false;
+    runs.opacity = 0.25;
+    runs.collapse_slot = (static_cast<double>(c) + 0.5) / static_cast<double>(curves.size());
+    for (const IdaRun& run : curves[c].runs) {
+      runs.x.push_back(run.collapsed ? HUGE_VAL : run.response);
+      runs.y.push_back(run.im);
+      runs.marker_radii.push_back(2.5);
+    }
+    PlotSeries medians;  // the curve through the stripes' medians
+    medians.label = legend_name(curves[c].record);
+    medians.color = runs.color;
+    medians.opacity = 0.9;
+    medians.collapse_slot = runs.collapse_slot;
+    for (const IdaStripe& stripe : curves[c].stripes) {
+      medians.x.push_back(stripe.median);
+      medians.y.push_back(stripe.im);
+      medians.marker_radii.push_back(3.5);
+    }
+    plot.series.push_back(std::move(runs));
+    plot.series.push_back(std::move(medians));
+  }
+  return plot;
 }
 
 int ida(const IdaOptions& options) {
@@ -127,66 +174,55 @@ int ida(const IdaOptions& options) {
   const SweepColumn& im = im_column(table, options.im);
   const SweepColumn& response = numeric_column(table, options.response, "response");
   const SweepColumn* record = record_column(table, options.by);
-  const SweepColumn* status = table.find("status");
+  const SweepColumn* collapse =
+      options.collapse ? collapse_column(table, options.response) : nullptr;
   RunSelection selection = runs_with_outcomes(table, im);
-  // the curves by record, in the order records first appear; each sorted by IM
-  std::vector<std::pair<std::string, std::vector<IdaPoint>>> curves;
+  // the curves by record, in the order records first appear
+  std::vector<IdaCurve> curves;
   for (const std::size_t row : selection.rows) {
     const std::string name = record != nullptr ? record->text(row) : "all runs";
     auto curve = std::find_if(curves.begin(), curves.end(),
-                              [&](const auto& entry) { return entry.first == name; });
+                              [&](const IdaCurve& entry) { return entry.record == name; });
     if (curve == curves.end()) {
-      curves.emplace_back(name, std::vector<IdaPoint>());
+      curves.push_back({name, {}, {}});
       curve = std::prev(curves.end());
     }
-    curve->second.push_back(
-        {im.number(row), response.number(row), status != nullptr ? status->text(row) : ""});
+    curve->runs.push_back(
+        {im.number(row), response.number(row), collapse != nullptr && collapse->number(row) != 0});
   }
-  for (auto& curve : curves) {
-    std::stable_sort(curve.second.begin(), curve.second.end(),
-                     [](const IdaPoint& a, const IdaPoint& b) { return a.im < b.im; });
-  }
-  const std::vector<std::string> header = {record != nullptr ? record->name : "record",
-                                           with_unit(im), with_unit(response), "status"};
-  std::vector<std::vector<std::string>> rows;
-  for (const auto& [name, points] : curves) {
-    for (const IdaPoint& point : points) {
-      rows.push_back({name, readable(point.im), readable(point.response), point.status});
+  for (IdaCurve& curve : curves) curve.stripes = ida_stripes(curve.runs);
+  std::vector<std::string> header = {record != nullptr ? record->name : "record", with_unit(im),
+                                     "runs"};
+  if (collapse != nullptr) header.push_back("collapsed");
+  header.push_back(cat("median ", with_unit(response)));
+  // the stripes as text; a median at collapse (+∞) as `infinite`
+  const auto stripe_rows = [&](std::string (*format)(double), const std::string& infinite) {
+    std::vector<std::vector<std::string>> rows;
+    for (const IdaCurve& curve : curves) {
+      for (const IdaStripe& stripe : curve.stripes) {
+        std::vector<std::string> row = {curve.record, format(stripe.im), cat(stripe.runs)};
+        if (collapse != nullptr) row.push_back(cat(stripe.collapsed));
+        row.push_back(std::isinf(stripe.median) ? infinite : format(stripe.median));
+        rows.push_back(std::move(row));
+      }
     }
-  }
+    return rows;
+  };
   std::vector<std::pair<std::filesystem::path, std::string>> files;
-  if (!options.csv.empty()) {
-    std::vector<std::vector<std::string>> exact;
-    for (const auto& [name, points] : curves) {
-      for (const IdaPoint& point : points) {
-        exact.push_back({name, round_trip(point.im), round_trip(point.response), point.status});
-      }
-    }
-    files.emplace_back(options.csv, csv_table(header, exact));
-  }
+  if (!options.csv.empty())
+    files.emplace_back(options.csv, csv_table(header, stripe_rows(round_trip, "inf")));
   if (!options.plot.empty()) {
-    SvgPlot plot;
-    plot.title = cat("IDA: ", response.name);
-    plot.x_label = with_unit(response);
-    plot.y_label = with_unit(im);
-    for (std::size_t c = 0; c < curves.size(); ++c) {
-      PlotSeries series;
-      series.label = legend_name(curves[c].first);
-      series.color = series_color(c);
-      series.line = one_run_per_level(curves[c].second);
-      for (const IdaPoint& point : curves[c].second) {
-        series.x.push_back(point.response);
-        series.y.push_back(point.im);
-        series.marker_radii.push_back(3.0);
-      }
-      plot.series.push_back(std::move(series));
-    }
-    files.emplace_back(options.plot, render_svg(plot));
+    files.emplace_back(options.plot, render_svg(ida_plot(curves, response, im, collapse)));
   }
   write_study_outputs(options.table, files, options.force);
   std::cout << "table      " << options.table << '\n'
             << "response   " << with_unit(response) << '\n'
             << "IM         " << with_unit(im) << '\n'
+            << "collapse   "
+            << (collapse != nullptr ? cat(collapse->name, " != 0 (the median counts it as +inf)")
+                                    : std::string(options.collapse ? "none (no overturned column)"
+                                                                   : "off (--no-collapse)"))
+            << '\n'
             << "curves     " << curves.size() << " (by "
             << (record != nullptr ? record->name : "none") << ")\n"
             << "runs       " << selection.rows.size() << " used, " << selection.excluded_count()
@@ -196,6 +232,7 @@ int ida(const IdaOptions& options) {
               << selection.excluded[i].second << (i + 1 == selection.excluded.size() ? ")" : "");
   }
   std::cout << "\n\n";
+  const std::vector<std::vector<std::string>> rows = stripe_rows(readable, "collapse");
   AlignedColumns columns;
   columns.measure(header);
   for (const auto& row : rows) columns.measure(row);

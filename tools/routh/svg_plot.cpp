@@ -19,6 +19,8 @@ constexpr double kLeft = 78.0;
 constexpr double kRight = 200.0;  // room for the legend
 constexpr double kTop = 44.0;
 constexpr double kBottom = 58.0;
+constexpr double kCollapseWidth = 72.0;  // the collapse band beyond the x axis
+constexpr double kCollapseGap = 6.0;     // between the axis and the band, and inside it
 constexpr int kTargetTicks = 6;
 
 // An axis from 0 (or the data's negative end) to the round tick above the data.
@@ -80,27 +82,34 @@ std::string number(double value) {
   return out.str();
 }
 
+// Data to page coordinates; x = +∞ is in the collapse band, when there is one.
 class Page {
  public:
-  Page(const Axis& x, const Axis& y) : x_(x), y_(y) {}
-  double px(double x) const {
-    return kLeft + (x - x_.low) / (x_.high - x_.low) * (kWidth - kLeft - kRight);
+  Page(const Axis& x, const Axis& y, bool collapse_band)
+      : x_(x), y_(y), collapse_band_(collapse_band) {}
+  double right() const { return kWidth - kRight - (collapse_band_ ? kCollapseWidth : 0.0); }
+  // x = +∞ at `slot` (0 to 1) across the collapse band.
+  double px(double x, double slot = 0.5) const {
+    if (x == HUGE_VAL) return right() + kCollapseGap + slot * (kCollapseWidth - 2 * kCollapseGap);
+    return kLeft + (x - x_.low) / (x_.high - x_.low) * (right() - kLeft);
   }
   double py(double y) const {
     return kHeight - kBottom - (y - y_.low) / (y_.high - y_.low) * (kHeight - kTop - kBottom);
   }
   bool inside(double x, double y) const {
-    return std::isfinite(x) && std::isfinite(y) && x >= x_.low && x <= x_.high && y >= y_.low &&
-           y <= y_.high;
+    const bool in_x =
+        (std::isfinite(x) && x >= x_.low && x <= x_.high) || (collapse_band_ && x == HUGE_VAL);
+    return in_x && std::isfinite(y) && y >= y_.low && y <= y_.high;
   }
 
  private:
   Axis x_, y_;
+  bool collapse_band_;
 };
 
 void draw_axes(std::ostringstream& svg, const SvgPlot& plot, const Axis& x, const Axis& y,
                const Page& page) {
-  const double left = kLeft, right = kWidth - kRight, top = kTop, bottom = kHeight - kBottom;
+  const double left = kLeft, right = page.right(), top = kTop, bottom = kHeight - kBottom;
   svg << "<g stroke=\"#e3e3e3\" stroke-width=\"1\">\n";
   for (double t = x.low; t <= x.high + 1e-9 * x.step; t += x.step) {
     svg << "<line x1=\"" << number(page.px(t)) << "\" y1=\"" << top << "\" x2=\""
@@ -135,6 +144,17 @@ void draw_axes(std::ostringstream& svg, const SvgPlot& plot, const Axis& x, cons
       << "</text>\n</g>\n";
 }
 
+// The band beyond the x axis where collapsed runs are drawn, with its label at the top.
+void draw_collapse_band(std::ostringstream& svg, const SvgPlot& plot, const Page& page) {
+  const double left = page.right() + kCollapseGap, top = kTop, bottom = kHeight - kBottom;
+  svg << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << kCollapseWidth - kCollapseGap
+      << "\" height=\"" << bottom - top
+      << "\" fill=\"#d62728\" fill-opacity=\"0.08\" stroke=\"#999\" stroke-dasharray=\"3 3\"/>\n"
+      << "<text x=\"" << number(left + 0.5 * (kCollapseWidth - kCollapseGap)) << "\" y=\""
+      << top - 5 << "\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">"
+      << escaped(plot.collapse_label) << "</text>\n";
+}
+
 void draw_band(std::ostringstream& svg, const PlotBand& band, const Page& page) {
   svg << "<polygon fill=\"" << band.color << "\" fill-opacity=\"0.18\" stroke=\"none\" points=\"";
   const auto corner = [&](std::size_t i, double y) {
@@ -148,20 +168,38 @@ void draw_band(std::ostringstream& svg, const PlotBand& band, const Page& page) 
 
 void draw_series(std::ostringstream& svg, const PlotSeries& series, const Page& page) {
   if (series.line && series.x.size() > 1) {
-    svg << "<polyline fill=\"none\" stroke=\"" << series.color << "\" stroke-width=\"2\""
-        << (series.dashed ? " stroke-dasharray=\"6 4\"" : "") << " points=\"";
+    // polylines through the points inside, broken where the curve stays collapsed (from x = +∞
+    // to x = +∞: it is in the band, not moving in it)
+    std::vector<std::string> pieces(1);
     for (std::size_t i = 0; i < series.x.size(); ++i) {
+      const bool stays = i > 0 && std::isinf(series.x[i]) && std::isinf(series.x[i - 1]);
+      if (!page.inside(series.x[i], series.y[i]) || stays) pieces.emplace_back();
       if (!page.inside(series.x[i], series.y[i])) continue;
-      svg << number(page.px(series.x[i])) << ',' << number(page.py(series.y[i])) << ' ';
+      pieces.back() += cat(number(page.px(series.x[i], series.collapse_slot)), ',',
+                           number(page.py(series.y[i])), ' ');
     }
-    svg << "\"/>\n";
+    for (const std::string& points : pieces) {
+      if (std::count(points.begin(), points.end(), ' ') < 2) continue;  // a lone point
+      svg << "<polyline fill=\"none\" stroke=\"" << series.color << "\" stroke-width=\"2\""
+          << (series.dashed ? " stroke-dasharray=\"6 4\"" : "") << " points=\"" << points
+          << "\"/>\n";
+    }
   }
   for (std::size_t i = 0; i < series.marker_radii.size() && i < series.x.size(); ++i) {
     if (!page.inside(series.x[i], series.y[i])) continue;
-    const double cx = page.px(series.x[i]), cy = page.py(series.y[i]);
-    svg << "<circle cx=\"" << number(cx) << "\" cy=\"" << number(cy) << "\" r=\""
-        << number(series.marker_radii[i]) << "\" fill=\"" << series.color
-        << "\" fill-opacity=\"0.75\" stroke=\"#fff\" stroke-width=\"1\"/>\n";
+    const double cx = page.px(series.x[i], series.collapse_slot), cy = page.py(series.y[i]);
+    const double r = series.marker_radii[i];
+    if (std::isinf(series.x[i])) {  // a collapse: a ×
+      svg << "<path d=\"M" << number(cx - r) << ',' << number(cy - r) << " l" << number(2 * r)
+          << ',' << number(2 * r) << " m0," << number(-2 * r) << " l" << number(-2 * r) << ','
+          << number(2 * r) << "\" stroke=\"" << series.color << "\" stroke-opacity=\""
+          << number(series.opacity) << "\" stroke-width=\"2\" fill=\"none\"/>\n";
+    } else {
+      svg << "<circle cx=\"" << number(cx) << "\" cy=\"" << number(cy) << "\" r=\"" << number(r)
+          << "\" fill=\"" << series.color << "\" fill-opacity=\"" << number(series.opacity)
+          << "\" stroke=\"#fff\" stroke-width=\"1\" stroke-opacity=\"" << number(series.opacity)
+          << "\"/>\n";
+    }
     if (i < series.marker_labels.size() && !series.marker_labels[i].empty()) {
       svg << "<text x=\"" << number(cx + series.marker_radii[i] + 3) << "\" y=\""
           << number(cy - series.marker_radii[i] - 2) << "\" font-size=\"10\" fill=\"#444\">"
@@ -212,18 +250,20 @@ std::string render_svg(const SvgPlot& plot) {
   double x_low = HUGE_VAL, x_high = -HUGE_VAL, y_low = HUGE_VAL, y_high = -HUGE_VAL;
   const auto extend = [&](const std::vector<double>& xs, const std::vector<double>& ys) {
     for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
-      if (!std::isfinite(xs[i]) || !std::isfinite(ys[i])) continue;
-      x_low = std::min(x_low, xs[i]), x_high = std::max(x_high, xs[i]);
+      const bool collapsed = !plot.collapse_label.empty() && xs[i] == HUGE_VAL;  // in the band
+      if (!(std::isfinite(xs[i]) || collapsed) || !std::isfinite(ys[i])) continue;
+      if (!collapsed) x_low = std::min(x_low, xs[i]), x_high = std::max(x_high, xs[i]);
       y_low = std::min(y_low, ys[i]), y_high = std::max(y_high, ys[i]);
     }
   };
   for (const PlotSeries& series : plot.series) extend(series.x, series.y);
+  for (const double x : plot.x_include) x_low = std::min(x_low, x), x_high = std::max(x_high, x);
   for (const PlotBand& band : plot.bands) extend(band.x, band.high);
   if (!(x_high >= x_low)) x_low = 0.0, x_high = 1.0;
   if (!(y_high >= y_low)) y_low = 0.0, y_high = 1.0;
   const Axis x = axis_for(x_low, x_high, std::nullopt);
   const Axis y = axis_for(y_low, y_high, plot.y_range);
-  const Page page(x, y);
+  const Page page(x, y, !plot.collapse_label.empty());
   std::ostringstream svg;
   svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << kHeight
@@ -231,6 +271,7 @@ std::string render_svg(const SvgPlot& plot) {
       << "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
   draw_axes(svg, plot, x, y, page);
+  if (!plot.collapse_label.empty()) draw_collapse_band(svg, plot, page);
   for (const PlotBand& band : plot.bands) draw_band(svg, band, page);
   for (const PlotSeries& series : plot.series) draw_series(svg, series, page);
   draw_legend(svg, plot);
