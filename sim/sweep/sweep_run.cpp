@@ -1,7 +1,7 @@
 #include "sim/sweep/sweep_run.hpp"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <limits>
 #include <string>
