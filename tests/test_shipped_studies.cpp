@@ -25,11 +25,14 @@
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
+#include "support/sweep_csv.hpp"
 
 namespace {
 
 using routh::cat;
+using routh::test::json_number;
 using routh::test::kSanitized;
+using routh::test::read_sweep_csv;
 
 constexpr double kStandardGravity = 9.80665;  // [m/s²], the unit g of the sweep files
 constexpr double kModelGravity = 9.81;        // [m/s²], the models' default gravity
@@ -68,40 +71,6 @@ std::string shipped_study(const std::string& name, const std::string& base) {
                   cat("base: ", source(cat("scenarios/", base))));
 }
 
-// The rows of a sweep's CSV table, each a map from column name to its text (no text of these
-// tables holds a comma).
-std::vector<std::map<std::string, std::string>> read_table(const std::filesystem::path& path) {
-  std::ifstream file(path);
-  REQUIRE_MESSAGE(file, "no table " << path);
-  const auto split = [](const std::string& line) {
-    std::vector<std::string> cells;
-    std::stringstream stream(line);
-    std::string cell;
-    while (std::getline(stream, cell, ',')) cells.push_back(cell);
-    if (!line.empty() && line.back() == ',') cells.emplace_back();
-    return cells;
-  };
-  std::string line;
-  std::getline(file, line);
-  const std::vector<std::string> header = split(line);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (std::getline(file, line)) {
-    const std::vector<std::string> cells = split(line);
-    REQUIRE(cells.size() == header.size());
-    std::map<std::string, std::string>& row = rows.emplace_back();
-    for (std::size_t c = 0; c < header.size(); ++c) row[header[c]] = cells[c];
-  }
-  return rows;
-}
-
-// A number member of a one-line JSON object.
-double json_number(const std::string& json, const std::string& key) {
-  const std::string tag = cat("\"", key, "\": ");
-  const std::size_t at = json.find(tag);
-  REQUIRE_MESSAGE(at != std::string::npos, "no " << key << " in " << json);
-  return std::strtod(json.c_str() + at + tag.size(), nullptr);
-}
-
 }  // namespace
 
 TEST_CASE("shipped studies: the statue's fragility rises from none at 0.1 g to most at 1 g") {
@@ -118,7 +87,7 @@ TEST_CASE("shipped studies: the statue's fragility rises from none at 0.1 g to m
   const routh::test::RouthRun run =
       routh::test::run_routh("sweep statue_short.yaml -o statue_short.h5 --force --jobs 2");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  const auto rows = read_table(routh::test::scratch() / "statue_short.csv");
+  const auto rows = read_sweep_csv(routh::test::scratch() / "statue_short.csv");
   REQUIRE(rows.size() == 8 * 3);
 
   // uplift of the statue on a plinth that rides the ground: |a_g| > g tan α (Housner 1963)
@@ -168,7 +137,7 @@ TEST_CASE("shipped studies: the statue's fragility rises from none at 0.1 g to m
       "ida statue_short.h5 --response statue.max_theta_over_alpha --csv statue_ida.csv --force");
   REQUIRE_MESSAGE(ida.exit_code == 0, ida.err);
   CHECK(ida.out.find("collapse   statue.overturned != 0") != std::string::npos);
-  const auto medians = read_table(routh::test::scratch() / "statue_ida.csv");
+  const auto medians = read_sweep_csv(routh::test::scratch() / "statue_ida.csv");
   REQUIRE(medians.size() == rows.size());
   for (const auto& stripe : medians) {
     const double pga = std::stod(stripe.at("excitation.0.record.scale_to.pga [m/s^2]"));
@@ -205,7 +174,7 @@ TEST_CASE("shipped studies: the rocking spectrum's theta_max over alpha and its 
   const routh::test::RouthRun run =
       routh::test::run_routh("sweep spectrum_short.yaml -o spectrum_short.h5 --force --jobs 2");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  const auto rows = read_table(routh::test::scratch() / "spectrum_short.csv");
+  const auto rows = read_sweep_csv(routh::test::scratch() / "spectrum_short.csv");
   REQUIRE(rows.size() == 2 * 4 * 4);
 
   int spectrum_runs = 0, spectrum_overturned = 0;

@@ -24,51 +24,20 @@
 #include "support/routh_process.hpp"
 #include "support/sanitizers.hpp"
 #include "support/scratch_files.hpp"
+#include "support/sweep_csv.hpp"
 
 namespace {
 
 using routh::cat;
 
 using routh::test::first_reach_s;
+using routh::test::json_number;
 using routh::test::kSanitized;
 using routh::test::PeerRecord;
 using routh::test::read_at2;
+using routh::test::read_sweep_csv;
 
 std::string shipped(const std::string& name) { return cat(ROUTH_SOURCE_DIR, "/scenarios/", name); }
-
-// The rows of a sweep's CSV table, each a map from column name to its text.
-std::vector<std::map<std::string, std::string>> read_table(const std::filesystem::path& path) {
-  std::ifstream file(path);
-  REQUIRE_MESSAGE(file, "no table " << path);
-  const auto split = [](const std::string& line) {
-    std::vector<std::string> cells;
-    std::stringstream stream(line);
-    std::string cell;
-    while (std::getline(stream, cell, ',')) cells.push_back(cell);
-    if (!line.empty() && line.back() == ',') cells.emplace_back();
-    return cells;
-  };
-  std::string line;
-  std::getline(file, line);
-  const std::vector<std::string> header = split(line);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (std::getline(file, line)) {
-    const std::vector<std::string> cells = split(line);
-    REQUIRE(cells.size() == header.size());
-    std::map<std::string, std::string>& row = rows.emplace_back();
-    for (std::size_t c = 0; c < header.size(); ++c) row[header[c]] = cells[c];
-  }
-  return rows;
-}
-
-// A number member of `routh run --summary`'s JSON line, NaN for null.
-double json_number(const std::string& json, const std::string& key) {
-  const std::string tag = cat("\"", key, "\": ");
-  const std::size_t at = json.find(tag);
-  REQUIRE_MESSAGE(at != std::string::npos, "no " << key << " in " << json);
-  const char* value = json.c_str() + at + tag.size();
-  return std::strncmp(value, "null", 4) == 0 ? std::nan("") : std::strtod(value, nullptr);
-}
 
 bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
@@ -78,7 +47,7 @@ TEST_CASE("shipped sweeps: the record suite's uplift times are where |a_g| reach
   const routh::test::RouthRun run = routh::test::run_routh(
       cat("sweep '", shipped("sweeps/record_suite.yaml"), "' -o record_suite.h5 --force --jobs 2"));
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  const auto rows = read_table(routh::test::scratch() / "record_suite.csv");
+  const auto rows = read_sweep_csv(routh::test::scratch() / "record_suite.csv");
   REQUIRE(rows.size() == 22);  // 2 records × 11 scales
   // rocking_block_record.yaml: 0.2 m × 1.0 m, tan α = 0.2, gravity 9.81 m/s²; records in g of
   // 9.80665 m/s² (PEER's unit)
@@ -131,7 +100,7 @@ TEST_CASE("shipped sweeps: the overturning spectrum, and its map drawn from the 
       routh::test::run_routh(cat("sweep '", shipped("sweeps/overturning_spectrum.yaml"),
                                  "' -o overturning_spectrum.h5 --force"));
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  const auto rows = read_table(routh::test::scratch() / "overturning_spectrum.csv");
+  const auto rows = read_sweep_csv(routh::test::scratch() / "overturning_spectrum.csv");
   REQUIRE(rows.size() == 29 * 47);
   const double g_tan_alpha = 9.81 * 0.2;  // [m/s²]: rocking starts there (Housner 1963)
   int overturned = 0;
