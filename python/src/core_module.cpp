@@ -204,12 +204,7 @@ py::dict measures(const std::vector<double>& time_s, const std::vector<double>& 
   check_samples(time_s, acceleration);
   const IntensityMeasures m = intensity_measures(time_s, acceleration);
   py::dict result;
-  result["pga"] = m.pga_m_s2;
-  result["pgv"] = m.pgv_m_s;
-  result["pgd"] = m.pgd_m;
-  result["arias"] = m.arias_m_s;
-  result["cav"] = m.cav_m_s;
-  result["d5_95"] = m.significant_duration_s;
+  for (const MeasureField& field : kMeasureFields) result[py::str(field.name)] = m.*field.value;
   return result;
 }
 

@@ -19,7 +19,9 @@
 // duration (Trifunac & Brady 1975) are integrated exactly for the piecewise-linear a, so that
 // they do not depend on extra samples placed on a straight piece.
 
+#include <array>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace routh {
@@ -33,6 +35,24 @@ struct IntensityMeasures {
   double cav_m_s = 0.0;                 ///< cumulative absolute velocity [m/s]
   double significant_duration_s = 0.0;  ///< D5–95 [s]; 0 for a motion that is zero throughout
 };
+
+/// One measure as every output names it (sweep columns, `routh record --json`, Python), its SI
+/// unit, and where IntensityMeasures holds it.
+struct MeasureField {
+  std::string_view name;
+  std::string_view unit;
+  double IntensityMeasures::*value;
+};
+
+/// The measures in the order every output lists them.
+inline constexpr std::array<MeasureField, 6> kMeasureFields = {{
+    {"pga", "m/s^2", &IntensityMeasures::pga_m_s2},
+    {"pgv", "m/s", &IntensityMeasures::pgv_m_s},
+    {"pgd", "m", &IntensityMeasures::pgd_m},
+    {"arias", "m/s", &IntensityMeasures::arias_m_s},
+    {"cav", "m/s", &IntensityMeasures::cav_m_s},
+    {"d5_95", "s", &IntensityMeasures::significant_duration_s},
+}};
 
 /// The ground velocity [m/s] and displacement [m] at every sample, from rest, as above.
 struct GroundVelocityDisplacement {

@@ -1,7 +1,6 @@
 #include "sim/sweep/sweep_run.hpp"
 
 #include <algorithm>
-#include <array>
 #include <exception>
 #include <limits>
 #include <string>
@@ -123,22 +122,17 @@ SimulationOutcome simulate_run(const Scenario& scenario,
 // ground motion as applied along the first signal's direction over [0, duration]
 // (excitation_samples.hpp). They cost O(samples) per run, as reading the record does.
 
-constexpr std::array<std::string_view, 6> kMeasureNames = {"pga",   "pgv", "pgd",
-                                                           "arias", "cav", "d5_95"};
-constexpr std::array<std::string_view, 6> kMeasureUnits = {"m/s^2", "m/s", "m", "m/s", "m/s", "s"};
-
 void add_ground_motion_columns(std::vector<TableColumn>& columns) {
   columns.push_back({"record", CellType::text, ""});
-  for (std::size_t k = 0; k < kMeasureNames.size(); ++k) {
-    columns.push_back(
-        {std::string(kMeasureNames[k]), CellType::real, std::string(kMeasureUnits[k])});
+  for (const MeasureField& field : kMeasureFields) {
+    columns.push_back({std::string(field.name), CellType::real, std::string(field.unit)});
   }
 }
 
 // The cells of a run that never started: no record, NaN measures.
 void add_missing_ground_motion(TableRow& row) {
   row.emplace_back(std::string());
-  row.insert(row.end(), kMeasureNames.size(), Cell(kNaN));
+  row.insert(row.end(), kMeasureFields.size(), Cell(kNaN));
 }
 
 void add_ground_motion(TableRow& row, const SweepPlan& plan, const Scenario& scenario) {
@@ -153,10 +147,7 @@ void add_ground_motion(TableRow& row, const SweepPlan& plan, const Scenario& sce
         *scenario.excitation, scenario.excitation->front().direction, scenario.settings.duration);
     measures = intensity_measures(samples.time_s, samples.acceleration_m_s2);
   }
-  for (double value : {measures.pga_m_s2, measures.pgv_m_s, measures.pgd_m, measures.arias_m_s,
-                       measures.cav_m_s, measures.significant_duration_s}) {
-    row.emplace_back(value);
-  }
+  for (const MeasureField& field : kMeasureFields) row.emplace_back(measures.*field.value);
 }
 
 }  // namespace

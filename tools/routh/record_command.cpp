@@ -106,18 +106,10 @@ void write_json(std::ostream& out, const RecordOptions& options, const GroundRec
   json.value(record.time_s.front());
   json.key("end");
   json.value(record.time_s.back());
-  json.key("pga");
-  json.value(measures.pga_m_s2);
-  json.key("pgv");
-  json.value(measures.pgv_m_s);
-  json.key("pgd");
-  json.value(measures.pgd_m);
-  json.key("arias");
-  json.value(measures.arias_m_s);
-  json.key("cav");
-  json.value(measures.cav_m_s);
-  json.key("d5_95");
-  json.value(measures.significant_duration_s);
+  for (const MeasureField& field : kMeasureFields) {
+    json.key(field.name);
+    json.value(measures.*field.value);
+  }
   json.key("damping");
   json.value(options.damping);
   json.key("spectrum");
@@ -133,16 +125,10 @@ void write_json(std::ostream& out, const RecordOptions& options, const GroundRec
   json.end_array();
   json.key("units");
   json.begin_object(JsonLayout::one_line);
-  for (const auto& [name, unit] : {std::pair{"start", "s"},
-                                   {"end", "s"},
-                                   {"pga", "m/s^2"},
-                                   {"pgv", "m/s"},
-                                   {"pgd", "m"},
-                                   {"arias", "m/s"},
-                                   {"cav", "m/s"},
-                                   {"d5_95", "s"},
-                                   {"period", "s"},
-                                   {"sa", "m/s^2"}}) {
+  std::vector<std::pair<std::string_view, std::string_view>> units = {{"start", "s"}, {"end", "s"}};
+  for (const MeasureField& field : kMeasureFields) units.emplace_back(field.name, field.unit);
+  units.insert(units.end(), {{"period", "s"}, {"sa", "m/s^2"}});
+  for (const auto& [name, unit] : units) {
     json.key(name);
     json.value(unit);
   }
