@@ -4,7 +4,6 @@
 #include <exception>
 #include <limits>
 #include <string>
-#include <string_view>
 #include <utility>
 
 #include "sim/excitation/excitation_samples.hpp"
