@@ -1,0 +1,215 @@
+"""The viewer (python -m routh.view) in headless Chromium, checked against the files it shows.
+
+Each test writes a page with routh.view, drives it through drive_page.cjs (playwright-core) and
+its test hook window.routhViewer, and reads back the pixels the page drew. Where a body should
+be is computed here from the trajectory file's /q with h5py, independently of the viewer's
+code: for the rocking block (a free body whose joint points are its centre of mass) the centre
+is (x, y) and the tilt θ, read at the last sample at or before the time the slider shows. The
+page's camera enters only through worldToPixel of three fixed points (the planar drawing is
+orthographic: an affine map). run_browser_tests.py runs this file, or says why it cannot.
+"""
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import h5py
+import numpy as np
+import pytest
+from PIL import Image
+
+SOURCE_DIR = Path(os.environ["ROUTH_SOURCE_DIR"])
+CLI = os.environ["ROUTH_CLI"]
+CHROMIUM = os.environ.get("ROUTH_CHROMIUM") or shutil.which("chromium")
+MODULES = os.environ["ROUTH_VIEWER_MODULES"]
+DRIVER = Path(__file__).with_name("drive_page.cjs")
+VIEWPORT = (1000, 900)
+COLOUR_DISTANCE = 40  # a drawn pixel is the body's when its RGB lies this close to the colour
+PIXELS = 2.0  # how far the drawn centre may lie from the file's [px]
+
+
+def routh(*arguments):
+    return subprocess.run([CLI, *map(str, arguments)], capture_output=True, text=True, check=True)
+
+
+def view(source: Path, page: Path) -> Path:
+    """The page routh.view writes for `source`."""
+    subprocess.run([sys.executable, "-m", "routh.view", str(source), "-o", str(page)],
+                   check=True, capture_output=True, text=True)
+    return page
+
+
+def drive(page: Path, steps: list, folder: Path) -> list:
+    """Runs `steps` on `page` in Chromium (drive_page.cjs); their values. Fails on any error
+    the page raised."""
+    plan, result = folder / "plan.json", folder / "result.json"
+    plan.write_text(json.dumps({"chromium": CHROMIUM, "modules": MODULES, "page": str(page),
+                                "viewport": VIEWPORT, "steps": steps}))
+    subprocess.run(["node", str(DRIVER), str(plan), str(result)], check=True, timeout=120)
+    answer = json.loads(result.read_text())
+    assert answer["errors"] == []
+    return answer["values"]
+
+
+def colour_rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)], float)
+
+
+def body_pixels(png: str, colour: str) -> np.ndarray:
+    """The (x, y) pixel centres of `png` drawn in `colour` (#rrggbb), y down."""
+    image = np.asarray(Image.open(png).convert("RGB"), float)
+    rows, columns = np.nonzero(np.linalg.norm(image - colour_rgb(colour), axis=2)
+                               < COLOUR_DISTANCE)
+    return np.stack([columns + 0.5, rows + 0.5], axis=1)
+
+
+def affine(origin, x_unit, y_unit):
+    """World [m] to pixels from the pixels of (0, 0), (1, 0) and (0, 1)."""
+    o = np.array([origin["x"], origin["y"]])
+    matrix = np.stack([np.array([x_unit["x"], x_unit["y"]]) - o,
+                       np.array([y_unit["x"], y_unit["y"]]) - o], axis=1)
+    return lambda point: o + matrix @ np.asarray(point, float)
+
+
+def sample_at(time: np.ndarray, t: float) -> int:
+    """The last sample at or before t: the state shown at t."""
+    return int(np.searchsorted(time, t, side="right") - 1)
+
+
+def read_q(trajectory: Path):
+    """/time, /q and /q's column names."""
+    with h5py.File(trajectory) as f:
+        names = [n.decode() if isinstance(n, bytes) else n for n in f["q"].attrs["names"]]
+        return f["time"][:], f["q"][:], names
+
+
+@pytest.fixture(scope="module")
+def rocking_block(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("rocking_block")
+    trajectory = folder / "rocking_block.h5"
+    routh("run", SOURCE_DIR / "scenarios" / "rocking_block.yaml", "--set", "duration=2",
+          "-o", trajectory)
+    return trajectory, view(trajectory, folder / "rocking_block.html")
+
+
+SLIDE = ("(v) => { const s = document.querySelector('.routh-slider'); s.value = String(v); "
+         "s.dispatchEvent(new Event('input')); return window.routhViewer.time; }")
+
+
+def test_the_block_is_drawn_where_q_puts_it_at_three_slider_times(rocking_block, tmp_path):
+    trajectory, page = rocking_block
+    slider_values = (1000, 3000, 8000)  # of 10000: 0.2, 0.6 and 1.6 s of the 2 s run
+    steps = [{"evaluate": "window.routhViewer.bodies"},
+             {"evaluate": "[[0, 0], [1, 0], [0, 1]].map(([x, y]) => "
+                          "window.routhViewer.worldToPixel(x, y))"}]
+    for k, value in enumerate(slider_values):
+        steps += [{"evaluate": f"({SLIDE})({value})"},
+                  {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / f"{k}.png")}]
+    values = drive(page, steps, tmp_path)
+    (block,), to_pixels = values[0], affine(*values[1])
+    time, q, names = read_q(trajectory)
+    x, y, theta = (names.index(n) for n in ("x", "y", "theta"))
+    metres_per_pixel = 1.0 / np.linalg.norm(to_pixels((1, 0)) - to_pixels((0, 0)))
+    centres = []
+    for k, value in enumerate(slider_values):
+        t, png = values[2 + 2 * k], values[3 + 2 * k]
+        assert t == pytest.approx(2.0 * value / 10000, abs=1e-9)
+        row = q[sample_at(time, t)]
+        expected = to_pixels((row[x], row[y]))
+        drawn = body_pixels(png, block["colour"])
+        centre = drawn.mean(axis=0)
+        assert np.linalg.norm(centre - expected) < PIXELS, (t, centre, expected)
+        # its area is the block's 0.2 m x 1.0 m, its long axis tilted by theta from the vertical
+        assert len(drawn) * metres_per_pixel**2 == pytest.approx(0.2 * 1.0, rel=0.05)
+        spread = np.cov(((drawn - centre) * [1.0, -1.0]).T)  # y up
+        long_axis = np.linalg.eigh(spread)[1][:, -1]
+        tilt = (np.arctan2(-long_axis[0], long_axis[1]) + np.pi / 2) % np.pi - np.pi / 2
+        assert tilt == pytest.approx(row[theta], abs=0.01)
+        centres.append(expected)
+    # the three times show three different poses
+    assert min(np.linalg.norm(a - b) for a, b in [centres[:2], centres[1:], centres[::2]]) > 3
+
+
+def test_play_advances_time(rocking_block, tmp_path):
+    _, page = rocking_block
+    play = ("(() => { const b = document.querySelector('.routh-play').getBoundingClientRect(); "
+            "return {x: b.x + b.width / 2, y: b.y + b.height / 2}; })()")
+    values = drive(page, [
+        {"evaluate": "window.routhViewer.setTime(0.1)"},
+        {"evaluate": "[window.routhViewer.time, window.routhViewer.frame]"},
+        {"click": play},
+        {"wait": 700},
+        {"evaluate": "[window.routhViewer.time, window.routhViewer.frame, "
+                     "window.routhViewer.playing]"},
+    ], tmp_path)
+    (t0, frame0), (t1, frame1, playing) = values[1], values[4]
+    assert playing
+    assert t1 > t0 + 0.1  # at 1x, 0.7 s of wall time plays about 0.7 s of the run
+    assert frame1 > frame0
+
+
+def test_a_click_on_the_sweep_map_opens_that_run(tmp_path):
+    base = SOURCE_DIR / "scenarios" / "rocking_block_pulse.yaml"
+    sweep = tmp_path / "pulses.yaml"
+    sweep.write_text(f"base: {base}\n"
+                     "set: {duration: 2, contact.friction: 3}\n"
+                     "grid:\n"
+                     "  excitation.0.pulse.period: [0.4, 0.8]\n"
+                     "  excitation.0.pulse.amplitude: [2.0, 12.0]\n"
+                     "output: {trajectories: true}\n")
+    table = tmp_path / "pulses.h5"
+    routh("sweep", sweep, "-o", table)
+    page = view(table, tmp_path / "pulses.html")
+    chosen = 3  # period 0.8 s, amplitude 12 m/s²: the last of the grid
+    values = drive(page, [
+        {"click": f"window.routhViewer.runToPixel({chosen})"},
+        {"evaluate": "[window.routhViewer.selectedRun, window.routhViewer.command]"},
+        {"evaluate": "window.routhViewer.player && window.routhViewer.player.bodies"},
+    ], tmp_path)
+    (run, command), bodies = values[1], values[2]
+    assert run == chosen
+    assert command == shlex.join([
+        "routh", "run", str(base), "--set", "duration=2", "--set", "contact.friction=3",
+        "--set", "excitation.0.pulse.period=0.8", "--set", "excitation.0.pulse.amplitude=12"])
+    assert [b["name"] for b in bodies] == ["block"]  # its trajectory is open
+    # the command runs that row again
+    words = shlex.split(command)
+    rerun = routh(*words[1:], "-o", tmp_path / "again.h5", "--summary")
+    summary = json.loads(rerun.stdout.strip().splitlines()[-1])
+    with h5py.File(table) as f:
+        assert summary["overturned"] == f["runs"]["overturned"][chosen]
+        assert summary["max_abs_theta"] == pytest.approx(f["runs"]["max_abs_theta"][chosen],
+                                                         rel=1e-12)
+
+
+def test_a_spatial_scene_draws_its_bodies(tmp_path):
+    trajectory = tmp_path / "two_spheres.h5"
+    routh("run", SOURCE_DIR / "scenarios" / "two_spheres_3d.yaml", "-o", trajectory)
+    page = view(trajectory, tmp_path / "two_spheres.html")
+    t = 0.3  # after the impact (0.1 s), the spheres apart
+    time, q, names = read_q(trajectory)
+    with h5py.File(trajectory) as f:
+        bodies = [b["name"] for b in json.loads(f["model"][()])["bodies"]]
+    row = q[sample_at(time, t)]
+    centres = [[float(row[names.index(f"{body}.{c}")]) for c in "xyz"] for body in bodies]
+    values = drive(page, [
+        {"evaluate": f"window.routhViewer.setTime({t})"},
+        {"evaluate": "window.routhViewer.bodies"},
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "spheres.png")},
+    ] + [{"evaluate": f"window.routhViewer.worldToPixel({x}, {y}, {z})"} for x, y, z in centres],
+        tmp_path)
+    drawn, png, projected = values[1], values[2], values[3:]
+    assert [b["name"] for b in drawn] == bodies
+    image = np.asarray(Image.open(png).convert("RGB"), float)
+    for body, at in zip(drawn, projected):
+        # a lit sphere is shaded: its pixels are those whose colour points the body colour's way
+        rgb = colour_rgb(body["colour"])
+        cosine = (image @ rgb) / (np.linalg.norm(image, axis=2) * np.linalg.norm(rgb) + 1e-9)
+        rows, columns = np.nonzero((cosine > 0.97) & (image.max(axis=2) - image.min(axis=2) > 40))
+        assert len(rows) > 200, body["name"]  # drawn, and large enough to see
+        centre = np.array([columns.mean() + 0.5, rows.mean() + 0.5])
+        assert np.linalg.norm(centre - [at["x"], at["y"]]) < 6, (body["name"], centre, at)
