@@ -52,9 +52,12 @@ RUN_FRAMES = 400  # frames of each of them
 DIGITS = 6  # decimals kept of positions [m], angles [rad] and quaternions in the page
 
 
-def _numbers(values, digits: int = DIGITS) -> list:
-    """A numeric array as a JSON-ready list, rounded, NaN and infinities as None."""
-    array = np.round(np.asarray(values, float), digits)
+def _numbers(values, digits: int | None = DIGITS) -> list:
+    """A numeric array as a JSON-ready list, rounded (unless `digits` is None), NaN and
+    infinities as None."""
+    array = np.asarray(values, float)
+    if digits is not None:
+        array = np.round(array, digits)
     return [None if not math.isfinite(x) else x for x in array.ravel().tolist()]
 
 
@@ -178,7 +181,7 @@ def _impacts(trajectory) -> list:
         indices = [int(token) if str(token).isdigit() else trajectory.contact_names.index(token)
                    for token in tokens
                    if str(token).isdigit() or token in trajectory.contact_names]
-        impacts.append({"t": round(float(time), 9), "contacts": indices})
+        impacts.append({"t": float(time), "contacts": indices})
     return impacts
 
 
@@ -198,7 +201,9 @@ def trajectory_data(trajectory, frames: int = DEFAULT_FRAMES, title: str | None 
         "title": title or os.path.basename(trajectory.path or "run"),
         "status": trajectory.status, "law": trajectory.law,
         "dimension": dimension,
-        "time": _numbers(np.asarray(trajectory.time)[rows], 9),
+        # exact: a frame's time is its sample's, so that the page and the file agree on
+        # which sample is shown at any time
+        "time": _numbers(np.asarray(trajectory.time)[rows], None),
         "samples": int(len(trajectory.time)),
         "bodies": scene["bodies"], "joints": scene["joints"],
         "contacts": scene["contacts"],

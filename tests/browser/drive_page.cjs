@@ -9,6 +9,7 @@
 //                                              expression gives (its WebGL drawing only) to png
 //   {"click": "JS expression"}        a mouse click at the viewport point {x, y} it gives
 //   {"wait": milliseconds}
+//   {"goto": another HTML file}       opens it (the steps after it act on it)
 // RESULT: {"values": [one per step], "errors": [the page's uncaught errors]}.
 const fs = require("fs");
 const path = require("path");
@@ -31,11 +32,15 @@ async function main() {
   const values = [];
   try {
     const page = context.pages()[0] || (await context.newPage());
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto("file://" + path.resolve(plan.page));
-    await page.waitForFunction(() => window.routhViewer !== undefined, null, { timeout: 20000 });
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error}`));
+    const open = async (file) => {
+      await page.goto("file://" + path.resolve(file));
+      await page.waitForFunction(() => window.routhViewer !== undefined, null, { timeout: 20000 });
+    };
+    await open(plan.page);
     for (const step of plan.steps) {
-      if ("evaluate" in step) values.push(await page.evaluate(step.evaluate));
+      if ("goto" in step) values.push(await open(step.goto));
+      else if ("evaluate" in step) values.push(await page.evaluate(step.evaluate));
       else if ("canvas" in step) {
         const url = await page.evaluate(`(${step.canvas}).toDataURL("image/png")`);
         fs.writeFileSync(step.png, Buffer.from(url.split(",")[1], "base64"));

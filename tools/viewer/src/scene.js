@@ -207,9 +207,10 @@ export class Scene {
     const size = Math.max(high.clone().sub(low).length(), 1e-3);
     this.camera = new THREE.PerspectiveCamera(35, 640 / 420, size / 100, size * 100);
     this.camera.up.set(0, 0, 1);
-    this.camera.position.copy(centre).add(new THREE.Vector3(1.2, -2.0, 0.9).multiplyScalar(size));
+    this.camera.position.copy(centre).add(new THREE.Vector3(0.9, -1.6, 0.8).multiplyScalar(size));
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.target.copy(centre);
+    this.controls.update(); // points the camera at the target
     this.controls.addEventListener("change", () => this.render());
     for (const obstacle of data.obstacles) {
       const plane = new THREE.Mesh(
@@ -318,11 +319,13 @@ export class Scene {
 
   render() {
     this.renderer.render(this.scene, this.camera);
+    // each name to the right of its body, clear of it: past its reach along the screen's x
+    const across = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 0);
     for (const body of this.bodies) {
       const g = body.group.position;
       const at = this.worldToPixel(g.x, g.y, g.z);
-      const right = this.worldToPixel(g.x + body.reach, g.y, g.z);
-      const shift = this.planar ? Math.abs(right.x - at.x) + 8 : 12;
+      const edge = g.clone().addScaledVector(across, body.reach);
+      const shift = Math.abs(this.worldToPixel(edge.x, edge.y, edge.z).x - at.x) + 8;
       body.label.style.transform = `translate(${Math.round(at.x + shift)}px, ${Math.round(at.y - 10)}px)`;
     }
   }
