@@ -110,7 +110,12 @@ export class Strip {
       g.fillText(series.name, at + 18, 12);
       at += g.measureText(series.name).width + 34;
     });
-    g.fillText("t [s]", c.width - RIGHT - 26, HEIGHT - 5);
+    g.fillStyle = "#333";
+    for (const t of niceTicks(this.time[0], this.time[this.time.length - 1], 8)) {
+      g.fillRect(this.x(t), HEIGHT - BOTTOM, 1, 4);
+      g.fillText(format(t), this.x(t) - 8, HEIGHT - 5);
+    }
+    g.fillText("t [s]", c.width - RIGHT - 26, HEIGHT - BOTTOM - 4);
     this.background = c;
   }
 

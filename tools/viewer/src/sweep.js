@@ -8,7 +8,7 @@ const HEIGHT = 440;
 const PAD = { left: 70, right: 16, top: 16, bottom: 46 };
 const OUTCOMES = {
   overturned: "#d62728",
-  standing: "#1f77b4",
+  "not overturned": "#1f77b4",
   failed: "#7f7f7f",
 };
 const STATUS_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
@@ -45,8 +45,11 @@ export class SweepMap {
       select.addEventListener("change", () => this.draw());
       return select;
     };
+    // y: the second swept key; a sweep of one key shows an outcome against it
+    const varies = (name) => new Set(this.columns[name]?.values.filter((v) => v !== null)).size > 1;
+    const outcome = ["max_abs_theta", "impacts", "final_time"].find((name) => numeric.includes(name) && varies(name));
     this.xSelect = choose("x", swept[0] ?? numeric[1]);
-    this.ySelect = choose("y", swept[1] ?? swept[0] ?? numeric[2]);
+    this.ySelect = choose("y", swept[1] ?? outcome ?? numeric[2]);
     element("label", null, bar, "colour");
     this.colourSelect = element("select", null, bar);
     for (const name of ["overturned", "status"]) element("option", null, this.colourSelect, name).value = name;
@@ -74,7 +77,7 @@ export class SweepMap {
   outcome(i) {
     const status = this.value("status", i);
     if (status === "input_error" || status === "error" || this.value("overturned", i) < 0) return "failed";
-    return this.value("overturned", i) === 1 ? "overturned" : "standing";
+    return this.value("overturned", i) === 1 ? "overturned" : "not overturned";
   }
 
   colour(i) {
