@@ -167,6 +167,17 @@ def _strips(trajectory, rows: np.ndarray, tilts: list) -> list:
     return strips
 
 
+def ground_displacement(time: np.ndarray, acceleration: np.ndarray) -> np.ndarray:
+    """u_g [m], shape (N, d): the ground's acceleration (N, d) [m/s²] integrated twice over the
+    samples' times by the trapezoidal rule, from rest at the first sample and without baseline
+    correction (as the sweep's pgd column). An event's pair of samples adds nothing."""
+    steps = np.diff(time)[:, None]
+    velocity = np.concatenate([np.zeros((1, acceleration.shape[1])),
+                               np.cumsum(steps * (acceleration[1:] + acceleration[:-1]) / 2, 0)])
+    return np.concatenate([np.zeros((1, acceleration.shape[1])),
+                           np.cumsum(steps * (velocity[1:] + velocity[:-1]) / 2, 0)])
+
+
 def _impacts(trajectory) -> list:
     """Every impact: its time [s] and the indices of its contacts in /model's contacts."""
     events = trajectory.events
@@ -196,6 +207,11 @@ def trajectory_data(trajectory, frames: int = DEFAULT_FRAMES, title: str | None 
     dimension = trajectory.dimension
     scene = (_spatial_scene if dimension == 3 else _planar_scene)(trajectory, rows)
     model = trajectory.model
+    ground = None
+    if trajectory.ground_acceleration is not None:
+        displacement = ground_displacement(np.asarray(trajectory.time, float),
+                                           np.asarray(trajectory.ground_acceleration, float))
+        ground = [_numbers(displacement[rows, k]) for k in range(displacement.shape[1])]
     return {
         "kind": "trajectory",
         "title": title or os.path.basename(trajectory.path or "run"),
@@ -211,6 +227,7 @@ def trajectory_data(trajectory, frames: int = DEFAULT_FRAMES, title: str | None 
         "obstacles": model["obstacles"],
         "impacts": _impacts(trajectory),
         "strips": _strips(trajectory, rows, scene["tilts"]),
+        "ground": ground,  # u_g per axis and frame [m], None without an excitation
     }
 
 

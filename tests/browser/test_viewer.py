@@ -242,3 +242,38 @@ def test_every_shipped_scenario_views(tmp_path):
         # the bodies are drawn in colours; the ground, the lines and the background are grey
         coloured = np.count_nonzero(image.max(axis=2) - image.min(axis=2) > 60)
         assert coloured > 30, page.name
+
+
+def test_under_a_pulse_the_ground_moves_and_carries_the_block(tmp_path):
+    trajectory = tmp_path / "pulse.h5"
+    routh("run", SOURCE_DIR / "scenarios" / "rocking_block_pulse.yaml", "--set", "duration=1.5",
+          "-o", trajectory)
+    page = view(trajectory, tmp_path / "pulse.html")
+    t = 1.0  # the block rocks, the ground has moved
+    frame = "[[0, 0], [1, 0], [0, 1]].map(([x, y]) => window.routhViewer.worldToPixel(x, y))"
+    values = drive(page, [
+        {"evaluate": f"window.routhViewer.setTime({t})"},
+        {"evaluate": "window.routhViewer.bodies"},
+        # the ground's frame's origin where it is drawn, then the fixed observer's frame
+        {"evaluate": frame},
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "moving.png")},
+        {"evaluate": "window.routhViewer.setGroundMoves(false)"},
+        {"evaluate": frame},
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "still.png")},
+    ], tmp_path)
+    (block,), moving, still = values[1], affine(*values[2]), affine(*values[5])
+    time, q, names = read_q(trajectory)
+    with h5py.File(trajectory) as f:
+        a_g = f["ground_acceleration"][:, 0]
+    row = sample_at(time, t)
+    # u_g: a_g integrated twice from rest, trapezoids over the samples (an event's pair adds 0)
+    velocity = np.concatenate([[0.0], np.cumsum(np.diff(time) * (a_g[1:] + a_g[:-1]) / 2)])
+    u_g = np.concatenate([[0.0], np.cumsum(np.diff(time) * (velocity[1:] + velocity[:-1]) / 2)])
+    assert abs(u_g[row]) > 0.02  # metres: tens of pixels
+    centre = (q[row, names.index("x")], q[row, names.index("y")])
+    # with the ground moving, the ground's frame is drawn shifted by u_g along x
+    np.testing.assert_allclose(moving((0, 0)) - still((0, 0)),
+                               still((u_g[row], 0)) - still((0, 0)), atol=0.5)
+    for png, to_pixels in (("moving.png", moving), ("still.png", still)):
+        drawn = body_pixels(str(tmp_path / png), block["colour"]).mean(axis=0)
+        assert np.linalg.norm(drawn - to_pixels(centre)) < PIXELS, (png, drawn)

@@ -126,3 +126,14 @@ def test_a_ratio_is_repeated_through_the_period_and_amplitude_it_set():
 def test_numbers_are_passed_in_their_shortest_exact_form(value, text):
     assert view.scenario_number(value) == text
     assert float(text) == value
+
+
+def test_the_ground_moves_by_its_acceleration_integrated_twice_from_rest():
+    # a_g = A sin(ω t) from rest: v = A/ω (1 − cos ω t), u = A/ω (t − sin(ω t)/ω)
+    amplitude, omega = 2.0, 2 * np.pi * 1.5
+    time = np.linspace(0.0, 2.0, 4001)
+    time = np.sort(np.concatenate([time, [0.5, 0.5]]))  # an event's pair of samples
+    acceleration = amplitude * np.sin(omega * time)[:, None]
+    u = view.ground_displacement(time, acceleration)[:, 0]
+    exact = amplitude / omega * (time - np.sin(omega * time) / omega)
+    np.testing.assert_allclose(u, exact, atol=1e-6)

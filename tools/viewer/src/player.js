@@ -58,6 +58,18 @@ export class Player {
       this.setTime(this.t0 + (this.slider.value / SLIDER_STEPS) * (this.t1 - this.t0));
     });
     this.readout = element("span", "routh-time", bar);
+    if (data.ground) {
+      // the ground's motion: drawn (a fixed observer's view), or the ground's frame held still
+      const label = element("label", "routh-ground", bar);
+      this.groundBox = element("input", null, label);
+      this.groundBox.type = "checkbox";
+      this.groundBox.checked = true;
+      label.append(" ground moves");
+      this.groundBox.addEventListener("change", () => {
+        this.scene.groundMoves = this.groundBox.checked;
+        this.setTime(this.time);
+      });
+    }
     const strips = element("div", "routh-strips", root);
     const bodyColours = data.bodies.map((b) => b.colour);
     this.strips = data.strips.map((strip) => {
@@ -136,6 +148,11 @@ export class Player {
       get playing() { return player.playing; },
       get canvas() { return player.scene.canvas; },
       worldToPixel: (x, y, z = 0) => player.scene.worldToPixel(x, y, z),
+      setGroundMoves: (on) => {
+        player.scene.groundMoves = Boolean(on) && Boolean(player.data.ground);
+        player.setTime(player.time);
+      },
+      get ground() { return player.data.ground && player.scene.groundShift(player.frame); },
       bodies: player.data.bodies.map((b) => ({ name: b.name, colour: b.colour })),
     };
   }

@@ -4,6 +4,10 @@
 // every frame; bodies in space (z up) in a perspective camera the reader turns with the mouse
 // (OrbitControls). Poses come from the page's data, computed by routh.kinematics from /q: a
 // planar body at (x, y) turned by phi, a spatial one at p turned by its unit quaternion.
+//
+// /q is in the ground's frame. Under an excitation the ground, and with it that frame, moves by
+// u_g(t), a_g integrated twice from rest (the page's data): with groundMoves the whole world
+// (obstacles and bodies) is drawn shifted by u_g, as a fixed observer sees it.
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 
@@ -66,6 +70,9 @@ export class Scene {
     this.labels.className = "routh-labels";
     container.appendChild(this.labels);
     this.scene = new THREE.Scene();
+    this.world = new THREE.Group(); // the ground's frame: obstacles and bodies
+    this.scene.add(this.world);
+    this.groundMoves = Boolean(data.ground);
     this.bodies = [];
     this.contactDots = [];
     if (this.planar) this.buildPlanar();
@@ -83,21 +90,25 @@ export class Scene {
     const data = this.data;
     // the box holding every body at every frame, then the camera around it
     let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
+    const shift = this.groundShift.bind(this);
     for (const body of data.bodies) {
       const r = planarReach(body);
       for (let i = 0; i < body.x.length; i++) {
         if (body.x[i] === null || body.y[i] === null) continue;
-        x0 = Math.min(x0, body.x[i] - r);
-        x1 = Math.max(x1, body.x[i] + r);
-        y0 = Math.min(y0, body.y[i] - r);
-        y1 = Math.max(y1, body.y[i] + r);
+        // where it is drawn with the ground still and with the ground moving
+        for (const [dx, dy] of [[0, 0], shift(i)]) {
+          x0 = Math.min(x0, body.x[i] + dx - r);
+          x1 = Math.max(x1, body.x[i] + dx + r);
+          y0 = Math.min(y0, body.y[i] + dy - r);
+          y1 = Math.max(y1, body.y[i] + dy + r);
+        }
       }
     }
     this.extent = { x0, x1, y0, y1 };
     this.camera = new THREE.OrthographicCamera(-1, 1, 1, -1, -10, 10);
     this.fitCamera(640, 420);
     const reach = 50 * Math.max(x1 - x0, y1 - y0, 1e-3);
-    for (const obstacle of data.obstacles) this.scene.add(this.halfPlane(obstacle, reach));
+    for (const obstacle of data.obstacles) this.world.add(this.halfPlane(obstacle, reach, x1 - x0));
     const pixel = this.metresPerPixel;
     for (const body of data.bodies) {
       const group = new THREE.Group();
@@ -131,7 +142,7 @@ export class Scene {
         const to = shape ? [ends[1]] : ends.slice(1);
         for (const point of to) group.add(new THREE.Mesh(barGeometry(from, point, pixel * LINE_PIXELS), material));
       }
-      this.scene.add(group);
+      this.world.add(group);
       this.bodies.push({ data: body, group, outline, reach: planarReach(body) });
     }
     for (const joint of data.joints) {
@@ -154,8 +165,9 @@ export class Scene {
     this.makeLabels();
   }
 
-  // A half-plane: its solid side shaded, its boundary drawn.
-  halfPlane(obstacle, reach) {
+  // A half-plane: its solid side shaded, its boundary drawn, with ticks along it that show the
+  // ground move.
+  halfPlane(obstacle, reach, size) {
     const [px, py] = obstacle.point;
     const [nx, ny] = obstacle.normal;
     const [tx, ty] = [ny, -nx];
@@ -170,6 +182,15 @@ export class Scene {
       new THREE.Vector3(px + reach * tx, py + reach * ty, -0.05),
     ]);
     group.add(new THREE.Line(edge, new THREE.LineBasicMaterial({ color: GROUND_LINE_COLOUR })));
+    const spacing = 10 ** Math.floor(Math.log10(size || 1)) / 2;
+    const depth = spacing / 3;
+    const ticks = [];
+    for (let s = -reach; s <= reach; s += spacing) {
+      const [ax, ay] = [px + s * tx, py + s * ty];
+      ticks.push(new THREE.Vector3(ax, ay, -0.05), new THREE.Vector3(ax - depth * (nx + tx), ay - depth * (ny + ty), -0.05));
+    }
+    const hatch = new THREE.BufferGeometry().setFromPoints(ticks);
+    group.add(new THREE.LineSegments(hatch, new THREE.LineBasicMaterial({ color: "#9a9a9a" })));
     return group;
   }
 
@@ -197,10 +218,13 @@ export class Scene {
     const high = new THREE.Vector3(-Infinity, -Infinity, -Infinity);
     for (const body of data.bodies) {
       const r = spatialReach(body.shape);
-      for (let i = 0; i < body.p.length; i += 3) {
-        const p = new THREE.Vector3(body.p[i], body.p[i + 1], body.p[i + 2]);
-        low.min(p.clone().subScalar(r));
-        high.max(p.clone().addScalar(r));
+      for (let i = 0; 3 * i < body.p.length; i++) {
+        const p = new THREE.Vector3(body.p[3 * i], body.p[3 * i + 1], body.p[3 * i + 2]);
+        // where it is drawn with the ground still and with the ground moving
+        for (const q of [p, p.clone().add(new THREE.Vector3(...this.groundShift(i)))]) {
+          low.min(q.clone().subScalar(r));
+          high.max(q.clone().addScalar(r));
+        }
       }
     }
     const centre = low.clone().add(high).multiplyScalar(0.5);
@@ -226,7 +250,7 @@ export class Scene {
       const point = new THREE.Vector3(...obstacle.point);
       // the patch's centre: the point of the plane nearest the bodies' middle
       plane.position.copy(centre).sub(normal.clone().multiplyScalar(centre.clone().sub(point).dot(normal)));
-      scene.add(plane);
+      this.world.add(plane);
     }
     for (const body of data.bodies) {
       const shape = body.shape;
@@ -261,7 +285,7 @@ export class Scene {
       }
       const group = new THREE.Group();
       group.add(mesh);
-      scene.add(group);
+      this.world.add(group);
       this.bodies.push({ data: body, group, material, reach: spatialReach(shape) });
     }
     this.makeLabels();
@@ -294,6 +318,8 @@ export class Scene {
 
   // Puts every body at frame i; `hits` are the contacts (indices) of impacts being flashed.
   show(i, hits) {
+    this.frame = i;
+    this.world.position.set(...(this.groundMoves ? this.groundShift(i) : [0, 0, 0]));
     for (const body of this.bodies) {
       const d = body.data;
       if (this.planar) {
@@ -330,9 +356,17 @@ export class Scene {
     }
   }
 
-  // A world point [m] in the canvas's pixels (x right, y down, from its top-left corner).
+  // The ground's displacement u_g [m] at frame i ([0, 0, 0] without an excitation).
+  groundShift(i) {
+    const ground = this.data.ground;
+    if (!ground) return [0, 0, 0];
+    return [0, 1, 2].map((k) => (k < ground.length ? ground[k][i] : 0));
+  }
+
+  // A point of the ground's frame [m] (as /q gives it) in the canvas's pixels (x right, y down,
+  // from its top-left corner), where it is drawn at the frame shown.
   worldToPixel(x, y, z = 0) {
-    const v = new THREE.Vector3(x, y, z).project(this.camera);
+    const v = new THREE.Vector3(x, y, z).add(this.world.position).project(this.camera);
     return { x: ((v.x + 1) / 2) * this.width, y: ((1 - v.y) / 2) * this.height };
   }
 }
