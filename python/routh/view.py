@@ -248,9 +248,11 @@ def _sweep_settings(sweep_text: str) -> tuple[str | None, list]:
     """The sweep file's base path and its `set:` overrides, as (key, text) pairs."""
     try:
         import yaml
-
+    except ImportError:  # without PyYAML the command names BASE.yaml and no fixed overrides
+        return None, []
+    try:
         sweep = yaml.safe_load(sweep_text) or {}
-    except Exception:  # no PyYAML, or a text it cannot read: the page says the base is unknown
+    except yaml.YAMLError:  # routh read it: only a table written by hand gets here
         return None, []
     fixed = sweep.get("set") or {}
     return sweep.get("base"), [(str(k), v if isinstance(v, str) else json.dumps(v))
@@ -340,11 +342,13 @@ def page(data: dict, bundle: str) -> str:
 
 
 def is_sweep_table(path: str) -> bool:
+    """Whether the HDF5 file at `path` is a sweep's table (else it is read as a trajectory)."""
     import h5py
 
+    from routh.trajectory import _is_sweep_table
+
     with h5py.File(path, "r") as f:
-        value = f.attrs.get("format", b"")
-    return (value.decode() if isinstance(value, bytes) else str(value)) == "routh-sweep"
+        return _is_sweep_table(f)
 
 
 def write_atomically(target: Path, text: str) -> None:
@@ -384,12 +388,16 @@ def main(argv: list[str] | None = None) -> int:
     if not BUNDLE.is_file():
         print(f"routh view: {BUILD_HINT.format(path=BUNDLE)}", file=sys.stderr)
         return 2
-    if is_sweep_table(str(source)):
-        data = sweep_data(str(source), options.runs)
-    else:
-        from routh.trajectory import load
+    from routh.trajectory import load
 
-        data = trajectory_data(load(source), options.frames)
+    try:
+        if is_sweep_table(str(source)):
+            data = sweep_data(str(source), options.runs)
+        else:
+            data = trajectory_data(load(source), options.frames)
+    except (OSError, ValueError) as error:  # not HDF5, damaged, not routh's
+        print(f"routh view: {source}: {error}", file=sys.stderr)
+        return 1
     write_atomically(target, page(data, BUNDLE.read_text(encoding="utf-8")))
     print(f"{target}: {data['kind']} of {source} ({target.stat().st_size // 1024} kB); "
           "open it in a browser")

@@ -137,3 +137,11 @@ def test_the_ground_moves_by_its_acceleration_integrated_twice_from_rest():
     u = view.ground_displacement(time, acceleration)[:, 0]
     exact = amplitude / omega * (time - np.sin(omega * time) / omega)
     np.testing.assert_allclose(u, exact, atol=1e-6)
+
+
+def test_a_file_that_is_not_routh_s_is_refused_with_its_name(bundle, tmp_path, capsys):
+    text = tmp_path / "notes.h5"
+    text.write_text("not HDF5")
+    assert view.main([str(text)]) == 1
+    assert f"routh view: {text}:" in capsys.readouterr().err
+    assert not (tmp_path / "notes.html").exists()

@@ -1,12 +1,12 @@
 // One trajectory on the page: the scene, play / pause, speed, the time slider and the strips.
 // The frame shown at time t is the last frame at or before t (after an event's pair of
 // samples: the state after it), as routh.animate draws it.
-import { Scene } from "./scene.js";
-import { Strip } from "./strips.js";
+import {Scene} from "./scene.js";
+import {Strip} from "./strips.js";
 
 const SPEEDS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4];
 const SLIDER_STEPS = 10000;
-const FLASH_SECONDS = 0.05; // an impact is flashed this long [s of the run] after it, at least
+const FLASH_SECONDS = 0.05;  // an impact is flashed this long [s of the run] after it, at least
 
 function element(tag, className, parent, text) {
   const e = document.createElement(tag);
@@ -22,8 +22,10 @@ function frameAt(times, t) {
   if (t >= times[high]) return high;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
-    if (times[middle] <= t) low = middle;
-    else high = middle - 1;
+    if (times[middle] <= t)
+      low = middle;
+    else
+      high = middle - 1;
   }
   return low;
 }
@@ -37,8 +39,11 @@ export class Player {
     const root = element("div", "routh-player", container);
     const head = element("div", "routh-head", root);
     element("span", "routh-title", head, data.title);
-    element("span", "routh-meta", head,
-      `${data.dimension === 3 ? "3D" : "planar"} · law ${data.law ?? "?"} · status ${data.status ?? "?"} · ${data.samples} samples, ${this.times.length} frames · ${data.impacts.length} impacts`);
+    element(
+        "span", "routh-meta", head,
+        `${data.dimension === 3 ? "3D" : "planar"} · law ${data.law ?? "?"} · status ${
+            data.status ?? "?"} · ${data.samples} samples, ${this.times.length} frames · ${
+            data.impacts.length} impacts`);
     const stage = element("div", "routh-stage", root);
     this.scene = new Scene(stage, data);
     const bar = element("div", "routh-controls", root);
@@ -52,7 +57,7 @@ export class Player {
       option.selected = s === 1;
     }
     this.slider = element("input", "routh-slider", bar);
-    Object.assign(this.slider, { type: "range", min: 0, max: SLIDER_STEPS, step: 1, value: 0 });
+    Object.assign(this.slider, {type: "range", min: 0, max: SLIDER_STEPS, step: 1, value: 0});
     this.slider.addEventListener("input", () => {
       this.pause();
       this.setTime(this.t0 + (this.slider.value / SLIDER_STEPS) * (this.t1 - this.t0));
@@ -73,7 +78,9 @@ export class Player {
     const strips = element("div", "routh-strips", root);
     const bodyColours = data.bodies.map((b) => b.colour);
     this.strips = data.strips.map((strip) => {
-      const colours = strip.title.startsWith("tilt") ? strip.series.map((s) => bodyColours[data.bodies.findIndex((b) => b.name === s.name)]) : [];
+      const colours = strip.title.startsWith("tilt") ?
+          strip.series.map((s) => bodyColours[data.bodies.findIndex((b) => b.name === s.name)]) :
+          [];
       return new Strip(strips, strip, this.times, colours, (t) => {
         this.pause();
         this.setTime(t);
@@ -93,10 +100,11 @@ export class Player {
 
   // The contacts of the impacts in (t - window, t]: those to flash at time t.
   hitsAt(t) {
-    const window = Math.max(FLASH_SECONDS, 2 * ((this.t1 - this.t0) / this.times.length));
+    const span = Math.max(FLASH_SECONDS, 2 * ((this.t1 - this.t0) / this.times.length));
     const hits = new Set();
     for (const impact of this.data.impacts) {
-      if (impact.t <= t && impact.t > t - window) for (const k of impact.contacts) hits.add(k);
+      if (impact.t <= t && impact.t > t - span)
+        for (const k of impact.contacts) hits.add(k);
     }
     return hits;
   }
@@ -108,7 +116,8 @@ export class Player {
     this.scene.show(this.frame, hits);
     for (const strip of this.strips) strip.show(this.time);
     if (document.activeElement !== this.slider) {
-      this.slider.value = String(Math.round(((this.time - this.t0) / (this.t1 - this.t0 || 1)) * SLIDER_STEPS));
+      this.slider.value =
+          String(Math.round(((this.time - this.t0) / (this.t1 - this.t0 || 1)) * SLIDER_STEPS));
     }
     this.readout.textContent = `t = ${this.time.toFixed(3)} s${hits.size ? "  · impact" : ""}`;
     this.readout.classList.toggle("routh-hit", hits.size > 0);
@@ -124,8 +133,10 @@ export class Player {
       if (!this.playing) return;
       this.setTime(this.time + ((now - last) / 1000) * Number(this.speed.value));
       last = now;
-      if (this.time >= this.t1) this.pause();
-      else requestAnimationFrame(step);
+      if (this.time >= this.t1)
+        this.pause();
+      else
+        requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
   }
@@ -143,17 +154,27 @@ export class Player {
       setTime: (t) => player.setTime(t),
       play: () => player.play(),
       pause: () => player.pause(),
-      get time() { return player.time; },
-      get frame() { return player.frame; },
-      get playing() { return player.playing; },
-      get canvas() { return player.scene.canvas; },
+      get time() {
+        return player.time;
+      },
+      get frame() {
+        return player.frame;
+      },
+      get playing() {
+        return player.playing;
+      },
+      get canvas() {
+        return player.scene.canvas;
+      },
       worldToPixel: (x, y, z = 0) => player.scene.worldToPixel(x, y, z),
       setGroundMoves: (on) => {
         player.scene.groundMoves = Boolean(on) && Boolean(player.data.ground);
         player.setTime(player.time);
       },
-      get ground() { return player.data.ground && player.scene.groundShift(player.frame); },
-      bodies: player.data.bodies.map((b) => ({ name: b.name, colour: b.colour })),
+      get ground() {
+        return player.data.ground && player.scene.groundShift(player.frame);
+      },
+      bodies: player.data.bodies.map((b) => ({name: b.name, colour: b.colour})),
     };
   }
 }

@@ -9,14 +9,14 @@
 // u_g(t), a_g integrated twice from rest (the page's data): with groundMoves the whole world
 // (obstacles and bodies) is drawn shifted by u_g, as a fixed observer sees it.
 import * as THREE from "three";
-import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import {OrbitControls} from "three/examples/jsm/controls/OrbitControls.js";
 
 export const IMPACT_COLOUR = "#d62728";
 const GROUND_COLOUR = "#d4d4d4";
 const GROUND_LINE_COLOUR = "#555555";
 const OUTLINE_COLOUR = "#222222";
-const LINE_PIXELS = 4; // the drawn width of a rod or a link without a shape [px]
-const MARGIN = 0.15; // the share of the scene left free around the bodies
+const LINE_PIXELS = 4;  // the drawn width of a rod or a link without a shape [px]
+const MARGIN = 0.15;    // the share of the scene left free around the bodies
 
 // Distances [m] of a planar body's drawn points from its centre of mass: how far it reaches.
 function planarReach(body) {
@@ -50,8 +50,8 @@ function barGeometry(a, b, width) {
 
 function disk(radius, colour, z) {
   const mesh = new THREE.Mesh(
-    new THREE.CircleGeometry(radius, 24),
-    new THREE.MeshBasicMaterial({ color: colour }),
+      new THREE.CircleGeometry(radius, 24),
+      new THREE.MeshBasicMaterial({color: colour}),
   );
   mesh.position.z = z;
   return mesh;
@@ -62,7 +62,7 @@ export class Scene {
     this.data = data;
     this.planar = data.dimension !== 3;
     this.container = container;
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer = new THREE.WebGLRenderer({antialias: true, preserveDrawingBuffer: true});
     this.renderer.setPixelRatio(1);
     this.renderer.setClearColor("#ffffff");
     container.appendChild(this.renderer.domElement);
@@ -70,13 +70,15 @@ export class Scene {
     this.labels.className = "routh-labels";
     container.appendChild(this.labels);
     this.scene = new THREE.Scene();
-    this.world = new THREE.Group(); // the ground's frame: obstacles and bodies
+    this.world = new THREE.Group();  // the ground's frame: obstacles and bodies
     this.scene.add(this.world);
     this.groundMoves = Boolean(data.ground);
     this.bodies = [];
     this.contactDots = [];
-    if (this.planar) this.buildPlanar();
-    else this.buildSpatial();
+    if (this.planar)
+      this.buildPlanar();
+    else
+      this.buildSpatial();
     this.resize();
   }
 
@@ -104,7 +106,7 @@ export class Scene {
         }
       }
     }
-    this.extent = { x0, x1, y0, y1 };
+    this.extent = {x0, x1, y0, y1};
     this.camera = new THREE.OrthographicCamera(-1, 1, 1, -1, -10, 10);
     this.fitCamera(640, 420);
     const reach = 50 * Math.max(x1 - x0, y1 - y0, 1e-3);
@@ -113,7 +115,7 @@ export class Scene {
     for (const body of data.bodies) {
       const group = new THREE.Group();
       const colour = new THREE.Color(body.colour);
-      const material = new THREE.MeshBasicMaterial({ color: colour });
+      const material = new THREE.MeshBasicMaterial({color: colour});
       const shape = body.shape;
       let outline = null;
       if (shape && shape.type === "disk") {
@@ -122,8 +124,8 @@ export class Scene {
         group.add(mesh);
         // a radius, so that the reader sees it turn
         const spoke = new THREE.Mesh(
-          barGeometry(shape.centre, [shape.centre[0] + shape.radius, shape.centre[1]], pixel * 2),
-          new THREE.MeshBasicMaterial({ color: "#ffffff" }),
+            barGeometry(shape.centre, [shape.centre[0] + shape.radius, shape.centre[1]], pixel * 2),
+            new THREE.MeshBasicMaterial({color: "#ffffff"}),
         );
         spoke.position.z = 0.01;
         group.add(spoke);
@@ -131,19 +133,20 @@ export class Scene {
         const points = shape.vertices.map((v) => new THREE.Vector2(v[0], v[1]));
         group.add(new THREE.Mesh(new THREE.ShapeGeometry(new THREE.Shape(points)), material));
         const loop = new THREE.BufferGeometry().setFromPoints(
-          shape.vertices.map((v) => new THREE.Vector3(v[0], v[1], 0.01)),
+            shape.vertices.map((v) => new THREE.Vector3(v[0], v[1], 0.01)),
         );
-        outline = new THREE.LineLoop(loop, new THREE.LineBasicMaterial({ color: OUTLINE_COLOUR }));
+        outline = new THREE.LineLoop(loop, new THREE.LineBasicMaterial({color: OUTLINE_COLOUR}));
         group.add(outline);
       } else {
         // a rod (segment), or a link without a shape: bars from its joint point
         const ends = shape ? [shape.vertices[0], shape.vertices[1]] : body.points;
         const from = ends[0];
         const to = shape ? [ends[1]] : ends.slice(1);
-        for (const point of to) group.add(new THREE.Mesh(barGeometry(from, point, pixel * LINE_PIXELS), material));
+        for (const point of to)
+          group.add(new THREE.Mesh(barGeometry(from, point, pixel * LINE_PIXELS), material));
       }
       this.world.add(group);
-      this.bodies.push({ data: body, group, outline, reach: planarReach(body) });
+      this.bodies.push({data: body, group, outline, reach: planarReach(body)});
     }
     for (const joint of data.joints) {
       const owner = this.bodies.find((b) => b.data.name === joint.body);
@@ -160,7 +163,7 @@ export class Scene {
       flash.visible = false;
       dot.add(flash);
       owner.group.add(dot);
-      this.contactDots.push({ index: contact.index, flash });
+      this.contactDots.push({index: contact.index, flash});
     }
     this.makeLabels();
   }
@@ -171,37 +174,46 @@ export class Scene {
     const [px, py] = obstacle.point;
     const [nx, ny] = obstacle.normal;
     const [tx, ty] = [ny, -nx];
-    const corner = (s, d) => new THREE.Vector2(px + s * reach * tx - d * reach * nx, py + s * reach * ty - d * reach * ny);
+    const corner = (s, d) => new THREE.Vector2(
+        px + s * reach * tx - d * reach * nx, py + s * reach * ty - d * reach * ny);
     const group = new THREE.Group();
     const solid = new THREE.Shape([corner(-1, 0), corner(1, 0), corner(1, 1), corner(-1, 1)]);
-    const mesh = new THREE.Mesh(new THREE.ShapeGeometry(solid), new THREE.MeshBasicMaterial({ color: GROUND_COLOUR }));
+    const mesh = new THREE.Mesh(
+        new THREE.ShapeGeometry(solid), new THREE.MeshBasicMaterial({color: GROUND_COLOUR}));
     mesh.position.z = -0.1;
     group.add(mesh);
     const edge = new THREE.BufferGeometry().setFromPoints([
       new THREE.Vector3(px - reach * tx, py - reach * ty, -0.05),
       new THREE.Vector3(px + reach * tx, py + reach * ty, -0.05),
     ]);
-    group.add(new THREE.Line(edge, new THREE.LineBasicMaterial({ color: GROUND_LINE_COLOUR })));
+    group.add(new THREE.Line(edge, new THREE.LineBasicMaterial({color: GROUND_LINE_COLOUR})));
     const spacing = 10 ** Math.floor(Math.log10(size || 1)) / 2;
     const depth = spacing / 3;
     const ticks = [];
     for (let s = -reach; s <= reach; s += spacing) {
       const [ax, ay] = [px + s * tx, py + s * ty];
-      ticks.push(new THREE.Vector3(ax, ay, -0.05), new THREE.Vector3(ax - depth * (nx + tx), ay - depth * (ny + ty), -0.05));
+      ticks.push(
+          new THREE.Vector3(ax, ay, -0.05),
+          new THREE.Vector3(ax - depth * (nx + tx), ay - depth * (ny + ty), -0.05));
     }
     const hatch = new THREE.BufferGeometry().setFromPoints(ticks);
-    group.add(new THREE.LineSegments(hatch, new THREE.LineBasicMaterial({ color: "#9a9a9a" })));
+    group.add(new THREE.LineSegments(hatch, new THREE.LineBasicMaterial({color: "#9a9a9a"})));
     return group;
   }
 
   // The orthographic camera around the extent, square pixels, for a canvas of w x h.
   fitCamera(w, h) {
-    const { x0, x1, y0, y1 } = this.extent;
+    const {x0, x1, y0, y1} = this.extent;
     const cx = (x0 + x1) / 2;
     const cy = (y0 + y1) / 2;
     const span = Math.max((x1 - x0) / w, (y1 - y0) / h) * (1 + 2 * MARGIN);
     this.metresPerPixel = span;
-    Object.assign(this.camera, { left: cx - (span * w) / 2, right: cx + (span * w) / 2, bottom: cy - (span * h) / 2, top: cy + (span * h) / 2 });
+    Object.assign(this.camera, {
+      left: cx - (span * w) / 2,
+      right: cx + (span * w) / 2,
+      bottom: cy - (span * h) / 2,
+      top: cy + (span * h) / 2
+    });
     this.camera.updateProjectionMatrix();
   }
 
@@ -234,50 +246,52 @@ export class Scene {
     this.camera.position.copy(centre).add(new THREE.Vector3(0.9, -1.6, 0.8).multiplyScalar(size));
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.target.copy(centre);
-    this.controls.update(); // points the camera at the target
+    this.controls.update();  // points the camera at the target
     this.controls.addEventListener("change", () => this.render());
     for (const obstacle of data.obstacles) {
       const plane = new THREE.Mesh(
-        new THREE.PlaneGeometry(size * 6, size * 6),
-        new THREE.MeshLambertMaterial({ color: GROUND_COLOUR, side: THREE.DoubleSide }),
+          new THREE.PlaneGeometry(size * 6, size * 6),
+          new THREE.MeshLambertMaterial({color: GROUND_COLOUR, side: THREE.DoubleSide}),
       );
       const grid = new THREE.GridHelper(size * 6, 24, GROUND_LINE_COLOUR, "#b0b0b0");
-      grid.rotation.x = Math.PI / 2; // GridHelper lies in xz: turn it into the plane's xy
+      grid.rotation.x = Math.PI / 2;  // GridHelper lies in xz: turn it into the plane's xy
       grid.position.z = 1e-4 * size;
       plane.add(grid);
       const normal = new THREE.Vector3(...obstacle.normal).normalize();
       plane.quaternion.setFromUnitVectors(new THREE.Vector3(0, 0, 1), normal);
       const point = new THREE.Vector3(...obstacle.point);
       // the patch's centre: the point of the plane nearest the bodies' middle
-      plane.position.copy(centre).sub(normal.clone().multiplyScalar(centre.clone().sub(point).dot(normal)));
+      plane.position.copy(centre).sub(
+          normal.clone().multiplyScalar(centre.clone().sub(point).dot(normal)));
       this.world.add(plane);
     }
     for (const body of data.bodies) {
       const shape = body.shape;
       let geometry;
       const offset = new THREE.Vector3();
-      if (shape.type === "box") geometry = new THREE.BoxGeometry(...shape.size);
+      if (shape.type === "box")
+        geometry = new THREE.BoxGeometry(...shape.size);
       else if (shape.type === "cylinder") {
         geometry = new THREE.CylinderGeometry(shape.radius, shape.radius, shape.height, 48);
-        geometry.rotateX(Math.PI / 2); // three's cylinder stands along y; routh's along body z
+        geometry.rotateX(Math.PI / 2);  // three's cylinder stands along y; routh's along body z
       } else {
         geometry = new THREE.SphereGeometry(shape.radius, 32, 16);
         offset.set(...(shape.centre || [0, 0, 0]));
       }
-      const material = new THREE.MeshLambertMaterial({ color: body.colour });
+      const material = new THREE.MeshLambertMaterial({color: body.colour});
       const mesh = new THREE.Mesh(geometry, material);
       mesh.position.copy(offset);
       const edges = new THREE.LineSegments(
-        new THREE.EdgesGeometry(geometry, 20),
-        new THREE.LineBasicMaterial({ color: OUTLINE_COLOUR }),
+          new THREE.EdgesGeometry(geometry, 20),
+          new THREE.LineBasicMaterial({color: OUTLINE_COLOUR}),
       );
       mesh.add(edges);
       if (shape.type === "sphere") {
         // two great circles fixed in the ball, so that the reader sees it turn
         for (const turn of [0, Math.PI / 2]) {
           const ring = new THREE.Mesh(
-            new THREE.TorusGeometry(shape.radius * 1.002, shape.radius * 0.02, 6, 48),
-            new THREE.MeshBasicMaterial({ color: OUTLINE_COLOUR }),
+              new THREE.TorusGeometry(shape.radius * 1.002, shape.radius * 0.02, 6, 48),
+              new THREE.MeshBasicMaterial({color: OUTLINE_COLOUR}),
           );
           ring.rotation.x = turn;
           mesh.add(ring);
@@ -286,7 +300,7 @@ export class Scene {
       const group = new THREE.Group();
       group.add(mesh);
       this.world.add(group);
-      this.bodies.push({ data: body, group, material, reach: spatialReach(shape) });
+      this.bodies.push({data: body, group, material, reach: spatialReach(shape)});
     }
     this.makeLabels();
   }
@@ -309,7 +323,8 @@ export class Scene {
     this.width = w;
     this.height = h;
     this.renderer.setSize(w, h);
-    if (this.planar) this.fitCamera(w, h);
+    if (this.planar)
+      this.fitCamera(w, h);
     else {
       this.camera.aspect = w / h;
       this.camera.updateProjectionMatrix();
@@ -352,7 +367,8 @@ export class Scene {
       const at = this.worldToPixel(g.x, g.y, g.z);
       const edge = g.clone().addScaledVector(across, body.reach);
       const shift = Math.abs(this.worldToPixel(edge.x, edge.y, edge.z).x - at.x) + 8;
-      body.label.style.transform = `translate(${Math.round(at.x + shift)}px, ${Math.round(at.y - 10)}px)`;
+      body.label.style.transform =
+          `translate(${Math.round(at.x + shift)}px, ${Math.round(at.y - 10)}px)`;
     }
   }
 
@@ -367,6 +383,6 @@ export class Scene {
   // from its top-left corner), where it is drawn at the frame shown.
   worldToPixel(x, y, z = 0) {
     const v = new THREE.Vector3(x, y, z).add(this.world.position).project(this.camera);
-    return { x: ((v.x + 1) / 2) * this.width, y: ((1 - v.y) / 2) * this.height };
+    return {x: ((v.x + 1) / 2) * this.width, y: ((1 - v.y) / 2) * this.height};
   }
 }

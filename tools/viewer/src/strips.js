@@ -2,7 +2,7 @@
 // its unit, with a cursor at the time shown. A click on a strip moves the time there.
 const SERIES_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2"];
 const HEIGHT = 110;
-const LEFT = 64; // room for the value axis [px]
+const LEFT = 64;  // room for the value axis [px]
 const RIGHT = 12;
 const TOP = 18;
 const BOTTOM = 20;
@@ -18,7 +18,8 @@ function niceTicks(low, high, count) {
 }
 
 function format(v) {
-  return Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(1) : String(+v.toPrecision(4));
+  return Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(1) :
+                                                                 String(+v.toPrecision(4));
 }
 
 export class Strip {
@@ -92,8 +93,10 @@ export class Strip {
       let pen = false;
       series.values.forEach((v, i) => {
         if (v === null) return void (pen = false);
-        if (pen) g.lineTo(this.x(this.time[i]), y(v));
-        else g.moveTo(this.x(this.time[i]), y(v));
+        if (pen)
+          g.lineTo(this.x(this.time[i]), y(v));
+        else
+          g.moveTo(this.x(this.time[i]), y(v));
         pen = true;
       });
       g.stroke();

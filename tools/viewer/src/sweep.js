@@ -1,18 +1,24 @@
 // A sweep table as a map: each run a square at (x, y) = two of its columns, coloured by whether
 // it overturned (or by its status). A click selects the nearest run: its row, the routh run
 // command that reproduces it, and its trajectory when the page holds it.
-import { Player } from "./player.js";
+import {Player} from "./player.js";
 
 const WIDTH = 640;
 const HEIGHT = 440;
-const PAD = { left: 70, right: 16, top: 16, bottom: 46 };
+const PAD = {
+  left: 70,
+  right: 16,
+  top: 16,
+  bottom: 46
+};
 const OUTCOMES = {
   overturned: "#d62728",
   "not overturned": "#1f77b4",
   failed: "#7f7f7f",
 };
-const STATUS_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
-const PICK_PIXELS = 14; // a click selects the nearest run this close
+const STATUS_COLOURS =
+    ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
+const PICK_PIXELS = 14;  // a click selects the nearest run this close
 
 function element(tag, className, parent, text) {
   const e = document.createElement(tag);
@@ -27,11 +33,15 @@ export class SweepMap {
     this.data = data;
     this.columns = Object.fromEntries(data.columns.map((c) => [c.name, c]));
     this.count = data.columns[0].values.length;
-    const numeric = data.columns.filter((c) => c.values.every((v) => v === null || typeof v === "number")).map((c) => c.name);
+    const numeric =
+        data.columns.filter((c) => c.values.every((v) => v === null || typeof v === "number"))
+            .map((c) => c.name);
     const root = element("div", "routh-sweep", container);
     const head = element("div", "routh-head", root);
     element("span", "routh-title", head, data.title);
-    element("span", "routh-meta", head, `${this.count} runs · swept ${data.swept.join(", ") || "nothing"}`);
+    element(
+        "span", "routh-meta", head,
+        `${this.count} runs · swept ${data.swept.join(", ") || "nothing"}`);
     const bar = element("div", "routh-controls", root);
     const swept = data.swept.filter((c) => numeric.includes(c));
     const choose = (label, initial) => {
@@ -47,12 +57,14 @@ export class SweepMap {
     };
     // y: the second swept key; a sweep of one key shows an outcome against it
     const varies = (name) => new Set(this.columns[name]?.values.filter((v) => v !== null)).size > 1;
-    const outcome = ["max_abs_theta", "impacts", "final_time"].find((name) => numeric.includes(name) && varies(name));
+    const outcome = ["max_abs_theta", "impacts", "final_time"].find(
+        (name) => numeric.includes(name) && varies(name));
     this.xSelect = choose("x", swept[0] ?? numeric[1]);
     this.ySelect = choose("y", swept[1] ?? outcome ?? numeric[2]);
     element("label", null, bar, "colour");
     this.colourSelect = element("select", null, bar);
-    for (const name of ["overturned", "status"]) element("option", null, this.colourSelect, name).value = name;
+    for (const name of ["overturned", "status"])
+      element("option", null, this.colourSelect, name).value = name;
     this.colourSelect.addEventListener("change", () => this.draw());
     this.canvas = element("canvas", "routh-map", root);
     this.canvas.width = WIDTH;
@@ -76,7 +88,8 @@ export class SweepMap {
 
   outcome(i) {
     const status = this.value("status", i);
-    if (status === "input_error" || status === "error" || this.value("overturned", i) < 0) return "failed";
+    if (status === "input_error" || status === "error" || this.value("overturned", i) < 0)
+      return "failed";
     return this.value("overturned", i) === 1 ? "overturned" : "not overturned";
   }
 
@@ -91,7 +104,7 @@ export class SweepMap {
     const x = this.value(this.xSelect.value, i);
     const y = this.value(this.ySelect.value, i);
     if (x === null || y === null || x === undefined || y === undefined) return null;
-    const { x0, x1, y0, y1 } = this.range;
+    const {x0, x1, y0, y1} = this.range;
     return {
       x: PAD.left + ((x - x0) / (x1 - x0)) * (WIDTH - PAD.left - PAD.right),
       y: HEIGHT - PAD.bottom - ((y - y0) / (y1 - y0)) * (HEIGHT - PAD.top - PAD.bottom),
@@ -121,7 +134,7 @@ export class SweepMap {
     };
     const [x0, x1] = span(xs);
     const [y0, y1] = span(ys);
-    this.range = { x0, x1, y0, y1 };
+    this.range = {x0, x1, y0, y1};
     const g = this.canvas.getContext("2d");
     g.fillStyle = "#ffffff";
     g.fillRect(0, 0, WIDTH, HEIGHT);
@@ -129,7 +142,11 @@ export class SweepMap {
     g.strokeRect(PAD.left, PAD.top, WIDTH - PAD.left - PAD.right, HEIGHT - PAD.top - PAD.bottom);
     // a square per run, as large as the distinct values leave room for
     const distinct = (values) => new Set(values).size;
-    const size = Math.max(3, Math.min(18, (WIDTH - PAD.left - PAD.right) / distinct(xs) - 1, (HEIGHT - PAD.top - PAD.bottom) / distinct(ys) - 1));
+    const size = Math.max(
+        3,
+        Math.min(
+            18, (WIDTH - PAD.left - PAD.right) / distinct(xs) - 1,
+            (HEIGHT - PAD.top - PAD.bottom) / distinct(ys) - 1));
     for (let i = 0; i < this.count; i++) {
       const p = this.runToPixel(i);
       if (!p) continue;
@@ -162,7 +179,9 @@ export class SweepMap {
     g.fillText(String(+y0.toPrecision(3)), 20, HEIGHT - PAD.bottom);
     g.fillText(String(+y1.toPrecision(3)), 20, PAD.top + 10);
     this.legend.textContent = "";
-    const entries = this.colourSelect.value === "overturned" ? Object.entries(OUTCOMES) : [...new Set(this.columns.status.values)].map((s, k) => [s, STATUS_COLOURS[k % STATUS_COLOURS.length]]);
+    const entries = this.colourSelect.value === "overturned" ? Object.entries(OUTCOMES) : [
+      ...new Set(this.columns.status.values)
+    ].map((s, k) => [s, STATUS_COLOURS[k % STATUS_COLOURS.length]]);
     for (const [name, colour] of entries) {
       const item = element("span", "routh-legend-item", this.legend);
       element("span", "routh-swatch", item).style.background = colour;
@@ -184,7 +203,9 @@ export class SweepMap {
       const v = column.values[i];
       element("td", null, row, `${v === null ? "nan" : v}${column.unit ? ` ${column.unit}` : ""}`);
     }
-    element("p", null, box, "Run it again (the base path is the sweep file's `base:`, relative to the sweep file's folder):");
+    element(
+        "p", null, box,
+        "Run it again (the base path is the sweep file's `base:`, relative to its folder):");
     const command = element("pre", "routh-command", box, this.data.commands[i]);
     const copy = element("button", null, box, "copy command");
     copy.addEventListener("click", () => navigator.clipboard?.writeText(command.textContent));
@@ -195,7 +216,7 @@ export class SweepMap {
     const trajectory = this.data.trajectories[run];
     if (trajectory) {
       this.player = new Player(this.playerBox, trajectory);
-      this.player.scene.canvas.scrollIntoView?.({ block: "nearest" });
+      this.player.scene.canvas.scrollIntoView?.({block: "nearest"});
     }
   }
 
@@ -206,7 +227,7 @@ export class SweepMap {
       runToPixel: (i) => {
         const p = map.runToPixel(i);
         const box = map.canvas.getBoundingClientRect();
-        return p && { x: p.x + box.left, y: p.y + box.top }; // viewport pixels, as a click takes
+        return p && {x: p.x + box.left, y: p.y + box.top};  // viewport pixels, as a click takes
       },
       select: (i) => map.select(i),
       setAxes: (x, y) => {
@@ -214,10 +235,18 @@ export class SweepMap {
         map.ySelect.value = y;
         map.draw();
       },
-      get selectedRun() { return map.selected === null ? null : map.value("run", map.selected); },
-      get command() { return map.selected === null ? null : map.data.commands[map.selected]; },
-      get player() { return map.player && map.player.hook(); },
-      get canvas() { return map.canvas; },
+      get selectedRun() {
+        return map.selected === null ? null : map.value("run", map.selected);
+      },
+      get command() {
+        return map.selected === null ? null : map.data.commands[map.selected];
+      },
+      get player() {
+        return map.player && map.player.hook();
+      },
+      get canvas() {
+        return map.canvas;
+      },
     };
   }
 }

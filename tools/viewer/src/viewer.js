@@ -2,8 +2,8 @@
 // table) and shows it. window.routhViewer is a small hook for tests and scripts: setTime(t),
 // play(), pause(), time, worldToPixel(x, y[, z]) for a trajectory; runToPixel(i), select(i),
 // selectedRun, command and player (the selected run's trajectory) for a sweep.
-import { Player } from "./player.js";
-import { SweepMap } from "./sweep.js";
+import {Player} from "./player.js";
+import {SweepMap} from "./sweep.js";
 
 const STYLE = `
 body { font: 14px system-ui, sans-serif; margin: 12px; color: #111; background: #fff; }
@@ -25,7 +25,8 @@ body { font: 14px system-ui, sans-serif; margin: 12px; color: #111; background: 
 .routh-strip { display: block; border: 1px solid #ddd; border-top: none; cursor: crosshair; }
 .routh-map { border: 1px solid #ccc; cursor: pointer; }
 .routh-legend-item { margin-right: 14px; }
-.routh-swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: middle; }
+.routh-swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px;
+  vertical-align: middle; }
 .routh-details table { border-collapse: collapse; font-size: 12px; }
 .routh-details th { text-align: left; padding-right: 12px; font-weight: normal; color: #555; }
 .routh-command { background: #f4f4f4; padding: 8px; white-space: pre-wrap; word-break: break-all; }
@@ -45,11 +46,13 @@ function start() {
     const message = document.createElement("p");
     message.className = "routh-error";
     message.textContent = `The viewer could not start (${error.message}). It draws with WebGL: ` +
-      "a browser with WebGL turned on is needed.";
+        "a browser with WebGL turned on is needed.";
     root.appendChild(message);
-    window.routhViewer = { kind: "error", error: String(error) };
+    window.routhViewer = {kind: "error", error: String(error)};
   }
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();
+if (document.readyState === "loading")
+  document.addEventListener("DOMContentLoaded", start);
+else
+  start();
