@@ -145,3 +145,20 @@ def test_a_file_that_is_not_routh_s_is_refused_with_its_name(bundle, tmp_path, c
     assert view.main([str(text)]) == 1
     assert f"routh view: {text}:" in capsys.readouterr().err
     assert not (tmp_path / "notes.html").exists()
+
+
+def test_a_sweep_keeps_its_trajectories_in_the_page_up_to_runs(bundle, tmp_path):
+    sweep = tmp_path / "drops.yaml"
+    sweep.write_text(f"base: {SOURCE_DIR / 'scenarios' / 'bouncing_ball.yaml'}\n"
+                     "set: {duration: 0.3}\n"
+                     "grid: {contact.restitution: [0.5, 0.9]}\n"
+                     "output: {trajectories: true}\n")
+    table = tmp_path / "drops.h5"
+    routh_cli("sweep", sweep, "-o", table)
+    held, named = tmp_path / "held.html", tmp_path / "named.html"
+    assert view.main([str(table), "-o", str(held)]) == 0
+    assert view.main([str(table), "-o", str(named), "--runs", "1"]) == 0
+    files = {str(run): str(tmp_path / "drops_runs" / f"run_{run:06d}.h5") for run in (0, 1)}
+    assert page_data(held)["files"] == files and page_data(named)["files"] == files
+    assert sorted(page_data(held)["trajectories"]) == ["0", "1"]
+    assert page_data(named)["trajectories"] == {}  # more runs than --runs: the files only
