@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from routh.kinematics import body_poses, body_poses_3d, tilt
+from routh.kinematics import body_poses, body_poses_3d
 
 BUNDLE = Path(__file__).with_name("viewer") / "viewer.js"
 BUILD_HINT = (
@@ -101,9 +101,11 @@ def _planar_scene(trajectory, rows: np.ndarray) -> dict:
             "points": [joint["child_point"], *children, *carried],
             "x": _numbers(p[:, 0]), "y": _numbers(p[:, 1]), "phi": _numbers(phi),
         })
+        # the bodies the run watches for overturning with a base to rock on: their tilt is
+        # θ − θ₀, θ₀ = 0 the angle they stand upright at (docs/output.md, /summary)
         shape = body["shape"] or {}
         if joint["type"] == "free" and joint["parent"] is None and shape.get("type") == "polygon":
-            tilts.append((body["name"], phi - phi[0]))
+            tilts.append((body["name"], phi))
     # pins: every joint but a free one (a free body hangs on nothing)
     joints = [{"body": body["name"], "point": body["joint"]["child_point"]}
               for body in model["bodies"] if body["joint"]["type"] != "free"]
@@ -111,6 +113,20 @@ def _planar_scene(trajectory, rows: np.ndarray) -> dict:
     contacts = [{"index": k, "body": c["body"], "point": c["point"]}
                 for k, c in enumerate(model["contacts"]) if "point" in c]
     return {"bodies": bodies, "joints": joints, "contacts": contacts, "tilts": tilts}
+
+
+def up_axis(shape: dict, start: np.ndarray) -> np.ndarray | None:
+    """The body axis (unit, body frame) that points up while a spatial body stands upright, as
+    the run watches it (docs/output.md, /summary), from its orientation `start` (3, 3) at the
+    first sample: a box's axis nearest the vertical; a cylinder's own axis, when it starts
+    nearer the vertical than the horizontal. None for a sphere and a cylinder on its side."""
+    if shape["type"] == "box":
+        axis = int(np.argmax(np.abs(start[2])))
+    elif shape["type"] == "cylinder" and abs(start[2, 2]) > math.sqrt(0.5):
+        axis = 2
+    else:
+        return None
+    return np.eye(3)[axis] * np.sign(start[2, axis])
 
 
 def _spatial_scene(trajectory, rows: np.ndarray) -> dict:
@@ -128,8 +144,10 @@ def _spatial_scene(trajectory, rows: np.ndarray) -> dict:
             "shape": body["shape"],
             "p": _numbers(p), "quaternion": _numbers(quaternion),
         })
-        if body["shape"]["type"] in ("box", "cylinder"):
-            tilts.append((body["name"], tilt(rotation)))
+        up = up_axis(body["shape"], rotation[0])
+        if up is not None:
+            # the angle between its up axis, turned into the world, and the world's z
+            tilts.append((body["name"], np.arccos(np.clip((rotation @ up)[:, 2], -1.0, 1.0))))
     return {"bodies": bodies, "joints": [], "contacts": [], "tilts": tilts}
 
 

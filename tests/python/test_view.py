@@ -162,3 +162,14 @@ def test_a_sweep_keeps_its_trajectories_in_the_page_up_to_runs(bundle, tmp_path)
     assert page_data(held)["files"] == files and page_data(named)["files"] == files
     assert sorted(page_data(held)["trajectories"]) == ["0", "1"]
     assert page_data(named)["trajectories"] == {}  # more runs than --runs: the files only
+
+
+@pytest.mark.parametrize("scenario", ["rocking_block.yaml", "rocking_block_3d.yaml"])
+def test_the_tilt_strip_starts_at_half_the_slenderness(scenario, cli_run, bundle, tmp_path):
+    # both blocks are released from rest at θ = α/2 = atan(0.2 / 1.0) / 2 (their scenarios)
+    trajectory = cli_run(SOURCE_DIR / "scenarios" / scenario, "duration=0.5")
+    page = tmp_path / "block.html"
+    assert view.main([str(trajectory), "-o", str(page)]) == 0
+    tilt = page_data(page)["strips"][0]
+    assert (tilt["title"], tilt["unit"], tilt["levels"]) == ("tilt θ / α", "–", [-1, 1])
+    assert abs(tilt["series"][0]["values"][0]) == pytest.approx(0.5, abs=1e-4)
