@@ -5,6 +5,7 @@ import {Scene} from "./scene.js";
 import {Strip} from "./strips.js";
 
 const SPEEDS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4];
+const PLAY_SECONDS = 4;  // the default speed plays the run in at least this long, at most 1x
 const SLIDER_STEPS = 10000;
 const FLASH_SECONDS = 0.05;  // an impact is flashed this long [s of the run] after it, at least
 
@@ -49,12 +50,20 @@ export class Player {
     const bar = element("div", "routh-controls", root);
     this.button = element("button", "routh-play", bar, "▶ play");
     this.button.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
+    // one frame back and forward: an impact's frames one by one
+    for (const [text, step] of [["◀", -1], ["▶", 1]]) {
+      const button = element("button", "routh-step", bar, text);
+      button.title = step < 0 ? "previous frame (←)" : "next frame (→)";
+      button.addEventListener("click", () => this.step(step));
+    }
     element("label", null, bar, "speed");
     this.speed = element("select", "routh-speed", bar);
+    const fits = SPEEDS.filter((s) => s <= 1 && (this.t1 - this.t0) / s >= PLAY_SECONDS);
+    const initial = fits.length ? fits[fits.length - 1] : SPEEDS[0];
     for (const s of SPEEDS) {
       const option = element("option", null, this.speed, `${s}×`);
       option.value = String(s);
-      option.selected = s === 1;
+      option.selected = s === initial;
     }
     this.slider = element("input", "routh-slider", bar);
     Object.assign(this.slider, {type: "range", min: 0, max: SLIDER_STEPS, step: 1, value: 0});
@@ -81,7 +90,8 @@ export class Player {
       const colours = strip.title.startsWith("tilt") ?
           strip.series.map((s) => bodyColours[data.bodies.findIndex((b) => b.name === s.name)]) :
           [];
-      return new Strip(strips, strip, this.times, colours, (t) => {
+      const impacts = data.impacts.map((impact) => impact.t);
+      return new Strip(strips, strip, this.times, colours, impacts, (t) => {
         this.pause();
         this.setTime(t);
       });
@@ -90,6 +100,26 @@ export class Player {
     this.time = this.t0;
     this.resize();
     window.addEventListener("resize", () => this.resize());
+    // space plays or pauses, the arrows step a frame (unless a control has the keyboard)
+    root.tabIndex = 0;
+    root.addEventListener("keydown", (event) => {
+      if (event.target.tagName === "SELECT" || event.target.tagName === "INPUT") return;
+      const step = {ArrowLeft: -1, ArrowRight: 1}[event.key];
+      if (step)
+        this.step(step);
+      else if (event.key === " ")
+        this.playing ? this.pause() : this.play();
+      else
+        return;
+      event.preventDefault();
+    });
+  }
+
+  // Shows the frame `count` frames after (before, if negative) the one shown.
+  step(count) {
+    this.pause();
+    const frame = Math.min(Math.max(this.frame + count, 0), this.times.length - 1);
+    this.setTime(this.times[frame]);
   }
 
   resize() {

@@ -1,5 +1,6 @@
 // Time strips under the scene (tilt, energy, ground acceleration): each series against time, in
-// its unit, with a cursor at the time shown. A click on a strip moves the time there.
+// its unit, with a cursor at the time shown and a red tick at each impact. A click on a strip
+// moves the time there.
 const SERIES_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2"];
 const HEIGHT = 110;
 const LEFT = 64;  // room for the value axis [px]
@@ -7,7 +8,8 @@ const RIGHT = 12;
 const TOP = 18;
 const BOTTOM = 20;
 
-function niceTicks(low, high, count) {
+// Round values (1, 2 or 5 times a power of ten apart) from low to high, about `count` of them.
+export function niceTicks(low, high, count) {
   const span = high - low || 1;
   const step0 = span / count;
   const magnitude = 10 ** Math.floor(Math.log10(step0));
@@ -17,15 +19,17 @@ function niceTicks(low, high, count) {
   return ticks;
 }
 
-function format(v) {
+// A tick's label: 4 digits at most, exponent form when very large or small.
+export function format(v) {
   return Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(1) :
                                                                  String(+v.toPrecision(4));
 }
 
 export class Strip {
-  constructor(container, strip, time, colours, onPick) {
+  constructor(container, strip, time, colours, impacts, onPick) {
     this.strip = strip;
     this.time = time;
+    this.impacts = impacts;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "routh-strip";
     container.appendChild(this.canvas);
@@ -101,6 +105,8 @@ export class Strip {
       });
       g.stroke();
     });
+    g.fillStyle = "#d62728";
+    for (const t of this.impacts) g.fillRect(Math.round(this.x(t)), TOP - 4, 1, 4);
     g.fillStyle = "#111";
     g.font = "bold 11px sans-serif";
     g.fillText(`${this.strip.title} [${this.strip.unit}]`, LEFT, 12);

@@ -2,6 +2,7 @@
 // it overturned (or by its status). A click selects the nearest run: its row, the routh run
 // command that reproduces it, and its trajectory when the page holds it.
 import {Player} from "./player.js";
+import {format, niceTicks} from "./strips.js";
 
 const WIDTH = 640;
 const HEIGHT = 440;
@@ -174,10 +175,20 @@ export class SweepMap {
     g.fillText(`${yName}${unit(yName)}`, 0, 0);
     g.restore();
     g.font = "11px sans-serif";
-    g.fillText(String(+x0.toPrecision(3)), PAD.left, HEIGHT - PAD.bottom + 14);
-    g.fillText(String(+x1.toPrecision(3)), WIDTH - PAD.right - 30, HEIGHT - PAD.bottom + 14);
-    g.fillText(String(+y0.toPrecision(3)), 20, HEIGHT - PAD.bottom);
-    g.fillText(String(+y1.toPrecision(3)), 20, PAD.top + 10);
+    const plotX = (v) => PAD.left + ((v - x0) / (x1 - x0)) * (WIDTH - PAD.left - PAD.right);
+    const plotY = (v) =>
+        HEIGHT - PAD.bottom - ((v - y0) / (y1 - y0)) * (HEIGHT - PAD.top - PAD.bottom);
+    g.textAlign = "center";
+    for (const v of niceTicks(x0, x1, 6)) {
+      g.fillRect(plotX(v), HEIGHT - PAD.bottom, 1, 4);
+      g.fillText(format(v), plotX(v), HEIGHT - PAD.bottom + 15);
+    }
+    g.textAlign = "right";
+    for (const v of niceTicks(y0, y1, 6)) {
+      g.fillRect(PAD.left - 4, plotY(v), 4, 1);
+      g.fillText(format(v), PAD.left - 6, plotY(v) + 4);
+    }
+    g.textAlign = "left";
     this.legend.textContent = "";
     const entries = this.colourSelect.value === "overturned" ? Object.entries(OUTCOMES) : [
       ...new Set(this.columns.status.values)
