@@ -31,6 +31,8 @@ DRIVER = Path(__file__).with_name("drive_page.cjs")
 VIEWPORT = (1000, 900)
 COLOUR_DISTANCE = 40  # a drawn pixel is the body's when its RGB lies this close to the colour
 PIXELS = 2.0  # how far the drawn centre may lie from the file's [px]
+IMPACT_RED = "#d62728"  # docs/viewer.md: a struck contact's ring
+OVERTURNED_RED, STANDING_BLUE = "#d62728", "#1f77b4"  # the sweep map's squares
 
 
 def routh(*arguments):
@@ -167,11 +169,24 @@ def test_a_click_on_the_sweep_map_opens_that_run(tmp_path):
     page = view(table, tmp_path / "pulses.html")
     chosen = 3  # period 0.8 s, amplitude 12 m/s²: the last of the grid
     values = drive(page, [
+        {"evaluate": "[0, 1, 2, 3].map((i) => window.routhViewer.runToPixel(i))"},
+        {"evaluate": "(({left, top}) => ({left, top}))("
+                     "window.routhViewer.canvas.getBoundingClientRect())"},
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "map.png")},
         {"click": f"window.routhViewer.runToPixel({chosen})"},
         {"evaluate": "[window.routhViewer.selectedRun, window.routhViewer.command]"},
         {"evaluate": "window.routhViewer.player && window.routhViewer.player.bodies"},
     ], tmp_path)
-    (run, command), bodies = values[1], values[2]
+    at, box, (run, command), bodies = values[0], values[1], values[4], values[5]
+    # each run's square in the colour of its outcome: red overturned, blue not
+    with h5py.File(table) as f:
+        overturned = f["runs"]["overturned"][:]
+    image = np.asarray(Image.open(values[2]).convert("RGB"), float)
+    assert set(overturned) == {0, 1}  # both colours are checked
+    for i, point in enumerate(at):
+        pixel = image[int(point["y"] - box["top"]), int(point["x"] - box["left"])]
+        expected = OVERTURNED_RED if overturned[i] else STANDING_BLUE
+        assert np.linalg.norm(pixel - colour_rgb(expected)) < COLOUR_DISTANCE, (i, pixel)
     assert run == chosen
     assert command == shlex.join([
         "routh", "run", str(base), "--set", "duration=2", "--set", "contact.friction=3",
@@ -277,3 +292,36 @@ def test_under_a_pulse_the_ground_moves_and_carries_the_block(tmp_path):
     for png, to_pixels in (("moving.png", moving), ("still.png", still)):
         drawn = body_pixels(str(tmp_path / png), block["colour"]).mean(axis=0)
         assert np.linalg.norm(drawn - to_pixels(centre)) < PIXELS, (png, drawn)
+
+
+def test_an_impact_flashes_the_contact_it_strikes(rocking_block, tmp_path):
+    trajectory, page = rocking_block
+    with h5py.File(trajectory) as f:
+        events = f["events"][:]
+        contact_names = [n.decode() if isinstance(n, bytes) else n
+                         for n in f["events"].attrs["contact_names"]]
+        model = json.loads(f["model"][()])
+    first = events[0]
+    assert first["kind"].decode() == "impact"
+    (contact,) = [int(c) for c in first["contacts"].decode().split(",")]
+    point = next(c["point"] for c in model["contacts"] if c["name"] == contact_names[contact])
+    t = float(first["t"]) + 0.01  # within the flash, after the impact
+    values = drive(page, [
+        {"evaluate": "[[0, 0], [1, 0], [0, 1]].map(([x, y]) => "
+                     "window.routhViewer.worldToPixel(x, y))"},
+        {"evaluate": f"window.routhViewer.setTime({t})"},
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "impact.png")},
+        {"evaluate": "window.routhViewer.setTime(0.2)"},  # no impact within 0.05 s
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "calm.png")},
+    ], tmp_path)
+    to_pixels = affine(*values[0])
+    time, q, names = read_q(trajectory)
+    x, y, theta = q[sample_at(time, t)][[names.index(n) for n in ("x", "y", "theta")]]
+    # the corner in the world: the centre of mass plus the body-frame point turned by theta
+    c, s = np.cos(theta), np.sin(theta)
+    corner = to_pixels((x + c * point[0] - s * point[1], y + s * point[0] + c * point[1]))
+    red = body_pixels(values[2], IMPACT_RED)
+    near = red[np.linalg.norm(red - corner, axis=1) < 8]
+    assert len(near) > 60  # a ring of 6 px around the struck corner
+    assert np.linalg.norm(near.mean(axis=0) - corner) < PIXELS
+    assert len(body_pixels(values[4], IMPACT_RED)) == 0
