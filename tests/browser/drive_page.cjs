@@ -10,7 +10,8 @@
 //   {"click": "JS expression"}        a mouse click at the viewport point {x, y} it gives
 //   {"wait": milliseconds}
 //   {"goto": another HTML file}       opens it (the steps after it act on it)
-// RESULT: {"values": [one per step], "errors": [the page's uncaught errors]}.
+// RESULT: {"values": [one per step], "errors": [the page's uncaught errors and any request it
+// made beyond its own file]}.
 const fs = require("fs");
 const path = require("path");
 
@@ -33,6 +34,10 @@ async function main() {
   try {
     const page = context.pages()[0] || (await context.newPage());
     page.on("pageerror", (error) => errors.push(`${page.url()}: ${error}`));
+    // the page is self-contained: anything it asks of the network is an error
+    page.on("request", (request) => {
+      if (!/^(file|data|blob):/.test(request.url())) errors.push(`request ${request.url()}`);
+    });
     const open = async (file) => {
       await page.goto("file://" + path.resolve(file));
       await page.waitForFunction(() => window.routhViewer !== undefined, null, { timeout: 20000 });
