@@ -72,6 +72,14 @@ export class Player {
       this.setTime(this.t0 + (this.slider.value / SLIDER_STEPS) * (this.t1 - this.t0));
     });
     this.readout = element("span", "routh-time", bar);
+    const names = element("label", "routh-names", bar);
+    const namesBox = element("input", null, names);
+    namesBox.type = "checkbox";
+    namesBox.checked = true;
+    names.append(" names");
+    namesBox.addEventListener("change", () => {
+      this.scene.labels.style.display = namesBox.checked ? "" : "none";
+    });
     if (data.ground) {
       // the ground's motion: drawn (a fixed observer's view), or the ground's frame held still
       const label = element("label", "routh-ground", bar);

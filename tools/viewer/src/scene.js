@@ -360,15 +360,27 @@ export class Scene {
 
   render() {
     this.renderer.render(this.scene, this.camera);
-    // each name to the right of its body, clear of it: past its reach along the screen's x
+    // each name to the right of its body, clear of it (past its reach along the screen's x),
+    // and moved down below the names already placed that it would cover
     const across = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 0);
+    const placed = [];
     for (const body of this.bodies) {
       const g = body.group.position;
       const at = this.worldToPixel(g.x, g.y, g.z);
       const edge = g.clone().addScaledVector(across, body.reach);
-      const shift = Math.abs(this.worldToPixel(edge.x, edge.y, edge.z).x - at.x) + 8;
-      body.label.style.transform =
-          `translate(${Math.round(at.x + shift)}px, ${Math.round(at.y - 10)}px)`;
+      const box = {
+        x: Math.round(at.x + Math.abs(this.worldToPixel(edge.x, edge.y, edge.z).x - at.x) + 8),
+        y: Math.round(at.y - 10),
+        w: body.label.offsetWidth,
+        h: body.label.offsetHeight,
+      };
+      const covers = (other) => box.x < other.x + other.w && other.x < box.x + box.w &&
+          box.y < other.y + other.h && other.y < box.y + box.h;
+      for (let other = placed.find(covers); other; other = placed.find(covers)) {
+        box.y = other.y + other.h + 1;
+      }
+      placed.push(box);
+      body.label.style.transform = `translate(${box.x}px, ${box.y}px)`;
     }
   }
 
