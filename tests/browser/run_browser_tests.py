@@ -1,5 +1,7 @@
 """The browser tests of routh's viewer (test_viewer.py), or the reason they cannot run.
 
+    run_browser_tests.py [PYTEST ARGUMENTS]      e.g. -k every_shipped
+
 ctest runs this file. It needs node, Chromium (Debian's `chromium`; ROUTH_CHROMIUM names another
 executable) and the viewer's npm packages and bundle, which the build makes when it finds npm
 (target routh_viewer). When one is missing it prints what and how to get it and exits with 77,
@@ -43,7 +45,7 @@ def main() -> int:
         return SKIPPED
     test = Path(__file__).with_name("test_viewer.py")
     return subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                            str(test)])
+                            str(test), *sys.argv[1:]])
 
 
 if __name__ == "__main__":

@@ -108,7 +108,7 @@ export class Scene {
     }
     this.extent = {x0, x1, y0, y1};
     this.camera = new THREE.OrthographicCamera(-1, 1, 1, -1, -10, 10);
-    this.fitCamera(640, 420);
+    this.fitCamera(...this.canvasSize());  // before the sizes in pixels below are set
     const reach = 50 * Math.max(x1 - x0, y1 - y0, 1e-3);
     for (const obstacle of data.obstacles) this.world.add(this.halfPlane(obstacle, reach, x1 - x0));
     const pixel = this.metresPerPixel;
@@ -317,9 +317,14 @@ export class Scene {
     }
   }
 
-  resize() {
+  // The canvas's width and height [px]: its container's width, at most 560 px high.
+  canvasSize() {
     const w = Math.max(320, this.container.clientWidth);
-    const h = Math.round(Math.min(Math.max(300, w * 0.6), 560));
+    return [w, Math.round(Math.min(Math.max(300, w * 0.6), 560))];
+  }
+
+  resize() {
+    const [w, h] = this.canvasSize();
     this.width = w;
     this.height = h;
     this.renderer.setSize(w, h);
@@ -333,7 +338,6 @@ export class Scene {
 
   // Puts every body at frame i; `hits` are the contacts (indices) of impacts being flashed.
   show(i, hits) {
-    this.frame = i;
     this.world.position.set(...(this.groundMoves ? this.groundShift(i) : [0, 0, 0]));
     for (const body of this.bodies) {
       const d = body.data;
