@@ -291,8 +291,10 @@ def reproduce_command(base: str | None, settings: list, row: dict, keys: list) -
     return shlex.join(words)
 
 
-def sweep_data(path: str, runs_limit: int = DEFAULT_RUNS) -> dict:
-    """The page's data for a sweep table: its columns, the run commands, kept trajectories."""
+def sweep_data(path: str, runs_limit: int = DEFAULT_RUNS, sweep_file: str | None = None) -> dict:
+    """The page's data for a sweep table: its columns, the run commands, kept trajectories.
+    The commands name the base scenario as the sweep file does (relative to its folder), or,
+    given the `sweep_file` the table came from, relative to the current folder."""
     from routh.api import load_sweep
     from routh.trajectory import load
 
@@ -301,6 +303,8 @@ def sweep_data(path: str, runs_limit: int = DEFAULT_RUNS) -> dict:
     swept = columns[1:columns.index("status")] if "status" in columns else []
     keys = [c for c in swept if not c.endswith(RATIO_KEYS)]
     base, settings = _sweep_settings(table.attrs.get("sweep", ""))
+    if base is not None and sweep_file is not None:
+        base = os.path.relpath(Path(sweep_file).parent / base)
     rows = table.to_dict("records")
     folder = Path(path).with_name(Path(path).stem + "_runs")
     trajectories, files = {}, {}
@@ -330,6 +334,7 @@ def sweep_data(path: str, runs_limit: int = DEFAULT_RUNS) -> dict:
         "columns": [{"name": c, "unit": units.get(c, ""), "values": column(c)} for c in columns],
         "swept": swept,
         "base": base,
+        "base_from_here": sweep_file is not None,
         "commands": [reproduce_command(base, settings, row, keys) for row in rows],
         "files": {str(run): file for run, file in files.items()},
         "trajectories": {str(run): data for run, data in trajectories.items()},
@@ -392,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=DEFAULT_RUNS,
                         help="a sweep's kept trajectories the page holds at most (default "
                         f"{DEFAULT_RUNS}; beyond, a click shows the run's file)")
+    parser.add_argument("--sweep", metavar="SWEEP.yaml",
+                        help="the sweep file a table came from: the run commands then name the "
+                        "base scenario relative to the current folder")
     parser.add_argument("--force", action="store_true", help="replace an existing page")
     options = parser.parse_args(argv)
     source = Path(options.file)
@@ -410,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if is_sweep_table(str(source)):
-            data = sweep_data(str(source), options.runs)
+            data = sweep_data(str(source), options.runs, options.sweep)
         else:
             data = trajectory_data(load(source), options.frames)
     except (OSError, ValueError) as error:  # not HDF5, damaged, not routh's

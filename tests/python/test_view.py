@@ -173,3 +173,23 @@ def test_the_tilt_strip_starts_at_half_the_slenderness(scenario, cli_run, bundle
     tilt = page_data(page)["strips"][0]
     assert (tilt["title"], tilt["unit"], tilt["levels"]) == ("tilt θ / α", "–", [-1, 1])
     assert abs(tilt["series"][0]["values"][0]) == pytest.approx(0.5, abs=1e-4)
+
+
+def test_with_its_sweep_file_the_commands_run_from_here(bundle, tmp_path, monkeypatch):
+    folder = tmp_path / "studies"
+    folder.mkdir()
+    (folder / "block.yaml").write_text(
+        (SOURCE_DIR / "scenarios" / "rocking_block.yaml").read_text())
+    sweep = folder / "heights.yaml"
+    sweep.write_text("base: block.yaml\nset: {duration: 0.2}\ngrid: {model.height: [0.8, 1.0]}\n")
+    table = tmp_path / "heights.h5"
+    routh_cli("sweep", sweep, "-o", table)
+    monkeypatch.chdir(tmp_path)
+    assert view.main([str(table), "-o", "here.html", "--sweep", "studies/heights.yaml"]) == 0
+    assert view.main([str(table), "-o", "there.html"]) == 0
+    assert page_data(tmp_path / "here.html")["commands"][0] == (
+        "routh run studies/block.yaml --set duration=0.2 --set model.height=0.8")
+    assert page_data(tmp_path / "there.html")["commands"][0] == (
+        "routh run block.yaml --set duration=0.2 --set model.height=0.8")
+    words = shlex.split(page_data(tmp_path / "here.html")["commands"][0])
+    routh_cli(*words[1:], "-o", tmp_path / "again.h5")  # runs from here

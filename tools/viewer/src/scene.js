@@ -341,6 +341,8 @@ export class Scene {
     this.world.position.set(...(this.groundMoves ? this.groundShift(i) : [0, 0, 0]));
     for (const body of this.bodies) {
       const d = body.data;
+      // a pose the file holds as NaN (a run that ended non_finite_state) is not drawn
+      body.group.visible = (this.planar ? d.x[i] : d.p[3 * i]) !== null;
       if (this.planar) {
         body.group.position.set(d.x[i], d.y[i], 0);
         body.group.rotation.z = d.phi[i];

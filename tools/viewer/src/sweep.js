@@ -216,7 +216,9 @@ export class SweepMap {
     }
     element(
         "p", null, box,
-        "Run it again (the base path is the sweep file's `base:`, relative to its folder):");
+        this.data.base_from_here ?
+            "Run it again (from the folder the page was made in):" :
+            "Run it again (from the sweep file's folder: its `base:` is relative to it):");
     const command = element("pre", "routh-command", box, this.data.commands[i]);
     const copy = element("button", null, box, "copy command");
     copy.addEventListener("click", () => navigator.clipboard?.writeText(command.textContent));
