@@ -294,7 +294,8 @@ def reproduce_command(base: str | None, settings: list, row: dict, keys: list) -
 def sweep_data(path: str, runs_limit: int = DEFAULT_RUNS, sweep_file: str | None = None) -> dict:
     """The page's data for a sweep table: its columns, the run commands, kept trajectories.
     The commands name the base scenario as the sweep file does (relative to its folder), or,
-    given the `sweep_file` the table came from, relative to the current folder."""
+    given the `sweep_file` the table came from, from the current folder (the shorter of its
+    relative and absolute paths)."""
     from routh.api import load_sweep
     from routh.trajectory import load
 
@@ -304,7 +305,8 @@ def sweep_data(path: str, runs_limit: int = DEFAULT_RUNS, sweep_file: str | None
     keys = [c for c in swept if not c.endswith(RATIO_KEYS)]
     base, settings = _sweep_settings(table.attrs.get("sweep", ""))
     if base is not None and sweep_file is not None:
-        base = os.path.relpath(Path(sweep_file).parent / base)
+        path_from_here = Path(sweep_file).parent / base
+        base = min(os.path.relpath(path_from_here), os.path.abspath(path_from_here), key=len)
     rows = table.to_dict("records")
     folder = Path(path).with_name(Path(path).stem + "_runs")
     trajectories, files = {}, {}
