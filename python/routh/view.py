@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from routh.kinematics import body_poses, body_poses_3d
+from routh.kinematics import BOX_CORNER_NAMES, body_poses, body_poses_3d, box_corners
 
 BUNDLE = Path(__file__).with_name("viewer") / "viewer.js"
 BUILD_HINT = (
@@ -148,7 +148,23 @@ def _spatial_scene(trajectory, rows: np.ndarray) -> dict:
         if up is not None:
             # the angle between its up axis, turned into the world, and the world's z
             tilts.append((body["name"], np.arccos(np.clip((rotation @ up)[:, 2], -1.0, 1.0))))
-    return {"bodies": bodies, "joints": [], "contacts": [], "tilts": tilts}
+    return {"bodies": bodies, "joints": [], "contacts": _box_corner_contacts(model),
+            "tilts": tilts}
+
+
+def _box_corner_contacts(model: dict) -> list:
+    """The contacts of boxes' corners (named BODY.CORNER/OTHER, CORNER one of
+    kinematics.BOX_CORNER_NAMES), each with its index in /model's contacts and its corner in
+    the body frame [m]. The points of spheres and cylinder rims move on the body: not drawn."""
+    shapes = {body["name"]: body["shape"] for body in model["bodies"]}
+    contacts = []
+    for k, contact in enumerate(model["contacts"]):
+        shape = shapes.get(contact["body"], {})
+        corner = contact["name"].split("/")[0].removeprefix(f"{contact['body']}.")
+        if shape.get("type") == "box" and corner in BOX_CORNER_NAMES:
+            point = box_corners(shape["size"])[BOX_CORNER_NAMES.index(corner)]
+            contacts.append({"index": k, "body": contact["body"], "point": point.tolist()})
+    return contacts
 
 
 def _strips(trajectory, rows: np.ndarray, tilts: list) -> list:

@@ -325,3 +325,49 @@ def test_an_impact_flashes_the_contact_it_strikes(rocking_block, tmp_path):
     assert len(near) > 60  # a ring of 6 px around the struck corner
     assert np.linalg.norm(near.mean(axis=0) - corner) < PIXELS
     assert len(body_pixels(values[4], IMPACT_RED)) == 0
+
+
+def rotation_of(quaternion) -> np.ndarray:
+    """The rotation matrix of a quaternion (w, x, y, z), normalised (Hamilton's convention)."""
+    w, x, y, z = np.asarray(quaternion, float) / np.linalg.norm(quaternion)
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def test_an_impact_in_space_flashes_the_struck_corners_of_the_box(tmp_path):
+    trajectory = tmp_path / "block_3d.h5"
+    routh("run", SOURCE_DIR / "scenarios" / "rocking_block_3d.yaml", "--set", "duration=0.5",
+          "-o", trajectory)
+    page = view(trajectory, tmp_path / "block_3d.html")
+    time, q, names = read_q(trajectory)
+    with h5py.File(trajectory) as f:
+        first = f["events"][0]
+        contact_names = [n.decode() if isinstance(n, bytes) else n
+                         for n in f["events"].attrs["contact_names"]]
+        (body,) = json.loads(f["model"][()])["bodies"]
+    assert first["kind"].decode() == "impact"
+    t = float(first["t"]) + 0.01
+    row = q[sample_at(time, t)]
+    p = np.array([row[names.index(f"block.{c}")] for c in "xyz"])
+    rotation = rotation_of([row[names.index(f"block.q{c}")] for c in "wxyz"])
+    half = np.asarray(body["shape"]["size"]) / 2
+    corners = []
+    for k in (int(c) for c in first["contacts"].decode().split(",")):
+        # block.x+y-z-/floor: the corner at (+a/2, -b/2, -c/2) in the body frame
+        signs = contact_names[k].split(".")[1].split("/")[0]
+        corner = [1.0 if signs[2 * i + 1] == "+" else -1.0 for i in range(3)] * half
+        corners.append(p + rotation @ corner)
+    values = drive(page, [
+        {"evaluate": f"window.routhViewer.setTime({t})"},
+        {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "impact.png")},
+    ] + [{"evaluate": f"window.routhViewer.worldToPixel({x}, {y}, {z})"} for x, y, z in corners]
+        + [{"evaluate": "window.routhViewer.setTime(0.2)"},
+           {"canvas": "window.routhViewer.canvas", "png": str(tmp_path / "calm.png")}], tmp_path)
+    red = body_pixels(values[1], IMPACT_RED)
+    for at in values[2:2 + len(corners)]:
+        near = red[np.linalg.norm(red - [at["x"], at["y"]], axis=1) < 12]
+        assert len(near) > 20, at  # a red ball on the corner (half in the floor)
+    assert len(red) == sum(np.count_nonzero(np.linalg.norm(red - [a["x"], a["y"]], axis=1) < 12)
+                           for a in values[2:2 + len(corners)])  # and nowhere else
+    assert len(body_pixels(values[-1], IMPACT_RED)) == 0

@@ -302,6 +302,22 @@ export class Scene {
       this.world.add(group);
       this.bodies.push({data: body, group, material, reach: spatialReach(shape)});
     }
+    // contact points (a box's corners) as small dark balls, each with a red one to flash
+    for (const contact of data.contacts) {
+      const owner = this.bodies.find((b) => b.data.name === contact.body);
+      const radius = owner.reach * 0.04;
+      const dot = new THREE.Mesh(
+          new THREE.SphereGeometry(radius, 12, 8),
+          new THREE.MeshBasicMaterial({color: OUTLINE_COLOUR}));
+      dot.position.set(...contact.point);
+      const flash = new THREE.Mesh(
+          new THREE.SphereGeometry(radius * 2.5, 16, 12),
+          new THREE.MeshBasicMaterial({color: IMPACT_COLOUR}));
+      flash.visible = false;
+      dot.add(flash);
+      owner.group.add(dot);
+      this.contactDots.push({index: contact.index, flash});
+    }
     this.makeLabels();
   }
 
