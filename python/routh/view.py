@@ -167,13 +167,15 @@ def _box_corner_contacts(model: dict) -> list:
     return contacts
 
 
-def _strips(trajectory, rows: np.ndarray, tilts: list) -> list:
-    """The strips under the scene: tilt (over α when every tilting body has one), energy, a_g."""
+def _strips(trajectory, rows: np.ndarray, tilts: list, colours: dict) -> list:
+    """The strips under the scene: tilt (over α when every tilting body has one; each body's
+    line in its colour), energy, a_g."""
     strips = []
     if tilts:
         alphas = [slenderness(trajectory.summary, name) for name, _ in tilts]
         over_alpha = all(alpha is not None for alpha in alphas)
-        series = [{"name": name, "values": _numbers(values / alpha if over_alpha else values, 4)}
+        series = [{"name": name, "colour": colours[name],
+                   "values": _numbers(values / alpha if over_alpha else values, 4)}
                   for (name, values), alpha in zip(tilts, alphas)]
         strips.append({
             "title": "tilt θ / α" if over_alpha else "tilt θ",
@@ -260,7 +262,8 @@ def trajectory_data(trajectory, frames: int = DEFAULT_FRAMES, title: str | None 
         "contact_bodies": [c["body"] for c in model["contacts"]],
         "obstacles": model["obstacles"],
         "impacts": _impacts(trajectory),
-        "strips": _strips(trajectory, rows, scene["tilts"]),
+        "strips": _strips(trajectory, rows, scene["tilts"],
+                          {body["name"]: body["colour"] for body in scene["bodies"]}),
         "ground": ground,  # u_g per axis and frame [m], None without an excitation
     }
 

@@ -93,13 +93,9 @@ export class Player {
       });
     }
     const strips = element("div", "routh-strips", root);
-    const bodyColours = data.bodies.map((b) => b.colour);
+    const impacts = data.impacts.map((impact) => impact.t);
     this.strips = data.strips.map((strip) => {
-      const colours = strip.title.startsWith("tilt") ?
-          strip.series.map((s) => bodyColours[data.bodies.findIndex((b) => b.name === s.name)]) :
-          [];
-      const impacts = data.impacts.map((impact) => impact.t);
-      return new Strip(strips, strip, this.times, colours, impacts, (t) => {
+      return new Strip(strips, strip, this.times, impacts, (t) => {
         this.pause();
         this.setTime(t);
       });
@@ -206,8 +202,9 @@ export class Player {
       },
       worldToPixel: (x, y, z = 0) => player.scene.worldToPixel(x, y, z),
       setGroundMoves: (on) => {
-        player.scene.groundMoves = Boolean(on) && Boolean(player.data.ground);
-        player.setTime(player.time);
+        if (!player.groundBox) return;
+        player.groundBox.checked = Boolean(on);
+        player.groundBox.dispatchEvent(new Event("change"));
       },
       get ground() {
         return player.data.ground && player.scene.groundShift(player.frame);

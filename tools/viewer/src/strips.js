@@ -26,14 +26,13 @@ export function format(v) {
 }
 
 export class Strip {
-  constructor(container, strip, time, colours, impacts, onPick) {
+  constructor(container, strip, time, impacts, onPick) {
     this.strip = strip;
     this.time = time;
     this.impacts = impacts;
     this.canvas = document.createElement("canvas");
     this.canvas.className = "routh-strip";
     container.appendChild(this.canvas);
-    this.colours = colours;
     this.canvas.addEventListener("click", (event) => {
       const box = this.canvas.getBoundingClientRect();
       onPick(this.timeAt(event.clientX - box.left));
@@ -92,7 +91,7 @@ export class Strip {
     g.setLineDash([]);
     g.lineWidth = 1.5;
     this.strip.series.forEach((series, k) => {
-      g.strokeStyle = this.colours[k] || SERIES_COLOURS[k % SERIES_COLOURS.length];
+      g.strokeStyle = series.colour || SERIES_COLOURS[k % SERIES_COLOURS.length];
       g.beginPath();
       let pen = false;
       series.values.forEach((v, i) => {
@@ -113,7 +112,7 @@ export class Strip {
     let at = LEFT + g.measureText(`${this.strip.title} [${this.strip.unit}]`).width + 16;
     g.font = "11px sans-serif";
     this.strip.series.forEach((series, k) => {
-      g.fillStyle = this.colours[k] || SERIES_COLOURS[k % SERIES_COLOURS.length];
+      g.fillStyle = series.colour || SERIES_COLOURS[k % SERIES_COLOURS.length];
       g.fillRect(at, 4, 14, 8);
       g.fillStyle = "#333";
       g.fillText(series.name, at + 18, 12);
