@@ -1,17 +1,20 @@
 """An interactive viewer of a run or a sweep, as one self-contained HTML page.
 
-    python3 -m routh.view FILE.h5 [-o view.html] [--frames N] [--force]
+    python3 -m routh.view FILE.h5 [-o view.html] [--frames N] [--runs N] [--sweep SWEEP.yaml]
+                          [--force]
 
 A trajectory file (``routh run``'s) becomes an animation to play, pause, speed up and scrub,
 its bodies in distinct colours with their names, joints as pins, contact points as dots that
-turn red at an impact, the ground shaded; strips below show the tilt of the rocking bodies (over
+turn red at an impact, the ground shaded and, under an excitation, moving by u_g(t) (its
+acceleration integrated twice from rest; /q is in the ground's frame); strips below show the tilt of the rocking bodies (over
 their slenderness α where /summary gives it), the energy, and under an excitation the ground
 acceleration a_g(t), each with a cursor at the shown time. Planar models are drawn in an
 orthographic camera, bodies in space (spheres, boxes, cylinders) in 3D with an orbit camera.
 
 A sweep table (``routh sweep``'s) becomes a map of its runs over two swept columns (chosen on the
 page), coloured by whether the run overturned or failed; clicking a run shows its row and the
-``routh run`` command that reproduces it, and plays its trajectory when the sweep kept them
+``routh run`` command that reproduces it (its base scenario named from the current folder with
+--sweep), and plays its trajectory when the sweep kept them
 (``output.trajectories: true``) and the page holds them (--runs).
 
 The page needs no server and no network: the JavaScript viewer (tools/viewer, three.js bundled by
