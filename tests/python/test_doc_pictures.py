@@ -1,6 +1,7 @@
-"""The pictures of docs/impact_laws_explained.md can be drawn again: tools/draw_impact_law_pictures.py
-runs into a scratch folder, writes the pictures the repository ships, and the impacts it draws
-are those the page describes, checked against closed forms and Elkaranshawy & Bajaba's Table 1.
+"""The docs' pictures can be drawn again. tools/draw_impact_law_pictures.py runs into a scratch
+folder and writes the pictures docs/impact_laws_explained.md shows; the impacts it draws are
+checked against closed forms and Elkaranshawy & Bajaba's Table 1. tools/draw_body_frames.py
+draws docs/body_frames.svg, which docs/models.md shows.
 """
 
 import importlib.util
@@ -75,3 +76,20 @@ def test_the_rod_parts_the_laws_as_the_paper_says(pictures):
     for law in ["newton_routh", "poisson", "energetic"]:
         path = pictures.impulse_path(results[law], D, u_pre, 0.7)
         assert path[1] == pytest.approx([halt, -0.7 * halt], abs=1e-12)
+
+
+def test_the_body_frames_picture_can_be_drawn_again(tmp_path):
+    # tools/draw_body_frames.py draws docs/body_frames.svg, which docs/models.md shows.
+    specification = importlib.util.spec_from_file_location(
+        "draw_body_frames", SOURCE_DIR / "tools" / "draw_body_frames.py")
+    module = importlib.util.module_from_spec(specification)
+    specification.loader.exec_module(module)
+    output = tmp_path / "body_frames.svg"
+    assert module.main(["-o", str(output)]) == 0
+    root = ElementTree.parse(output).getroot()
+    texts = " ".join(element.text or "" for element in root.iter() if element.tag.endswith("text"))
+    for name in ["left_end", "bottom_left", "child_point", "x+y-z-", "top_rim"]:
+        assert name in texts
+    assert (SOURCE_DIR / "docs" / "body_frames.svg").is_file()
+    page = (SOURCE_DIR / "docs" / "models.md").read_text(encoding="utf-8")
+    assert "](body_frames.svg)" in page
