@@ -149,9 +149,10 @@ def draw_bodies(figure, grid, problem, results, draw_body, scale, extent):
         axes.set_xlabel(f"v⁺ = ({v_post[0]:.3f}, {v_post[1]:.3f}) m/s\n"
                         f"ω⁺ = {v_post[2]:.3f} rad/s\nΔT = {result['delta_T']:.4f} J\n{flags}",
                         fontsize=8, family="monospace", loc="left")
-    figure.text(0.5, 0.905, f"before the impact (grey, dashed): v⁻ = ({v_pre[0]:g}, {v_pre[1]:g}) m/s,"
-                f" ω⁻ = {v_pre[2]:g} rad/s; after it (colour): the centre's velocity v⁺ and the"
-                " spin ω⁺ (counter-clockwise positive)", ha="center", fontsize=9, color="#444444")
+    figure.text(0.5, 0.905, f"before the impact (grey, dashed): v⁻ = ({v_pre[0]:g}, "
+                f"{v_pre[1]:g}) m/s, ω⁻ = {v_pre[2]:g} rad/s; after it (colour): the centre's "
+                "velocity v⁺ and the spin ω⁺ (counter-clockwise positive)", ha="center",
+                fontsize=9, color="#444444")
 
 
 def draw_paths(axes, results, D, u_pre, friction):
