@@ -57,7 +57,7 @@ z up.
 | `{segment: {length: L}}` (a rod, a link) | the middle, the centre of mass | x along the segment | `left_end` (-L/2, 0), `right_end` (L/2, 0); edges `bottom` (its -y side) and `top` |
 | `{rectangle: {width: w, height: h}}` (a block) | the centre | x along the width, y along the height | `bottom_left` (-w/2, -h/2), `bottom_right`, `top_right`, `top_left`; edges `bottom`, `right`, `top`, `left` |
 | `{disk: {radius: r}}` (a ball) | the centre | any: they mark the turn θ | the disk itself |
-| `{polygon: {vertices: [[x, y], ...]}}` | where the vertices put it | as the vertices are written | `v0`, `v1`, ... counter-clockwise; edge `e0` from `v0` to `v1`, ... |
+| `{polygon: {vertices: [[x, y], ...]}}` | the point [0, 0] of the vertices' coordinates | as the vertices are written | `v0`, `v1`, ... counter-clockwise; edge `e0` from `v0` to `v1`, ... |
 
 - **A segment lies along its body's x axis.** A point on it is `[s, 0]` with -L/2 ≤ s ≤ L/2; a
   point `[0, s]` is off the segment, s beside its middle.
