@@ -120,11 +120,18 @@ class Checker:
         return self.pages[path]
 
     def exists(self, path):
-        """A file or folder, or a program built from one: tools/bench/scenario_benchmark is
-        built from scenario_benchmark.cpp, tools/routh/routh by tools/routh/CMakeLists.txt."""
+        """A file or folder, or one the build writes: a program built from a source
+        (tools/bench/scenario_benchmark from scenario_benchmark.cpp, tools/routh/routh by
+        tools/routh/CMakeLists.txt) or a file git ignores (tools/viewer/dist/viewer.js)."""
         full = os.path.join(self.root, path)
         if os.path.exists(full) or any(os.path.exists(full + ext) for ext in (".cpp", ".py")):
             return True
+        try:
+            if subprocess.run(["git", "-C", self.root, "check-ignore", "-q", path],
+                              capture_output=True, check=False).returncode == 0:
+                return True
+        except OSError:  # no git: no ignore list to consult
+            pass
         folder, program = os.path.split(full)
         cmake = os.path.join(folder, "CMakeLists.txt")
         if os.path.exists(cmake):
