@@ -14,7 +14,10 @@ The convention (README.md, "How the README is tested"):
 - Each command must exit with 0, and after a command that names an output file with -o, that
   file must exist.
 
-ctest runs it as the test readme_commands. By hand, from the build folder:
+ctest runs it as the test readme_commands, and on the pages of docs/ that follow the same
+convention (docs/first_hour.md, docs/impact_laws_explained.md) as docs_commands.PAGE: --readme
+names the page, and the scratch folder copies the folders of the repository that holds it. By
+hand, from the build folder:
 
     /usr/bin/python3 ../../tests/docs/readme_commands.py --readme ../../README.md \
         --routh tools/routh/routh --python-dir python
@@ -82,6 +85,12 @@ def main():
 
     readme = os.path.abspath(arguments.readme)
     repository = os.path.dirname(readme)
+    while not os.path.isdir(os.path.join(repository, "scenarios")):  # a page in docs/
+        if os.path.dirname(repository) == repository:
+            print(f"{readme}: no repository (a folder with scenarios/) holds it", file=sys.stderr)
+            return 1
+        repository = os.path.dirname(repository)
+    page = os.path.relpath(readme, repository)
     with open(readme, encoding="utf-8") as file:
         commands = readme_commands(file.read())
     if not commands:
@@ -112,20 +121,20 @@ def main():
             missing = [name for name in output_files(command)
                        if not os.path.exists(os.path.join(scratch, name))]
             ok = run.returncode == 0 and not missing
-            print(f"README.md:{number}: {'ok  ' if ok else 'FAIL'} {seconds:6.2f} s  {command}")
+            print(f"{page}:{number}: {'ok  ' if ok else 'FAIL'} {seconds:6.2f} s  {command}")
             if not ok:
                 detail = f"exit code {run.returncode}"
                 if missing:
                     detail += f", no {', '.join(missing)}"
                 output = (run.stdout + run.stderr).strip()
                 print(f"    {detail}\n" + "\n".join("    " + l for l in output.splitlines()[-15:]))
-                failures.append(f"README.md:{number}: {command} ({detail})")
+                failures.append(f"{page}:{number}: {command} ({detail})")
         if failures:
-            print(f"\n{len(failures)} of {len(commands)} README commands failed:", file=sys.stderr)
+            print(f"\n{len(failures)} of {len(commands)} {page} commands failed:", file=sys.stderr)
             for failure in failures:
                 print("  " + failure, file=sys.stderr)
             return 1
-        print(f"\nall {len(commands)} README commands ran (scratch folder {scratch})")
+        print(f"\nall {len(commands)} {page} commands ran (scratch folder {scratch})")
         return 0
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
