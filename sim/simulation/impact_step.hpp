@@ -69,6 +69,15 @@ struct ImpactResolution {
   Eigen::VectorXd velocity_change;  ///< Δv = M⁻¹JᵀΓ, when resolved
 };
 
+/// The problem a law is given for an impact of the contacts `involved` (ascending) at (t, q, v⁻):
+/// D = J M⁻¹ Jᵀ and u⁻ = J v⁻ of those contacts, their restitution (0 when `at_rest`) and
+/// friction (none where no slip can change), u_n = 0 for an impact without collision. It is the
+/// problem resolve_impact answers in its last round, where `involved` are the event's contacts;
+/// a recorded impact is exported with it (the Python package's Trajectory.impact_problem).
+ImpactProblem impact_problem_at(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& v, const std::vector<int>& involved,
+                                bool at_rest, ImpactStart start);
+
 /// Resolves an impact at (t, q, v⁻) starting with the contacts `involved`. `at_rest`: the
 /// approach is slower than the rest speed, so the contacts close (restitution 0).
 ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSettings& settings,
