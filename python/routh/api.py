@@ -87,7 +87,7 @@ def _scenario_source(scenario: Any) -> tuple[str, str | None]:
     `scenario`: a path-like object is a file; a dict becomes YAML text; a str is YAML text when
     it holds a newline, or a ':' and names no existing file, else a file's path."""
     if isinstance(scenario, Mapping):
-        return _DICT_SOURCE, _block_yaml(scenario)
+        return _DICT_SOURCE, _block_yaml(_listed(scenario))
     if isinstance(scenario, str):
         if "\n" in scenario or (":" in scenario and not os.path.isfile(scenario)):
             return _TEXT_SOURCE, scenario
@@ -115,7 +115,8 @@ def run(
     - a path-like object (``pathlib.Path``) is always a file;
     - a str is YAML text when it holds a newline, or a ':' and names no existing file
       (``"{duration: 1, model: {type: ball}, initial: {}}"``); otherwise it is a file's path;
-    - a dict (nested dicts and lists, as ``yaml.safe_load`` gives them) is written as YAML.
+    - a dict (nested dicts and lists, as ``yaml.safe_load`` gives them; numpy numbers and
+      arrays are taken as numbers and lists) is written as YAML.
 
     Text and dicts are read as ``routh run -`` reads standard input: errors are located in
     ``<scenario text>:LINE:COLUMN`` (``<scenario dict>`` for a dict, one key a line in the order

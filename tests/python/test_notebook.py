@@ -95,6 +95,14 @@ def test_text_reads_record_files_from_the_current_directory(tmp_path, monkeypatc
         routh.run(text, {"duration": 0.2})
 
 
+def test_a_recorded_scenario_runs_again(tmp_path, monkeypatch):
+    # /scenario keeps the record files' absolute paths: it runs from anywhere, the same run
+    first = routh.run(SOURCE_DIR / "scenarios" / "rocking_block_record.yaml", {"duration": 0.3})
+    monkeypatch.chdir(tmp_path)
+    again = routh.run(first.scenario)
+    assert_same_run(again, first)
+
+
 def test_a_nameless_text_is_called_scenario(tmp_path):
     text = ("duration: 0.1\nmodel: {type: ball, radius: 0.1, mass: 1}\ninitial: {q: {y: 1}}\n"
             "contact: {law: poisson, restitution: 0.5, friction: 0}\n")
