@@ -78,6 +78,12 @@ TEST_CASE("run -: errors are located at <stdin>:LINE:COLUMN, those of --set at t
   run = routh_reading("run - --set contact.restitution=2", shipped("bouncing_ball"));
   CHECK(run.exit_code == 1);
   CHECK(contains(run.err, "--set contact.restitution=2: contact.restitution = 2: must be in"));
+  // standard input is read up to the scenario file's size limit, not for ever
+  run = test::run_command(
+      cat("head -c 17000000 /dev/zero | '", ROUTH_BINARY, "' run - -o never_written.h5"));
+  CHECK(run.exit_code == 1);
+  CHECK(contains(run.err, "<stdin>: the scenario text is longer than the limit of 16777216 bytes"));
+  CHECK_FALSE(std::filesystem::exists(scratch() / "never_written.h5"));
   // one scenario: a file after "-" is a usage error
   run = routh_reading(cat("run - '", bad, "'"), bad);
   CHECK(run.exit_code == 2);

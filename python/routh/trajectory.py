@@ -288,7 +288,13 @@ class Trajectory:
         if not len(rows):
             raise ValueError(f"no sample at the impact's time t = {event['t']!r} s")
         before = rows[0]
-        problem = _core().impact_problem(
+        core = _core()
+        if not hasattr(core, "impact_problem"):
+            raise RuntimeError(
+                "impact_problem rebuilds the model with the compiled module routh._core, which "
+                "this interpreter cannot import; use the interpreter the package was built for"
+            )
+        problem = core.impact_problem(
             self.scenario, float(event["t"]), self.q[before], self.v[before], indices
         )
         directions = _DIRECTIONS[problem["dimension"]]

@@ -920,8 +920,8 @@ Scenario load_scenario(const std::string& path, std::span<const std::string> ove
 Scenario load_scenario_text(const std::string& text, const std::string& source,
                             std::span<const std::string> overrides) {
   if (text.size() > kScenarioInput.max_bytes) {
-    throw InputError({source, 0, 0}, cat("the scenario text has ", text.size(),
-                                         " bytes, above the limit of ", kScenarioInput.max_bytes));
+    throw InputError({source, 0, 0}, cat("the scenario text is longer than the limit of ",
+                                         kScenarioInput.max_bytes, " bytes"));
   }
   return load_scenario_contents(text, source, std::string(kTextScenarioName), {}, overrides);
 }
