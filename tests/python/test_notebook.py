@@ -188,6 +188,23 @@ def test_an_impact_exported_is_solved_as_the_run_solved_it():
     assert np.allclose(D, D.T) and np.all(np.linalg.eigvalsh(D) > 0)
 
 
+def test_a_spatial_impact_of_two_contacts_is_solved_as_the_run_solved_it():
+    # the block in space lands on an edge: two corners at once, answered by the multi-contact
+    # law, each contact with a normal and two tangential directions
+    trajectory = routh.run(SOURCE_DIR / "scenarios" / "rocking_block_3d.yaml", {"duration": 1})
+    impacts = trajectory.impacts()
+    assert len(impacts) >= 2
+    for k, impact in impacts.iterrows():
+        problem = trajectory.impact_problem(k)
+        names = impact["contacts"].split(",")
+        assert len(names) == 2 and problem["dimension"] == 3
+        assert np.array(problem["D"]).shape == (6, 6)
+        (answer,) = routh.compare(problem, [problem["law"]])["results"]
+        recorded = [impact[f"Gamma_{d}.{name}"] for name in names for d in ("n", "t1", "t2")]
+        scale = max(abs(x) for x in recorded)
+        assert np.allclose(answer["impulse"], recorded, rtol=0, atol=1e-9 * scale), k
+
+
 def test_the_rod_d_is_the_closed_form():
     # a uniform rod of mass m, length L at angle θ, touching with an end: D = J M⁻¹ Jᵀ with
     # M = diag(m, m, m L²/12) and J the end's velocity rows (normal y, tangent x) in
