@@ -183,11 +183,12 @@ py::dict impact_problem(const std::string& scenario_text, double t, const Eigen:
   ImpactProblem problem =
       impact_problem_at(evaluation, t, q, v, contacts, false, ImpactStart::collision);
   const int rows = rows_per_contact(problem.dimension);
+  // the impact's approach speed: contacts that joined it in a later round were not approaching
   double approach = 0.0;
   for (int k = 0; k < problem.contact_count(); ++k) {
     approach = std::max(approach, -problem.u_pre[rows * k]);
   }
-  if (approach < scenario.settings.rest_speed) {
+  if (too_slow_to_bounce(approach, scenario.settings)) {
     problem = impact_problem_at(evaluation, t, q, v, contacts, true, ImpactStart::collision);
   }
   py::list D;

@@ -56,6 +56,12 @@ ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
                                          const SimulationSettings& settings,
                                          const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
+/// Whether an impact whose fastest contact approaches at `approach_speed` [m/s] is too slow to
+/// bounce: below the rest speed its contacts close (restitution 0, the `at_rest` of an impact).
+inline bool too_slow_to_bounce(double approach_speed, const SimulationSettings& settings) {
+  return approach_speed < settings.rest_speed;
+}
+
 /// How the contacts of an impact came to it: approaching, or closed with u_n = 0 but unable to
 /// stay closed (Painlevé: an impact without collision, which the law sees from u_n = 0 exactly).
 enum class ImpactStart { collision, without_collision };
