@@ -43,11 +43,12 @@ int run_check_command(CommandArguments arguments) {
   }
   const std::optional<RunRequest> request = parse_request(arguments);
   if (!request) return kExitUsage;
-  return run_reporting_errors("check", request->scenario_path, [&] {
+  const std::string source = scenario_source(*request);
+  return run_reporting_errors("check", source, [&] {
     const PreparedRun prepared = prepare_run(*request);
     const Scenario& scenario = prepared.scenario;
-    std::cout << request->scenario_path << ": ok (model " << scenario.model_type << ", law "
-              << scenario.law << ", multi-contact law " << scenario.multi_contact_law << ", "
+    std::cout << source << ": ok (model " << scenario.model_type << ", law " << scenario.law
+              << ", multi-contact law " << scenario.multi_contact_law << ", "
               << counted(scenario.model->coordinate_names().size(), "coordinate") << ", "
               << counted(scenario.model->contact_names().size(), "contact") << ", output "
               << prepared.placement.target.string() << ")\n";
