@@ -26,14 +26,12 @@ import tempfile
 from collections.abc import Sequence
 from typing import Any
 
-from routh._environment import interpreter
-
 # The program's exit codes that say more than "bad input" (tools/routh/command.hpp).
 _EXIT_OUTPUT_ERROR = 20
 _EXIT_DAMAGED_FILE = 22
 
-# An error at a place in a file: "FILE:LINE:COLUMN: message" (sim/scenario/input_file.hpp).
-_LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): (?P<message>.*)$", re.S)
+# An error at a place in a file: "FILE:LINE:COLUMN: message" (sim/scenario/yaml_input.hpp).
+_LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+)(?::(?P<column>\d+))?: (?P<message>.*)$")
 
 
 class InputError(ValueError):
@@ -64,37 +62,40 @@ def program_path() -> str:
     found = shutil.which("routh")
     if found:
         return found
-    where = f"; the build it came from had it at {built}, which is gone" if built else ""
+    where = f"the build this package came from had it at {built}, which is gone, and " if built \
+        else ""
     raise FileNotFoundError(
-        f"routh cannot run here: {interpreter()} cannot import the compiled routh._core, and "
-        f"there is no routh program to run instead{where}. Set ROUTH_PROGRAM to the built "
-        f"program (BUILD/tools/routh/routh) or put its folder on PATH (docs/python.md, "
-        f"\"Installing\")."
+        f"no routh program: ROUTH_PROGRAM is not set, {where}there is no routh on PATH. Set "
+        f"ROUTH_PROGRAM to the built program (BUILD/tools/routh/routh) or put its folder on "
+        f"PATH (docs/python.md, \"Installing\")."
     )
 
 
-def _error(stderr: str, code: int, renamed: dict[str, str]) -> Exception:
-    """The exception for a command that failed with `stderr` and exit code `code`; `renamed`
-    maps the names the program saw (a temporary file, <stdin>) to those the caller gave."""
+def _error(stderr: str, code: int, renamed: dict[str, str], subject: str) -> Exception:
+    """The exception for a command on the file `subject` that failed with `stderr` and exit code
+    `code`; `renamed` maps the names the program saw (a temporary file, <stdin>) to those the
+    caller gave.
+
+    The program prints an input error as it is, "FILE:LINE:COLUMN: message" (no line or column
+    when unknown), and any other error as "routh COMMAND: SUBJECT: message"
+    (tools/routh/command.hpp), where the compiled module's message is the message alone."""
     lines = []
     for line in stderr.splitlines():
         if line.startswith("usage: "):
             break  # a usage error: the line before says what was wrong
+        for seen, given in renamed.items():
+            line = line.replace(seen, given)
         lines.append(line)
-    text = "\n".join(lines).strip() or f"the routh program failed with exit code {code}"
-    for seen, given in renamed.items():
-        text = text.replace(seen, given)
-    # the message proper: the last located error, or the last line without "routh COMMAND: "
-    for number, line in enumerate(lines):
-        located = _LOCATED.match(line)
-        if located and not line.startswith("routh "):
-            message = "\n".join(lines[number:])
-            for seen, given in renamed.items():
-                message = message.replace(seen, given)
-            located = _LOCATED.match(message)
-            return InputError(message, located["file"], int(located["line"]),
-                              int(located["column"]), located["message"])
-    text = re.sub(r"^routh [a-z]+: ", "", text.splitlines()[-1])
+    text = lines[-1] if lines else f"the routh program failed with exit code {code}"
+    if not text.startswith("routh "):
+        located = _LOCATED.match(text)
+        if located:
+            return InputError(text, located["file"], int(located["line"]),
+                              int(located["column"] or 0), located["message"])
+        file, _, message = text.partition(": ")
+        return InputError(text, file, 0, 0, message)
+    text = re.sub(r"^routh [a-z]+: ", "", text)
+    text = text.removeprefix(f"{renamed.get(subject, subject)}: ")
     if code == _EXIT_DAMAGED_FILE:
         return RuntimeError(text)
     if code == _EXIT_OUTPUT_ERROR:
@@ -110,12 +111,13 @@ def _error(stderr: str, code: int, renamed: dict[str, str]) -> Exception:
 
 def _command(arguments: Sequence[str], *, renamed: dict[str, str] | None = None,
              answers_on_failure: bool = False) -> subprocess.CompletedProcess:
-    """Runs ``routh ARGUMENTS`` and returns it; a failure (exit code other than 0) raises its
-    error, unless `answers_on_failure` and it printed an answer."""
+    """Runs ``routh COMMAND SUBJECT ...`` (`arguments`) and returns it; a failure (exit code
+    other than 0) raises its error, unless `answers_on_failure` and it printed an answer."""
     done = subprocess.run([program_path(), *arguments], stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, check=False)
     if done.returncode != 0 and not (answers_on_failure and done.stdout.strip()):
-        raise _error(done.stderr, done.returncode, renamed or {})
+        raise _error(done.stderr, done.returncode, renamed or {},
+                     arguments[1] if len(arguments) > 1 else "")
     return done
 
 
@@ -172,7 +174,7 @@ def run_to_file(scenario: str, overrides: Sequence[str], output: str, time_limit
         raise
     summary = stdout.strip()
     if not summary:
-        raise _error(stderr, process.returncode, renamed)
+        raise _error(stderr, process.returncode, renamed, arguments[1])
     answer = json.loads(summary)
     warnings = []
     for line in stderr.splitlines():
@@ -198,7 +200,7 @@ def fragility_json(path: str, outcome: str, im: str | None, confidence: float, b
                  repr(float(confidence)), "--bootstrap", str(bootstrap), "--seed", str(seed)]
     if im is not None:
         arguments += ["--im", im]
-    return _command(arguments).stdout
+    return _command(arguments, answers_on_failure=True).stdout  # a degenerate fit exits 24
 
 
 def _record(path: str, arguments: Sequence[str]) -> dict[str, Any]:

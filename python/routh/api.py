@@ -38,12 +38,18 @@ def _core():
     try:
         return importlib.import_module("routh._core")
     except ImportError as error:
-        if choice == "core":
-            from routh._environment import interpreter
+        from routh._environment import interpreter
 
-            raise ImportError(f"ROUTH_BACKEND=core, but {interpreter()} cannot import the "
-                              f"compiled routh._core: {error}") from error
-        return importlib.import_module("routh._program")
+        unloadable = f"{interpreter()} cannot import the compiled routh._core ({error})"
+        if choice == "core":
+            raise ImportError(f"ROUTH_BACKEND=core, but {unloadable}") from error
+        program = importlib.import_module("routh._program")
+        try:
+            program.program_path()
+        except FileNotFoundError as missing:
+            raise ImportError(f"{unloadable}, and there is no routh program to run instead: "
+                              f"{missing}") from error
+        return program
 
 
 def _yaml_value(value: Any) -> str:
