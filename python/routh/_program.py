@@ -9,8 +9,9 @@ record --json --samples``). Both backends call the same C++ code, so their answe
 routh.api's ``_core()`` chooses between them (``ROUTH_BACKEND=program`` forces this one).
 
 An error the program reports at a file, line and column is raised as InputError, a ValueError
-with the attributes ``file``, ``line``, ``column`` and ``message``, as the compiled module's; an
-output the program refuses raises the OSError the compiled module raises for it.
+with the attributes ``file``, ``line``, ``column`` and ``message``: the compiled module's class
+where it loads, so that ``routh.InputError`` catches both backends' errors. An output the
+program refuses raises the OSError the compiled module raises for it.
 """
 
 from __future__ import annotations
@@ -34,14 +35,21 @@ _EXIT_DAMAGED_FILE = 22
 _LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+)(?::(?P<column>\d+))?: (?P<message>.*)$")
 
 
-class InputError(ValueError):
-    """A bad input, located: ``str(error)`` is "file:line:column: message", and the attributes
-    ``file``, ``line``, ``column`` (0 when unknown) and ``message`` hold its parts."""
+try:
+    # one InputError for the package, whichever backend raises it
+    from routh._core import InputError
+except ImportError:
 
-    def __init__(self, text: str, file: str = "", line: int = 0, column: int = 0,
-                 message: str = ""):
-        super().__init__(text)
-        self.file, self.line, self.column, self.message = file, line, column, message or text
+    class InputError(ValueError):
+        """A bad input, located: ``str(error)`` is "file:line:column: message", and the
+        attributes ``file``, ``line``, ``column`` (0 when unknown) and ``message`` hold its
+        parts."""
+
+
+def _input_error(text: str, file: str, line: int, column: int, message: str) -> InputError:
+    error = InputError(text)
+    error.file, error.line, error.column, error.message = file, line, column, message
+    return error
 
 
 def program_path() -> str:
@@ -90,18 +98,19 @@ def _error(stderr: str, code: int, renamed: dict[str, str], subject: str) -> Exc
     if not text.startswith("routh "):
         located = _LOCATED.match(text)
         if located:
-            return InputError(text, located["file"], int(located["line"]),
-                              int(located["column"] or 0), located["message"])
+            return _input_error(text, located["file"], int(located["line"]),
+                                int(located["column"] or 0), located["message"])
         file, _, message = text.partition(": ")
-        return InputError(text, file, 0, 0, message)
+        return _input_error(text, file, 0, 0, message)
     text = re.sub(r"^routh [a-z]+: ", "", text)
     text = text.removeprefix(f"{renamed.get(subject, subject)}: ")
     if code == _EXIT_DAMAGED_FILE:
         return RuntimeError(text)
     if code == _EXIT_OUTPUT_ERROR:
         return OSError(text)
-    if "use --force to overwrite" in text:
-        return FileExistsError(text.replace("--force", "force=True"))
+    if "use --force to overwrite" in text or " exists: continue the sweep" in text:
+        return FileExistsError(text.replace("--force", "force=True").replace("--resume",
+                                                                             "resume=True"))
     if ": the folder " in text and text.endswith(" does not exist"):
         return FileNotFoundError(text)
     if "cannot write in the folder" in text:

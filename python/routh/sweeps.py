@@ -7,6 +7,7 @@ and reads the table it writes with ``routh.load_sweep``.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -43,18 +44,21 @@ def sweep(
     output: str | os.PathLike | None = None,
     threads: int | None = None,
     force: bool = False,
+    resume: bool = False,
 ) -> Any:
-    """Runs a sweep as ``routh sweep SWEEP.yaml [-o OUTPUT] [--jobs THREADS] [--force]`` and
-    returns its table, as ``routh.load_sweep`` reads it: a pandas DataFrame, one row per run.
+    """Runs a sweep as ``routh sweep SWEEP.yaml [-o OUTPUT] [--jobs THREADS] [--force]
+    [--resume]`` and returns its table, as ``routh.load_sweep`` reads it: a pandas DataFrame,
+    one row per run.
 
     `sweep` is a sweep file (docs/sweeps.md), its YAML text, or its keys as a dict; the ``base``
     scenario of a text or dict is relative to the working directory, a file's to its folder.
     `overrides` (a dict ``{"duration": 3}`` or ``"key=value"`` texts, as routh.run takes them)
     are fixed values of every run, added to the sweep's ``set:``. The table goes to `output`
-    (kept; an existing one raises FileExistsError unless ``force=True``), or to a temporary file
-    deleted once read, with the sweep's CSV and trajectories if it asks for them. `threads`
-    is ``--jobs`` (default: every core). Raises InputError for a bad sweep, located in the file
-    (in a temporary copy for a text, a dict or overrides). A sweep given as a file or text, or
+    (kept; an existing one raises FileExistsError unless ``force=True`` starts again or
+    ``resume=True`` continues a stopped sweep), or to a temporary file deleted once read, with the
+    sweep's CSV and trajectories if it asks for them. `threads` is ``--jobs`` (default: every
+    core). Raises InputError for a bad sweep, located in its file, or for a text, a dict or
+    overrides in ``routh.sweep``, one line per top-level key. A sweep given as text, or as a file
     with overrides, is read with PyYAML.
 
     >>> import routh
@@ -88,7 +92,8 @@ def sweep(
                 keys["set"] = fixed
             path = os.path.join(folder, "sweep.yaml")
             with open(path, "w", encoding="utf-8") as file:
-                file.write(_flow_yaml(keys) + "\n")
+                file.writelines(f"{json.dumps(str(key))}: {_flow_yaml(value)}\n"
+                                for key, value in keys.items())
             renamed = {path: "routh.sweep"}
         table = os.fspath(output) if output is not None else os.path.join(folder, "sweep.h5")
         arguments = ["sweep", path, "-o", table]
@@ -96,5 +101,7 @@ def sweep(
             arguments += ["--jobs", str(int(threads))]
         if force or output is None:
             arguments.append("--force")
+        if resume:
+            arguments.append("--resume")
         _program._command(arguments, renamed=renamed)
         return load_sweep(table)

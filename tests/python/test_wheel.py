@@ -38,15 +38,18 @@ def make_venv(folder, python, *options):
     return python
 
 
-def make_bare_venv(folder, python):
+def make_bare_venv(folder, python, *options, compiled=True):
     """A venv of `python` without pip, the wheel unpacked into its site-packages (as pip
-    installs a pure wheel): quicker, for a test of the import rather than of pip."""
-    subprocess.run([python, "-m", "venv", "--without-pip", str(folder)], check=True,
+    installs a pure wheel): quicker, for a test of the import rather than of pip. Without
+    `compiled`, the compiled module is left out, as for a Python it was not built for."""
+    subprocess.run([python, "-m", "venv", "--without-pip", *options, str(folder)], check=True,
                    capture_output=True)
     python = str(folder / "bin" / "python")
     site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                           check=True, capture_output=True, text=True).stdout.strip()
-    zipfile.ZipFile(WHEEL).extractall(site)
+    with zipfile.ZipFile(WHEEL) as wheel:
+        wheel.extractall(site, [name for name in wheel.namelist()
+                                if compiled or not name.startswith("routh/_core")])
     return python
 
 
@@ -98,8 +101,9 @@ print(len(routh.laws()), routh.__version__)
 @pytest.mark.parametrize("backend", ["", "program"])
 def test_the_installed_package_runs_loads_and_plots(venv, tmp_path, backend):
     env = environment(ROUTH_BACKEND=backend, MPLBACKEND="Agg")
-    done = subprocess.run([venv, "-c", SCRIPT, str(SOURCE_DIR / "scenarios" / "bouncing_ball.yaml")],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, check=False)
+    scenario = str(SOURCE_DIR / "scenarios" / "bouncing_ball.yaml")
+    done = subprocess.run([venv, "-c", SCRIPT, scenario], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     location, module, laws = done.stdout.splitlines()
     assert location.startswith(str(Path(venv).parent.parent)) and "site-packages" in location
@@ -137,3 +141,28 @@ def test_a_python_without_numpy_is_named_with_the_fix(tmp_path):
             assert message[-4] == f"    {python} -m pip install numpy h5py pandas matplotlib"
             assert message[-2] == ("    /usr/bin/python3 -m venv --system-site-packages .venv "
                                    "&& . .venv/bin/activate")
+
+
+WITHOUT_CORE = """
+import sys, routh
+from routh.api import _core
+assert _core().__name__ == "routh._program"
+try:
+    routh.solve_impact("poisson", D=[[1, 0], [0, 1]], u=[-1, 0], restitution=1.5, friction=0.3)
+except routh.InputError as error:
+    print(error.file, error.line, error.message)
+print(routh.run(sys.argv[1], {"duration": 0.5}).status)
+"""
+
+
+def test_without_the_compiled_module_the_program_answers(tmp_path):
+    python = make_bare_venv(tmp_path / "venv", sys.executable, "--system-site-packages",
+                            compiled=False)
+    done = subprocess.run([python, "-c", WITHOUT_CORE,
+                           str(SOURCE_DIR / "scenarios" / "bouncing_ball.yaml")],
+                          cwd=tmp_path, env=environment(), capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    error, status = done.stdout.splitlines()
+    # the restitution is the argument on the problem's fourth line (docs/python.md, "Errors")
+    assert error.startswith("routh.solve_impact 4 restitution") and status == "completed"
