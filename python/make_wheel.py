@@ -11,7 +11,8 @@ the routh program instead (routh/_program.py). Its dependencies are named in MET
 
 A wheel is a zip file with a .dist-info folder (the binary distribution format, PEP 427, and
 the core metadata, PEP 566): METADATA, WHEEL, and RECORD listing every file with its SHA-256
-and size. The wheel is rewritten only when a file of the package is newer than it.
+and size. The wheel is rewritten only when the package's files changed (one newer than the
+wheel, or one added or removed).
 """
 
 import argparse
@@ -75,6 +76,16 @@ def write_wheel(wheel, files, version):
     os.replace(temporary, wheel)
 
 
+def up_to_date(wheel, files):
+    """The wheel holds these files (none added or removed) and is newer than each of them."""
+    if not os.path.exists(wheel):
+        return False
+    newest = max([os.stat(path).st_mtime for path, _ in files] + [os.stat(__file__).st_mtime])
+    with zipfile.ZipFile(wheel) as archive:
+        held = {name for name in archive.namelist() if ".dist-info/" not in name}
+    return held == {name for _, name in files} and os.stat(wheel).st_mtime >= newest
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--package", required=True, help="the built package folder")
@@ -86,10 +97,8 @@ def main():
         sys.exit(f"make_wheel.py: {arguments.package} holds no {NAME}/__init__.py")
     os.makedirs(arguments.output, exist_ok=True)
     wheel = os.path.join(arguments.output, f"{NAME}-{arguments.version}-py3-none-any.whl")
-    newest = max([os.stat(path).st_mtime for path, _ in files] + [os.stat(__file__).st_mtime])
-    if os.path.exists(wheel) and os.stat(wheel).st_mtime >= newest:
-        return
-    write_wheel(wheel, files, arguments.version)
+    if not up_to_date(wheel, files):
+        write_wheel(wheel, files, arguments.version)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,10 @@ The convention (README.md, "How the README is tested"):
   PYTHONPATH. The README's own commands make a venv, .venv, and install the build's wheel into
   it; .venv/bin comes first on PATH, as `. .venv/bin/activate` would put it, so `python` is the
   venv's once it exists, as for a reader who activated it.
-- Then the commands that use the package (`python -m routh...`, `python -c`) run once more,
-  with `python` meaning --python (by default /usr/bin/python3, Debian's, with numpy and
-  matplotlib) and PYTHONPATH at the build's python folder: the package straight from the build
-  tree, without the venv.
+- Then the first command of each module of the package (`python -m routh.plot`, ...) and the
+  first `python -c` run once more, with `python` meaning --python (by default /usr/bin/python3,
+  Debian's, with numpy and matplotlib) and PYTHONPATH at the build's python folder: the package
+  straight from the build tree, without the venv.
 - Each command must exit with 0, and after a command that names an output file with -o, that
   file must exist.
 
@@ -118,9 +118,12 @@ def main():
         os.symlink(os.path.abspath(arguments.python), os.path.join(debian_bin, "python"))
         debian = dict(environment, PYTHONPATH=os.path.abspath(arguments.python_dir))
         debian["PATH"] = os.pathsep.join([debian_bin, tools_bin, os.environ.get("PATH", "")])
-        python_commands = [(number, command, debian, f"{arguments.python}: ")
-                           for number, command in commands
-                           if command.startswith(("python -m routh", "python -c"))]
+        python_commands = []
+        for number, command in commands:
+            module = " ".join(command.split()[:3])  # python -m routh.plot, python -c ...
+            if command.startswith(("python -m routh", "python -c")) and not any(
+                    c.startswith(module) for _, c, _, _ in python_commands):
+                python_commands.append((number, command, debian, f"{arguments.python}: "))
 
         failures = []
         runs = [(number, command, environment, "") for number, command in commands]
