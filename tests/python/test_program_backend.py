@@ -134,10 +134,11 @@ def test_the_run_stops_at_its_time_limit_alike(tmp_path):
 
 
 def supports_standard_input():
-    """Whether this routh reads a scenario from standard input (`routh run -`)."""
-    done = subprocess.run([os.environ["ROUTH_CLI"], "run", "--help"], capture_output=True,
-                          text=True, check=False)
-    return "standard input" in done.stdout or " - " in done.stdout
+    """Whether this routh reads a scenario from standard input (`routh run -`): its error for
+    a bad one names <stdin>."""
+    done = subprocess.run([os.environ["ROUTH_CLI"], "run", "-", "-o", os.devnull],
+                          input="duration: -1\n", capture_output=True, text=True, check=False)
+    return "<stdin>" in done.stderr
 
 
 @pytest.mark.skipif(not supports_standard_input(), reason="routh run - is not built in yet")

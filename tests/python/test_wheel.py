@@ -166,3 +166,15 @@ def test_without_the_compiled_module_the_program_answers(tmp_path):
     error, status = done.stdout.splitlines()
     # the restitution is the argument on the problem's fourth line (docs/python.md, "Errors")
     assert error.startswith("routh.solve_impact 4 restitution") and status == "completed"
+    # neither the compiled module nor a program: the error names this Python and the way out
+    where = "import routh._build_paths as paths; print(paths.__file__)"
+    build_paths = subprocess.run([python, "-c", where], cwd=tmp_path, env=environment(),
+                                 capture_output=True, text=True, check=True).stdout.strip()
+    assert build_paths.startswith(str(tmp_path / "venv"))
+    os.remove(build_paths)
+    done = subprocess.run([python, "-c", "import routh; routh.laws()"], cwd=tmp_path,
+                          env=environment(PATH=str(tmp_path)), capture_output=True, text=True,
+                          check=False)
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"ImportError: {python} (Python ") and "routh._core" in last
+    assert "no routh program: ROUTH_PROGRAM is not set, there is no routh on PATH" in last
