@@ -16,7 +16,7 @@ The convention (README.md, "How the README is tested"):
 - Then the first command of each module of the package (`python -m routh.plot`, ...) and the
   first `python -c` run once more, with `python` meaning --python (by default /usr/bin/python3,
   Debian's, with numpy and matplotlib) and PYTHONPATH at the build's python folder: the package
-  straight from the build tree, without the venv.
+  straight from the build tree, without the venv. Their -o files are removed first.
 - Each command must exit with 0, and after a command that names an output file with -o, that
   file must exist.
 
@@ -128,6 +128,10 @@ def main():
         failures = []
         runs = [(number, command, environment, "") for number, command in commands]
         for number, command, env, label in runs + python_commands:
+            if label:  # the second run writes its outputs again (some refuse to replace them)
+                for name in output_files(command):
+                    if os.path.exists(os.path.join(scratch, name)):
+                        os.remove(os.path.join(scratch, name))
             started = time.monotonic()
             run = subprocess.run(["bash", "-c", command], cwd=scratch, env=env,
                                  stdin=subprocess.DEVNULL, capture_output=True, text=True,
