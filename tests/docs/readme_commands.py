@@ -28,7 +28,6 @@ ctest runs it as the test readme_commands. By hand, from the build folder:
 
 import argparse
 import os
-import re
 import shlex
 import shutil
 import subprocess
