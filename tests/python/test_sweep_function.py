@@ -57,5 +57,5 @@ def test_a_bad_sweep_is_located(tmp_path, monkeypatch):
 
 def test_the_docstring_example_runs(monkeypatch):
     monkeypatch.chdir(SOURCE_DIR)
-    result = doctest.testmod(routh.sweeps, optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testmod(routh.sweeps)
     assert result.attempted >= 3 and result.failed == 0
