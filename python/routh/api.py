@@ -24,8 +24,32 @@ __all__ = ["compare", "impact", "laws", "load_sweep", "run", "solve_impact"]
 
 
 def _core():
-    """The compiled module, imported on first use (routh.load needs only the pure Python)."""
-    return importlib.import_module("routh._core")
+    """The backend the functions call: the compiled ``routh._core``, imported on first use
+    (routh.load needs only the pure Python), or ``routh._program``, which has the same functions
+    and runs the ``routh`` program for them. The program is used when ``ROUTH_BACKEND=program``
+    or when this Python cannot import the compiled module (another Python version or ABI than
+    the one it was built for, or a package without it); ``ROUTH_BACKEND=core`` insists on the
+    compiled module."""
+    choice = os.environ.get("ROUTH_BACKEND", "")
+    if choice not in ("", "core", "program"):
+        raise ValueError(f"ROUTH_BACKEND={choice}: expected core or program")
+    if choice == "program":
+        return importlib.import_module("routh._program")
+    try:
+        return importlib.import_module("routh._core")
+    except ImportError as error:
+        from routh._environment import interpreter
+
+        unloadable = f"{interpreter()} cannot import the compiled routh._core ({error})"
+        if choice == "core":
+            raise ImportError(f"ROUTH_BACKEND=core, but {unloadable}") from error
+        program = importlib.import_module("routh._program")
+        try:
+            program.program_path()
+        except FileNotFoundError as missing:
+            raise ImportError(f"{unloadable}, and there is no routh program to run instead: "
+                              f"{missing}") from error
+        return program
 
 
 def _yaml_value(value: Any) -> str:
