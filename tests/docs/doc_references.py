@@ -34,7 +34,7 @@ PATH_PATTERN = re.compile(r"(?<![\w/.\-$])((?:%s)/[\w.\-/]*[\w/])" % "|".join(
 # A placeholder in a path: an upper-case word (TARGET, NAME) or a wildcard/template character.
 PLACEHOLDER = re.compile(r"(?:^|/)[A-Z][A-Z0-9_]*(?:[./]|$)|[*<>{}]|\.\.\.")
 SECTION_PATTERN = re.compile(r"\s*§\s?(\d+)(?:\.(\d+))?(?:\s*[–-]\s*(\d+))?(?:\s+steps?\s+(\d+))?")
-QUOTED_NAME = re.compile(r"^[`*]?\s*,?\s*\(?\s*\"([^\"]{2,80})\"")
+QUOTED_NAME = re.compile(r"^[`*]?\s*,?\s*\(?\s*\"([^\"\s,][^\"]{1,79})\"")
 PAPER_PATTERN = re.compile(r"\b[Pp]apers?\s+(\d{1,4}(?:(?:\s*§\s?[\d.–-]+)?(?:\s*,\s*|\s+and\s+|"
                            r"\s+or\s+)\d{1,4}\b)*)")
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s#:]+)(?:#[^)]*)?\)")
