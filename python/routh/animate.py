@@ -1,6 +1,7 @@
 """An animation of a run, drawn from its /model, as a GIF or an MP4 written frame by frame.
 
     routh animate FILE.h5 -o out.gif|out.mp4 [--fps N] [--slow K] [--start T0] [--end T1]
+        [--fixed-ground] [--azimuth A --elevation E]
 
 (``routh animate ARGS`` runs ``python3 -m routh.animate ARGS``.) From Python,
 ``animate(run, "out.gif")`` takes a Trajectory (``routh.run``'s result, saved or not) or a
@@ -16,7 +17,8 @@ is) in the frames at or within one frame after it. Under an excitation the world
 ground: the ground's displacement, integrated from the recorded a_g(t)
 (routh.kinematics.ground_displacement), shifts the obstacles, their hatching and the bodies
 (whose coordinates are relative to the ground), and a strip under the scene draws a_g(t) with a
-cursor at the frame's time. Every frame carries its time stamp; the axes are in metres.
+cursor at the frame's time (--fixed-ground draws the run in the ground's frame instead: the ground
+still, as the simulation sees it). Every frame carries its time stamp; the axes are in metres.
 
 Frames are at real time, 1 / (fps x slow) s of the run apart, each at the state the trajectory has
 at that time (the last sample at or before it). Without --fps, 25 frames per second, fewer for a
@@ -58,6 +60,7 @@ from routh.kinematics import (
 )
 from routh.plot import as_trajectory, shown_samples, time_window
 from routh.style import (
+    CONTACT_COLOUR,
     EDGE_WIDTH,
     IMPACT_COLOUR,
     JOINT_COLOUR,
@@ -131,7 +134,7 @@ class _Scene:
 
     dimension = 2
 
-    def __init__(self, trajectory, dpi: int, size_in: float, start, end):
+    def __init__(self, trajectory, dpi: int, size_in: float, start, end, fixed_ground: bool):
         if trajectory.model is None:
             raise SystemExit(f"{trajectory.path}: no /model (written before format version 2)")
         self.trajectory = trajectory
@@ -141,10 +144,12 @@ class _Scene:
         self.start, self.end = time_window(trajectory, start, end)
         self.shown = shown_samples(trajectory, start, end)
         acceleration = trajectory.ground_acceleration
-        self.ground = (np.zeros((len(time), self.dimension)) if acceleration is None else
-                       ground_displacement(time, acceleration)[:, :self.dimension])
+        # where the ground is [m, world]: drawn moving, or still in the ground's own frame
+        self.moving_ground = acceleration is not None and not fixed_ground
+        self.ground = (ground_displacement(time, acceleration)[:, :self.dimension]
+                       if self.moving_ground else np.zeros((len(time), self.dimension)))
         self.flashed = {}  # {body name: its outline artists} for impacts without a point
-        entries = len(self.model["bodies"]) + 3
+        entries = len(self.model["bodies"]) + 3  # at most: joint, contact point, impact
         rows = -(-entries // _LEGEND_COLUMNS)
         strip = 0.9 if acceleration is not None else 0.0  # [in]
         legend = 0.22 * rows + 0.1  # [in]
@@ -175,9 +180,10 @@ class _Scene:
             self.strip.legend(loc="upper right", fontsize="x-small")
         self.cursor = self.strip.axvline(self.start, color="0.45", lw=3, alpha=0.7)
 
-    def _finish(self, extent, ground_artists: list) -> None:
-        """Sets the scene's extent, its legend (body names, then joint, contact, impact), its
-        time stamp, the impact markers and the moving ground."""
+    def _finish(self, extent, ground_artists: list, dots: set = frozenset()) -> None:
+        """Sets the scene's extent, its legend (body names, then the `dots` drawn, "joint" and
+        "contact point", then impact), its time stamp, the impact markers and the moving
+        ground."""
         self.extent = extent
         self.axes.set_xlim(extent[0], extent[1])
         self.axes.set_ylim(extent[2], extent[3])
@@ -185,20 +191,23 @@ class _Scene:
         handles = [Patch(facecolor=to_rgba(self.colours[b["name"]], FILL_ALPHA),
                          edgecolor=self.colours[b["name"]], lw=EDGE_WIDTH, label=b["name"])
                    for b in self.model["bodies"]]
-        handles += [Line2D([], [], ls="", marker="o", color=JOINT_COLOUR, label="joint"),
-                    Line2D([], [], ls="", marker=".", color="0.15", label="contact point"),
-                    Line2D([], [], ls="", marker="*", ms=12, color=IMPACT_COLOUR,
-                           label="impact")]
+        if "joint" in dots:
+            handles.append(Line2D([], [], ls="", marker="o", color=JOINT_COLOUR, label="joint"))
+        if "contact" in dots:
+            handles.append(Line2D([], [], ls="", marker=".", color=CONTACT_COLOUR,
+                                  label="contact point"))
+        handles.append(Line2D([], [], ls="", marker="*", ms=10, color=IMPACT_COLOUR,
+                              label="impact"))
         self.legend = self.figure.legend(handles=handles, loc="upper center",
                                          ncol=_LEGEND_COLUMNS, fontsize="small", frameon=False,
                                          handlelength=1.5, columnspacing=1.0)
         self.stamp = self.axes.text(0.02, 0.97, "", transform=self.axes.transAxes, va="top",
                                     family="monospace", zorder=6)
-        (self.impact_marks,) = self.axes.plot([], [], ls="", marker="*", ms=16,
+        (self.impact_marks,) = self.axes.plot([], [], ls="", marker="*", ms=13,
                                               color=IMPACT_COLOUR, mec="black", mew=0.5,
                                               zorder=7)
         # the ground moves only under an excitation: else it is drawn once, with the still parts
-        self.ground_artists = ground_artists if self.strip is not None else []
+        self.ground_artists = ground_artists if self.moving_ground else []
         self._impacts = self._impact_points()
 
     def _impact_points(self) -> list:
@@ -308,8 +317,8 @@ class Scene(_Scene):
     """The figure of one planar trajectory, redrawn for any time."""
 
     def __init__(self, trajectory, dpi: int = 80, size_in: float = 5.0, extent=None,
-                 start=None, end=None):
-        super().__init__(trajectory, dpi, size_in, start, end)
+                 start=None, end=None, fixed_ground: bool = False):
+        super().__init__(trajectory, dpi, size_in, start, end, fixed_ground)
         self.poses = body_poses(self.model, trajectory.q, trajectory.names)
         self.axes.set_xlabel("x [m]", labelpad=1)
         self.axes.set_ylabel("y [m]", labelpad=1)
@@ -324,11 +333,11 @@ class Scene(_Scene):
         for body in self.model["bodies"]:
             self.bodies.append((body, *self._body_artists(body)))
         self._points = self._contact_and_joint_points()
-        (self.contact_dots,) = self.axes.plot([], [], ls="", marker=".", ms=5, color="0.15",
-                                              zorder=4)
+        (self.contact_dots,) = self.axes.plot([], [], ls="", marker=".", ms=5,
+                                              color=CONTACT_COLOUR, zorder=4)
         (self.joint_dots,) = self.axes.plot([], [], ls="", marker="o", ms=6, color=JOINT_COLOUR,
                                             mec="white", mew=0.8, zorder=5)
-        self._finish(extent, ground)
+        self._finish(extent, ground, {kind for _, _, kind in self._points})
 
     def _extent(self):
         """(x_min, x_max, y_min, y_max) [m] holding every body at every shown sample, square."""
@@ -472,8 +481,8 @@ class SpatialScene(_Scene):
 
     def __init__(self, trajectory, dpi: int = 80, size_in: float = 5.0,
                  projection: Projection | None = None, margin: float = 0.1, start=None,
-                 end=None):
-        super().__init__(trajectory, dpi, size_in, start, end)
+                 end=None, fixed_ground: bool = False):
+        super().__init__(trajectory, dpi, size_in, start, end, fixed_ground)
         self.projection = projection or Projection()
         self.poses = body_poses_3d(self.model, trajectory.q, trajectory.names)
         self.axes.set_axis_off()
@@ -545,24 +554,27 @@ class SpatialScene(_Scene):
 
 
 def make_scene(trajectory, dpi: int = 80, projection: Projection | None = None, start=None,
-               end=None, size_in: float = 5.0):
+               end=None, size_in: float = 5.0, fixed_ground: bool = False):
     """The scene that draws `trajectory` (a Trajectory or a file's path) between `start` and
-    `end` [s]: SpatialScene for bodies in space, else Scene."""
+    `end` [s]: SpatialScene for bodies in space, else Scene. With `fixed_ground` an excited run
+    is drawn in the ground's frame (the ground still, its a_g strip kept)."""
     trajectory = as_trajectory(trajectory)
+    common = {"dpi": dpi, "size_in": size_in, "start": start, "end": end,
+              "fixed_ground": fixed_ground}
     if trajectory.model is not None and trajectory.dimension == 3:
-        return SpatialScene(trajectory, dpi=dpi, size_in=size_in, projection=projection,
-                            start=start, end=end)
-    return Scene(trajectory, dpi=dpi, size_in=size_in, start=start, end=end)
+        return SpatialScene(trajectory, projection=projection, **common)
+    return Scene(trajectory, **common)
 
 
 def animate(source, output, fps: float | None = None, slow: float = 1.0, dpi: int = 80,
             projection: Projection | None = None, start: float | None = None,
-            end: float | None = None, size_in: float = 5.0) -> int:
+            end: float | None = None, size_in: float = 5.0, fixed_ground: bool = False) -> int:
     """Writes the animation of `source` (a Trajectory or a trajectory file's path) to `output`
     (.gif or .mp4), frame by frame; returns the number of frames. Without `fps`, default_fps of
-    the shown part's length. `projection` is the view of bodies in space (Projection())."""
+    the shown part's length. `projection` is the view of bodies in space (Projection());
+    `fixed_ground` draws an excited run in the ground's frame."""
     scene = make_scene(source, dpi=dpi, projection=projection, start=start, end=end,
-                       size_in=size_in)
+                       size_in=size_in, fixed_ground=fixed_ground)
     duration = scene.end - scene.start
     fps = fps or default_fps(duration, slow)
     times = scene.start + frame_times(duration, fps, slow)
@@ -589,6 +601,10 @@ def main(argv=None) -> None:
                         help="slow motion: K seconds of film per second of the run")
     parser.add_argument("--start", type=float, help="from this time of the run on [s]")
     parser.add_argument("--end", type=float, help="up to this time of the run [s]")
+    parser.add_argument("--fixed-ground", action="store_true",
+                        help="an excited run in the ground's frame: the ground stands still (a "
+                             "record whose velocity does not return to zero carries the world "
+                             "along)")
     parser.add_argument("--dpi", type=int, default=80)
     parser.add_argument("--azimuth", type=float, default=-60.0,
                         help="bodies in space: the view's azimuth from x towards y [degrees]")
@@ -597,7 +613,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     try:
         frames = animate(args.file, args.output, args.fps, args.slow, args.dpi,
-                         Projection(args.azimuth, args.elevation), args.start, args.end)
+                         Projection(args.azimuth, args.elevation), args.start, args.end,
+                         fixed_ground=args.fixed_ground)
     except (OSError, ValueError) as error:  # a missing or damaged file, an empty window
         sys.exit(f"{parser.prog}: {error}")
     print(f"{args.output}: {frames} frames")

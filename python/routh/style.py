@@ -16,6 +16,7 @@ BODY_PALETTE = (
 IMPACT_COLOUR = "#d62728"  # tab:red
 OBSTACLE_COLOUR = "0.35"
 JOINT_COLOUR = "black"
+CONTACT_COLOUR = "0.15"
 
 CURVE_WIDTH = 1.5  # [pt] curves of the plots
 EDGE_WIDTH = 2.0  # [pt] outlines of blocks, disks and spatial wireframes

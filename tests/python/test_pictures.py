@@ -91,7 +91,10 @@ def test_each_body_has_its_colour_and_its_name_in_the_legend(short_runs):
     scene = make_scene(trajectory)
     texts = [text.get_text() for text in scene.legend.get_texts()]
     assert texts[:len(names)] == names
-    assert texts[len(names):] == ["joint", "contact point", "impact"]
+    assert texts[len(names):] == ["contact point", "impact"]  # free blocks: no joint
+    chain = make_scene(short_runs(SOURCE_DIR / "scenarios/chain_on_floor.yaml"))
+    texts = [text.get_text() for text in chain.legend.get_texts()]
+    assert texts == ["link1", "link2", "link3", "link4", "joint", "contact point", "impact"]
     # every curve of the plot's coordinate panels is drawn in its body's colour
     figure = plot_trajectory(trajectory)
     curves = [line for axes in figure.axes[:4] for line in axes.get_lines() if line.get_label()
@@ -157,6 +160,12 @@ def test_the_ground_moves_as_far_as_its_recorded_acceleration_takes_it(tmp_path)
         assert drawn[1] == pytest.approx(y + s * corner[0] + c * corner[1], abs=1e-9)
         assert scene.cursor.get_xdata()[0] == t
     assert pulse_displacement(0.9) > 0.1  # far enough to be seen
+    # in the ground's frame the ground stands still and the block is where its coordinates say
+    still = make_scene(trajectory, dpi=40, fixed_ground=True)
+    still.draw(0.9)
+    assert still.ground_artists == [] and still.cursor.get_xdata()[0] == 0.9
+    (polygon,) = [a for b, _, artists in still.bodies for a in artists if b is block]
+    assert polygon.get_xy()[0][0] == pytest.approx(x + c * corner[0] - s * corner[1], abs=1e-12)
 
 
 def test_a_long_run_gets_at_most_300_frames_and_a_window_its_own(tmp_path):
