@@ -3,11 +3,12 @@ an impact where its contact is; body_poses agrees with physical facts it does no
 on the floor at impacts, links joined). Every shipped scenario animates in test_pictures.py."""
 
 import numpy as np
+import pytest
 
 from conftest import SOURCE_DIR
 from routh import load
 from routh.animate import Scene, frame_times
-from routh.kinematics import body_poses, world_points
+from routh.kinematics import body_poses, body_poses_3d, contact_location, world_points
 
 
 
@@ -114,3 +115,35 @@ def test_a_chains_links_meet_at_their_joints(cli_run):
         assert np.abs(on_child - on_parent).max() < 1e-12
         joined += 1
     assert joined >= 2
+
+
+def test_impacts_are_located_where_the_bodies_touch(cli_run):
+    # contact_location finds a contact from /model alone (a box corner by its name, the point
+    # between two disks): at an impact that point is on the surfaces the contact joins
+    die = load(cli_run(SOURCE_DIR / "scenarios/tumbling_die.yaml"))
+    poses = body_poses_3d(die.model, die.q, die.names)
+    located = 0
+    for t, involved in impact_contacts(die):
+        i = np.searchsorted(die.time, t, side="right") - 1
+        for contact in involved:
+            (plane,) = [o for o in die.model["obstacles"] if o["name"] == contact["obstacle"]]
+            point = contact_location(die.model, poses, contact, i)
+            gap = (point - np.asarray(plane["point"])) @ np.asarray(plane["normal"])
+            assert abs(gap) < 1e-6
+            located += 1
+    assert located >= 3
+    disks = load(cli_run(SOURCE_DIR / "scenarios/two_disks.yaml"))
+    poses = body_poses(disks.model, disks.q, disks.names)
+    radius = {b["name"]: b["shape"]["radius"] for b in disks.model["bodies"]}
+    ((t, (contact,)),) = impact_contacts(disks)
+    i = np.searchsorted(disks.time, t, side="right") - 1
+    point = contact_location(disks.model, poses, contact, i)
+    for name in (contact["body"], contact["other"]):
+        assert np.linalg.norm(point - poses[name][0][i]) == pytest.approx(radius[name], rel=1e-6)
+
+
+def impact_contacts(trajectory):
+    """(time, the contacts of /model it involves) of every impact."""
+    events = trajectory.events[trajectory.events["kind"] == "impact"]
+    return [(t, [trajectory.model["contacts"][int(c)] for c in text.split(",")])
+            for t, text in zip(events["t"], events["contacts"])]
