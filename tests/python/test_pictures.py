@@ -176,3 +176,23 @@ def test_a_long_run_gets_at_most_300_frames_and_a_window_its_own(tmp_path):
     with Image.open(gif) as image:
         assert image.n_frames == 5
         assert image.info["duration"] == 100  # [ms] 1 / 10 fps
+
+
+def test_the_streamed_gif_decodes_to_the_frames_drawn(tmp_path):
+    # each frame written as the region that changed, with its own palette: Pillow's decoder,
+    # which composes them, gives back every frame the scene drew (up to the 256 colours)
+    trajectory = routh.load(routh_cli_output(tmp_path, "scenarios/rocking_block_pulse.yaml",
+                                             "duration=1"))
+    gif = tmp_path / "pulse.gif"
+    count = animate(trajectory, gif, fps=8, dpi=30, size_in=3.0)
+    scene = make_scene(trajectory, dpi=30, size_in=3.0)
+    times = scene.start + np.arange(count) / 8
+    drawn = [frame[..., :3].astype(int) for frame in scene.frames(times, 1 / 8)]
+    with Image.open(gif) as image:
+        assert image.n_frames == count == 8
+        for k, frame in enumerate(drawn):
+            image.seek(k)
+            decoded = np.asarray(image.convert("RGB")).astype(int)
+            assert decoded.shape == frame.shape
+            assert np.abs(decoded - frame).mean() < 3
+            assert np.abs(decoded - frame).max() < 40
