@@ -605,7 +605,8 @@ def main(argv=None) -> None:
                         help="an excited run in the ground's frame: the ground stands still (a "
                              "record whose velocity does not return to zero carries the world "
                              "along)")
-    parser.add_argument("--dpi", type=int, default=80)
+    parser.add_argument("--dpi", type=int, default=80,
+                        help="pixels per inch of the 5-inch wide frame (default 80: 400 pixels)")
     parser.add_argument("--azimuth", type=float, default=-60.0,
                         help="bodies in space: the view's azimuth from x towards y [degrees]")
     parser.add_argument("--elevation", type=float, default=25.0,
