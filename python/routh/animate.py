@@ -136,7 +136,7 @@ class _Scene:
 
     def __init__(self, trajectory, dpi: int, size_in: float, start, end, fixed_ground: bool):
         if trajectory.model is None:
-            raise SystemExit(f"{trajectory.path}: no /model (written before format version 2)")
+            raise ValueError(f"{trajectory.path}: no /model (written before format version 2)")
         self.trajectory = trajectory
         self.model = trajectory.model
         self.colours = body_colours(self.model)

@@ -90,7 +90,7 @@ def test_a_frame_shows_the_box_where_its_pose_puts_it(tmp_path, azimuth, elevati
 
 def test_an_impact_puts_a_star_where_the_ball_touches_the_floor(tmp_path):
     trajectory = routh.load(files.rolling_ball(tmp_path / "ball.h5"))
-    scene = make_scene(trajectory, dpi=60)
+    scene = make_scene(trajectory, dpi=80)
     scene.draw(0.2, flash_window=0.05)  # the impact at 0.2 s
     rows, columns = np.nonzero(red_pixels(scene))
     assert len(rows) > 20
