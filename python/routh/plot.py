@@ -341,6 +341,26 @@ def _table_rows(table) -> list[dict]:
     return read_sweep_table(table)
 
 
+def column_units(table) -> dict:
+    """{column: unit} of a sweep table where it says them: routh.load_sweep's DataFrame and an
+    HDF5 table do (each column's `units`), a CSV does not."""
+    if hasattr(table, "attrs"):
+        return dict(table.attrs.get("units", {}))
+    if isinstance(table, (str, os.PathLike)) and not str(table).endswith(".csv"):
+        import h5py
+
+        with h5py.File(regular_file(table), "r") as f:
+            runs = f["runs"]
+            return {c: hdf5_text(runs[c].attrs.get("units", ""))
+                    for c in hdf5_texts(runs.attrs["columns"])}
+    return {}
+
+
+def _labelled_column(name: str, units: dict) -> str:
+    """A column's axis label: its name and its unit when the table gives one."""
+    return f"{name} [{units[name]}]" if units.get(name) else name
+
+
 def _map_panels(rows: list[dict], x: str, y: str, source) -> tuple[list[str], list[tuple]]:
     """The text keys that split the map into panels and each panel's values of them; checks that
     x and y are numeric columns."""
@@ -372,10 +392,12 @@ def outcome_counts(table, rocked: float = 1e-6) -> dict:
 
 
 def overturning_map(table, x, y, tan_alpha=None, p=None, g=9.81, rocked=1e-6,
-                    title="overturning map") -> Figure:
+                    title="overturning map", units: dict | None = None) -> Figure:
     """The overturning map of a sweep table (its path, HDF5 or CSV, or routh.load_sweep's
-    DataFrame) over the numeric columns x and y, as a Figure built without pyplot. A swept key of
-    text values (records of a records × scales sweep) gives one panel per value."""
+    DataFrame) over the numeric columns x and y, as a Figure built without pyplot; `units`
+    ({column: unit}) label the axes, read from the table by default. A swept key of text values
+    (records of a records × scales sweep) gives one panel per value."""
+    units = column_units(table) if units is None else units
     rows = _table_rows(table)
     source = table if isinstance(table, (str, os.PathLike)) else "the sweep table"
     panel_keys, panels = _map_panels(rows, x, y, source)
@@ -389,7 +411,7 @@ def overturning_map(table, x, y, tan_alpha=None, p=None, g=9.81, rocked=1e-6,
         chosen = [row for row in rows if tuple(row[key] for key in panel_keys) == panel]
         xs = [float(row[x]) for row in chosen]
         ys = [float(row[y]) for row in chosen]
-        x_label, y_label = x, y
+        x_label, y_label = _labelled_column(x, units), _labelled_column(y, units)
         if tan_alpha and p:
             xs = [2.0 * math.pi / (period * p) for period in xs]
             ys = [amplitude / (g * tan_alpha) for amplitude in ys]
@@ -417,7 +439,7 @@ def plot_overturning_map(path, output, x, y, tan_alpha=None, p=None, g=9.81, roc
     fell in each class; returns {class: run count}."""
     rows = read_sweep_table(path)
     _map_panels(rows, x, y, path)  # its errors name the file
-    figure = overturning_map(rows, x, y, tan_alpha, p, g, rocked, title)
+    figure = overturning_map(rows, x, y, tan_alpha, p, g, rocked, title, column_units(path))
     counts = outcome_counts(rows, rocked)
     for name, count in counts.items():
         print(f"{name} {count}")

@@ -61,6 +61,10 @@ def test_a_sweep_file_draws_the_same_map_as_its_csv(tmp_path):
     # the DataFrame routh.load_sweep reads draws the same map, a Figure
     table = routh.load_sweep(tmp_path / "pulses.h5")
     assert isinstance(overturning_map(table, *axes), Figure)
+    # the table's units label the axes where it has them (a measure's, not a swept key's)
+    figure = overturning_map(table, "pga", axes[1])
+    assert (figure.axes[0].get_xlabel(), figure.axes[0].get_ylabel()) == (
+        "pga [m/s^2]", "excitation.0.pulse.period")
     assert outcome_counts(table) == from_h5
     assert sum(from_h5.values()) == 6
     assert from_h5.get("at rest", 0) >= 2 and from_h5.get("overturned", 0) >= 1
