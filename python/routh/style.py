@@ -1,17 +1,18 @@
 """The look routh's pictures share (routh.plot, routh.animate): one colour per body, kept in every
 panel and every frame, and line widths a reader can see.
 
-Red is kept for impacts: no body is drawn red, so an impact marker never looks like a body.
+Red is kept for impacts and grey for the ground: no body is drawn in them, so an impact marker
+never looks like a body.
 """
 
 from __future__ import annotations
 
-# matplotlib's tab10 without its red, then tab20's light shades without theirs: eight strong
-# colours for the usual models, eighteen distinct ones in all before they repeat
+# matplotlib's tab10 without its red and grey (they mark impacts and the ground), then tab20's
+# light shades without theirs: eight strong colours for the usual models (routh.view's), sixteen
+# distinct ones in all before they repeat
 BODY_PALETTE = (
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
-    "#17becf", "#aec7e8", "#ffbb78", "#98df8a", "#c5b0d5", "#c49c94", "#f7b6d2", "#c7c7c7",
-    "#dbdb8d", "#9edae5",
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#bcbd22", "#17becf",
+    "#aec7e8", "#ffbb78", "#98df8a", "#c5b0d5", "#c49c94", "#f7b6d2", "#dbdb8d", "#9edae5",
 )
 IMPACT_COLOUR = "#d62728"  # tab:red
 OBSTACLE_COLOUR = "0.35"
