@@ -158,6 +158,12 @@ def test_the_ground_moves_as_far_as_its_recorded_acceleration_takes_it(tmp_path)
         assert drawn[1] == pytest.approx(y + s * corner[0] + c * corner[1], abs=1e-9)
         assert scene.cursor.get_xdata()[0] == t
     assert pulse_displacement(0.9) > 0.1  # far enough to be seen
+    # the plot's panels: the events' lines span each panel without widening its limits
+    figure = plot_trajectory(trajectory)
+    (angle,) = [axes for axes in figure.axes if axes.get_ylabel() == "angle [rad]"]
+    theta = trajectory.q[:, trajectory.names.index("theta")]
+    assert len(trajectory.events) > 0
+    assert angle.get_ylim()[1] <= theta.max() + 0.1 * np.ptp(theta)
     # in the ground's frame the ground stands still and the block is where its coordinates say
     still = make_scene(trajectory, dpi=40, fixed_ground=True)
     still.draw(0.9)
