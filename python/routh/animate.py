@@ -58,7 +58,7 @@ from routh.kinematics import (
     sphere_outline,
     world_points,
 )
-from routh.plot import as_trajectory, shown_samples, time_window
+from routh.plot import as_trajectory, run_name, shown_samples, time_window
 from routh.style import (
     CONTACT_COLOUR,
     EDGE_WIDTH,
@@ -201,6 +201,7 @@ class _Scene:
         self.legend = self.figure.legend(handles=handles, loc="upper center",
                                          ncol=_LEGEND_COLUMNS, fontsize="small", frameon=False,
                                          handlelength=1.5, columnspacing=1.0)
+        self.axes.set_title(run_name(self.trajectory), fontsize="small", pad=3)
         self.stamp = self.axes.text(0.02, 0.97, "", transform=self.axes.transAxes, va="top",
                                     family="monospace", zorder=6)
         (self.impact_marks,) = self.axes.plot([], [], ls="", marker="*", ms=13,

@@ -62,7 +62,7 @@ def as_trajectory(source) -> Trajectory:
     return source if isinstance(source, Trajectory) else load(source)
 
 
-def _name(trajectory: Trajectory) -> str:
+def run_name(trajectory: Trajectory) -> str:
     """What the pictures call a run: its file's name, else its scenario's name."""
     if trajectory.path:
         return Path(trajectory.path).name
@@ -81,8 +81,8 @@ def time_window(trajectory: Trajectory, start=None, end=None) -> tuple[float, fl
     if last < first:
         asked = " and ".join(f"--{name} {value:g} s" for name, value in
                              (("start", start), ("end", end)) if value is not None)
-        raise ValueError(f"{_name(trajectory)}: no part of the run lies within {asked} (it goes "
-                         f"from {time[0]:g} s to {time[-1]:g} s)")
+        raise ValueError(f"{run_name(trajectory)}: no part of the run lies within {asked} (it "
+                         f"goes from {time[0]:g} s to {time[-1]:g} s)")
     return first, last
 
 
@@ -230,7 +230,7 @@ def plot_trajectory(source, output=None, phase: bool = False, start: float | Non
             ax.grid(True, alpha=0.3)
         for ax in axes.flat[len(pairs):]:
             ax.axis("off")
-        figure.suptitle(f"{_name(trajectory)}: phase portraits")
+        figure.suptitle(f"{run_name(trajectory)}: phase portraits")
     else:
         panels = _motion_panels(trajectory)
         panels.append(("energy [J]", [(trajectory.energy[:, k], name, "black", _STYLES[k])
@@ -252,7 +252,7 @@ def plot_trajectory(source, output=None, phase: bool = False, start: float | Non
         events = trajectory.events
         kinds = list(events["kind"]) if events is not None and len(events) else []
         impacts = sum(kind == "impact" for kind in kinds)
-        figure.suptitle(f"{_name(trajectory)}: {impacts} impacts (red lines), "
+        figure.suptitle(f"{run_name(trajectory)}: {impacts} impacts (red lines), "
                         f"{len(kinds) - impacts} other events (grey)")
     if output is not None:
         figure.savefig(output)
