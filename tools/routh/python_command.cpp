@@ -19,25 +19,10 @@ namespace routh::cli {
 
 namespace {
 
-// The look before the exec, run as `PYTHON -c kProbe MODULE LIBRARY...`: finds (imports
-// nothing: a second of matplotlib is paid once, by the command itself) the package, its module
-// and the libraries. Exit 0 when all are there; kNoPackage; kNoModule, printing the package's
-// directories; kNoLibraries, printing the missing ones.
-constexpr const char* kProbe = R"(import importlib.util, os, sys
-spec = importlib.util.find_spec("routh")
-if spec is None:
-    sys.exit(10)
-places = list(spec.submodule_search_locations or [])
-if not any(os.path.exists(os.path.join(place, sys.argv[1] + ".py")) for place in places):
-    print(os.pathsep.join(places))
-    sys.exit(11)
-missing = [name for name in sys.argv[2:] if importlib.util.find_spec(name) is None]
-print(" ".join(missing))
-sys.exit(12 if missing else 0)
-)";
+// The probe's exit codes besides 0 (everything found).
 constexpr int kNoPackage = 10;
-constexpr int kNoModule = 11;
-constexpr int kNoLibraries = 12;
+constexpr int kNoModule = 11;      // printing the package's directories
+constexpr int kNoLibraries = 12;   // printing the missing libraries
 constexpr int kCannotStart = 127;  // the shell's code for a command it cannot run
 
 /// The interpreter to run and where that choice came from.
@@ -80,6 +65,29 @@ std::vector<char*> argv_of(std::vector<std::string>& words) {
   return argv;
 }
 
+/// The look before the exec, run as `PYTHON -c SCRIPT MODULE LIBRARY...`: it finds the package,
+/// its module and the libraries, and imports none of them (a second of matplotlib is paid once,
+/// by the command itself).
+std::string probe_script() {
+  return cat(
+      "import importlib.util, os, sys\n"
+      "spec = importlib.util.find_spec('routh')\n"
+      "if spec is None:\n"
+      "    sys.exit(",
+      kNoPackage,
+      ")\n"
+      "places = list(spec.submodule_search_locations or [])\n"
+      "if not any(os.path.exists(os.path.join(place, sys.argv[1] + '.py')) for place in places):\n"
+      "    print(os.pathsep.join(places))\n"
+      "    sys.exit(",
+      kNoModule,
+      ")\n"
+      "missing = [name for name in sys.argv[2:] if importlib.util.find_spec(name) is None]\n"
+      "print(' '.join(missing))\n"
+      "sys.exit(",
+      kNoLibraries, " if missing else 0)\n");
+}
+
 /// What the probe printed and how it ended.
 struct ProbeResult {
   int exit_code = kCannotStart;
@@ -87,7 +95,7 @@ struct ProbeResult {
 };
 
 ProbeResult probe(const Interpreter& python, const PythonCommand& command) {
-  std::vector<std::string> words = {python.path, "-c", kProbe, std::string(command.module)};
+  std::vector<std::string> words = {python.path, "-c", probe_script(), std::string(command.module)};
   for (std::string& library : words_of(command.libraries)) words.push_back(std::move(library));
   int pipe_ends[2];
   if (::pipe(pipe_ends) != 0) return {};
