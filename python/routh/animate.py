@@ -617,7 +617,8 @@ def main(argv=None) -> None:
         frames = animate(args.file, args.output, args.fps, args.slow, args.dpi,
                          Projection(args.azimuth, args.elevation), args.start, args.end,
                          fixed_ground=args.fixed_ground)
-    except (OSError, ValueError) as error:  # a missing or damaged file, an empty window
+    except (OSError, ValueError, RuntimeError) as error:
+        # a missing or damaged file, an empty window, a film it cannot write
         sys.exit(f"{parser.prog}: {error}")
     print(f"{args.output}: {frames} frames")
 

@@ -78,8 +78,8 @@ class Mp4Writer:
 
     def __init__(self, path, fps: float, width: int, height: int):
         if shutil.which("ffmpeg") is None:
-            raise SystemExit("routh.animate: writing .mp4 needs ffmpeg, which is not installed "
-                             "(apt-get install ffmpeg), or write a .gif")
+            raise RuntimeError("writing .mp4 needs ffmpeg, which is not installed (apt-get "
+                               "install ffmpeg), or write a .gif")
         # yuv420p halves the chroma resolution: the padding makes both sides even
         self._process = subprocess.Popen(
             ["ffmpeg", "-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24",
@@ -93,7 +93,7 @@ class Mp4Writer:
     def close(self) -> None:
         self._process.stdin.close()
         if self._process.wait() != 0:
-            raise SystemExit(f"routh.animate: ffmpeg failed (exit code {self._process.returncode})")
+            raise RuntimeError(f"ffmpeg failed (exit code {self._process.returncode})")
 
 
 def film_writer(path, fps: float, width: int, height: int):
@@ -103,5 +103,5 @@ def film_writer(path, fps: float, width: int, height: int):
         return GifWriter(path, fps)
     if name.endswith(".mp4"):
         return Mp4Writer(path, fps, width, height)
-    raise SystemExit(f"routh.animate: {name}: write a .gif or an .mp4")
+    raise ValueError(f"{name}: write a .gif or an .mp4")
 

@@ -176,6 +176,8 @@ def test_a_long_run_gets_at_most_300_frames_and_a_window_its_own(tmp_path):
     assert default_fps(4.0) == 25.0
     assert default_fps(25.0) * 25.0 == pytest.approx(300.0)
     trajectory = routh.load(routh_cli_output(tmp_path, "scenarios/rocking_block_pulse.yaml"))
+    with pytest.raises(ValueError, match="write a .gif or an .mp4"):
+        animate(trajectory, tmp_path / "window.avi")
     gif = tmp_path / "window.gif"
     frames = animate(trajectory, gif, fps=10, dpi=20, size_in=2.0, start=0.5, end=1.0)
     assert frames == 5
