@@ -219,7 +219,7 @@ class _Scene:
             return []
         contacts = self.model["contacts"]
         impacts = []
-        for t, kind, involved in zip(events["t"], events["kind"], events["contacts"]):
+        for t, kind, involved in zip(events["t"], events["kind"], events["contact_indices"]):
             if kind != "impact":
                 continue
             i = int(sample_at(self.trajectory.time, np.array([t]))[0])

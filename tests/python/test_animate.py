@@ -51,7 +51,7 @@ def test_an_impact_puts_a_star_on_its_contact(cli_run):
     scene = Scene(trajectory, dpi=80)
     events = trajectory.events
     impact = events[events["kind"] == "impact"].iloc[0]
-    contacts = [trajectory.model["contacts"][int(c)] for c in impact["contacts"].split(",")]
+    contacts = [trajectory.model["contacts"][int(c)] for c in impact["contact_indices"].split(",")]
     scene.draw(impact["t"] + 1e-4, flash_window=1e-3)
     rows, columns = np.nonzero(scene_pixels(scene, RED))
     assert len(rows) > 20
@@ -146,4 +146,4 @@ def impact_contacts(trajectory):
     """(time, the contacts of /model it involves) of every impact."""
     events = trajectory.events[trajectory.events["kind"] == "impact"]
     return [(t, [trajectory.model["contacts"][int(c)] for c in text.split(",")])
-            for t, text in zip(events["t"], events["contacts"])]
+            for t, text in zip(events["t"], events["contact_indices"])]
