@@ -16,6 +16,10 @@ reads each body's 7 coordinates (x, y, z, qw, qx, qy, qz): p = (x, y, z) is its 
 body-frame vectors into world-frame ones), so a body point b is in the world at p + R b.
 ``shape_wireframe`` gives the body-frame lines that draw a sphere, box or cylinder, and
 ``sphere_outline`` a sphere's silhouette seen along a direction.
+
+Under an excitation the bodies' coordinates are relative to the moving ground (docs/excitation.md):
+``ground_displacement`` integrates the recorded a_g(t) twice, from rest, to put the ground and the
+bodies where they are in the world. ``contact_location`` says where a contact of /model is.
 """
 
 from __future__ import annotations
@@ -223,3 +227,81 @@ def sphere_outline(centres: np.ndarray, radius: float, view, segments: int = 32)
     angles = np.linspace(0.0, 2.0 * np.pi, segments + 1)
     ring = radius * (np.cos(angles)[:, None] * e1 + np.sin(angles)[:, None] * e2)
     return np.asarray(centres, float)[:, None, :] + ring
+
+
+# ---- the moving ground and the contacts -----------------------------------------------------
+
+
+def ground_displacement(time: np.ndarray, acceleration: np.ndarray) -> np.ndarray:
+    """The ground's displacement (N, d) [m] at each sample from its acceleration a_g (N, d)
+    [m/s²], starting from rest at the first sample, a_g taken linear between samples (the exact
+    integrals of docs/excitation.md's intensity measures): v_{i+1} = v_i + h (a_i + a_{i+1}) / 2,
+    d_{i+1} = d_i + h v_i + h² (2 a_i + a_{i+1}) / 6. An event's repeated time adds nothing."""
+    time = np.asarray(time, float)
+    acceleration = np.asarray(acceleration, float)
+    h = np.diff(time)[:, None]
+    before, after = acceleration[:-1], acceleration[1:]
+    start = np.zeros((1, acceleration.shape[1]))
+    velocity = np.concatenate([start, np.cumsum(h * (before + after) / 2, axis=0)])
+    steps = h * velocity[:-1] + h * h * (2 * before + after) / 6
+    return np.concatenate([start, np.cumsum(steps, axis=0)])
+
+
+def _support_point(shape: dict, direction: np.ndarray) -> np.ndarray:
+    """The point of a spatial shape (body frame) furthest along `direction` (body frame)."""
+    kind = shape["type"]
+    if kind == "sphere":
+        unit = direction / np.linalg.norm(direction)
+        return np.asarray(shape.get("centre", (0, 0, 0)), float) + shape["radius"] * unit
+    if kind == "box":
+        corners = box_corners(shape["size"])
+        return corners[np.argmax(corners @ direction)]
+    if kind == "cylinder":
+        radial = np.array([direction[0], direction[1], 0.0])
+        norm = np.linalg.norm(radial)
+        rim = shape["radius"] * radial / norm if norm > 0 else np.zeros(3)
+        return rim + np.array([0.0, 0.0, np.copysign(shape["height"] / 2, direction[2])])
+    raise unknown_shape(kind)
+
+
+def _round_centre(shape: dict | None):
+    """A disk's or sphere's (centre, radius) in the body frame, or None for other shapes."""
+    if shape is None or shape["type"] not in ("disk", "sphere"):
+        return None
+    dimension = 3 if shape["type"] == "sphere" else 2
+    return np.asarray(shape.get("centre", (0.0,) * dimension), float), float(shape["radius"])
+
+
+def contact_location(model: dict, poses: dict, contact: dict, sample: int):
+    """Where `contact` (an entry of /model's contacts) is at `sample` [m, world frame], or None
+    where /model does not say: its body point; the vertex or box corner its name gives
+    (``BODY.VERTEX/...``); a round body's or spatial shape's point nearest the plane it touches;
+    the point between two round bodies along their centres."""
+    bodies = {body["name"]: body for body in model["bodies"]}
+    body = bodies[contact["body"]]
+    p, orientation = poses[body["name"]]
+    pose = (p[sample:sample + 1], orientation[sample:sample + 1])
+    shape = body["shape"]
+    other = bodies.get(contact.get("other"))
+    feature = contact["name"].split("/")[0].removeprefix(body["name"] + ".")
+    local = None
+    if "point" in contact:
+        local = contact["point"]
+    elif shape is not None and feature in shape.get("vertex_names", ()):
+        local = shape["vertices"][shape["vertex_names"].index(feature)]
+    elif shape is not None and shape["type"] == "box" and feature in BOX_CORNER_NAMES:
+        local = box_corners(shape["size"])[BOX_CORNER_NAMES.index(feature)]
+    elif "obstacle" in contact and shape is not None and len(p[0]) == 3:
+        (plane,) = [o for o in model["obstacles"] if o["name"] == contact["obstacle"]]
+        down = -pose[1][0].T @ np.asarray(plane["normal"], float)
+        local = _support_point(shape, down)
+    elif other is not None and _round_centre(shape) and _round_centre(other["shape"]):
+        (centre, radius), (other_centre, _) = _round_centre(shape), _round_centre(other["shape"])
+        here = world_points(pose, [centre])[0, 0]
+        q, r = poses[other["name"]]
+        there = world_points((q[sample:sample + 1], r[sample:sample + 1]), [other_centre])[0, 0]
+        gap = there - here
+        return here + radius * gap / max(np.linalg.norm(gap), 1e-300)
+    if local is None:
+        return None
+    return world_points(pose, [local])[0, 0]

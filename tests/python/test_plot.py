@@ -1,33 +1,34 @@
-"""routh.plot: every shipped scenario's trajectory plots headless, with and without --phase; a
-sweep's table draws the overturning map."""
+"""routh.plot from the command line and on a sweep's table: the overturning map (every shipped
+scenario's trajectory plots in test_pictures.py)."""
 
 import os
 import subprocess
 import sys
 import time
 
-import pytest
+from matplotlib.figure import Figure
 from PIL import Image
 
-from conftest import SCENARIOS, SOURCE_DIR, routh_cli
-from routh.plot import plot_overturning_map, plot_trajectory
+import routh
+from conftest import SOURCE_DIR, routh_cli
+from routh.plot import outcome_counts, overturning_map, plot_overturning_map
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
-def test_every_scenario_plots(scenario, cli_run, tmp_path):
-    path = cli_run(scenario, "duration=0.4")
-    for phase in (False, True):
-        png = tmp_path / f"plot{phase}.png"
-        plot_trajectory(path, png, phase=phase)
-        with Image.open(png) as image:
-            assert image.size[0] > 100 and image.size[1] > 100
-
-
-def test_the_command_line_writes_the_image(cli_run, tmp_path):
+def test_routh_plot_and_routh_animate_write_their_files(cli_run, tmp_path):
+    # the subcommands of the routh program run the package's modules, arguments passed on
     path = cli_run(SOURCE_DIR / "scenarios/rocking_block_pulse.yaml", "duration=0.4")
-    png = tmp_path / "pulse.png"
-    subprocess.run([sys.executable, "-m", "routh.plot", path, "-o", png], check=True)
-    assert png.stat().st_size > 1000
+    png, gif = tmp_path / "pulse.png", tmp_path / "pulse.gif"
+    assert routh_cli("plot", path, "-o", png, "--end", "0.3").stdout == f"{png}\n"
+    with Image.open(png) as image:
+        assert image.size[0] > 100 and image.size[1] > 100
+    assert routh_cli("animate", path, "-o", gif, "--fps", "5", "--dpi", "20").stdout == \
+        f"{gif}: 2 frames\n"
+    # Python's exit codes and messages are the command's
+    missing = routh_cli("plot", tmp_path / "missing.h5", "-o", png, check=False)
+    assert missing.returncode == 1
+    assert missing.stderr == (f"routh plot: [Errno 2] No such file or directory: "
+                              f"'{tmp_path / 'missing.h5'}'\n")
+    assert routh_cli("animate", path, check=False).returncode == 2  # argparse: no -o
 
 
 def test_a_sweep_table_draws_the_overturning_map(tmp_path):
@@ -57,6 +58,14 @@ def test_a_sweep_file_draws_the_same_map_as_its_csv(tmp_path):
     from_h5 = plot_overturning_map(tmp_path / "pulses.h5", tmp_path / "h5.png", *axes)
     from_csv = plot_overturning_map(tmp_path / "pulses.csv", tmp_path / "csv.png", *axes)
     assert from_h5 == from_csv
+    # the DataFrame routh.load_sweep reads draws the same map, a Figure
+    table = routh.load_sweep(tmp_path / "pulses.h5")
+    assert isinstance(overturning_map(table, *axes), Figure)
+    # the table's units label the axes where it has them (a measure's, not a swept key's)
+    figure = overturning_map(table, "pga", axes[1])
+    assert (figure.axes[0].get_xlabel(), figure.axes[0].get_ylabel()) == (
+        "pga [m/s^2]", "excitation.0.pulse.period")
+    assert outcome_counts(table) == from_h5
     assert sum(from_h5.values()) == 6
     assert from_h5.get("at rest", 0) >= 2 and from_h5.get("overturned", 0) >= 1
     png = tmp_path / "map.png"

@@ -1,7 +1,7 @@
 """routh.plot and routh.animate on trajectory files of free rigid bodies in space (written in the
 test from closed-form motions, tests/python/spatial_files.py): the plots and the animation are
-written, with duration x fps frames, a frame shows the box where its pose puts it, and an impact
-flashes the bodies red."""
+written, with duration x fps frames, a frame shows the box where its pose (and the moving ground)
+puts it, and an impact puts a red star where the ball touches the floor."""
 
 import subprocess
 import sys
@@ -52,22 +52,28 @@ def test_the_command_lines_write_their_files(tmp_path):
         assert image.n_frames == round(routh.load(spatial_file).time[-1] * 5 * 2)
 
 
-def blue_pixels(scene):
+def scene_pixels(scene, colour):
+    """The pixels of the scene's axes (not its legend or strip) of a colour."""
     scene.figure.canvas.draw()
     pixels = np.asarray(scene.figure.canvas.buffer_rgba())[..., :3].astype(int)
-    return (pixels[..., 2] > 150) & (pixels[..., 0] < 100)  # tab:blue, not the grey floor
+    (x0, y0), (x1, y1) = scene.axes.get_window_extent().get_points()
+    inside = np.zeros(pixels.shape[:2], bool)
+    inside[int(pixels.shape[0] - y1):int(pixels.shape[0] - y0), int(x0):int(x1)] = True
+    return colour(pixels) & inside
 
 
-def red_pixels(scene):
-    scene.figure.canvas.draw()
-    pixels = np.asarray(scene.figure.canvas.buffer_rgba())[..., :3].astype(int)
-    return (pixels[..., 0] > 180) & (pixels[..., 1] < 100) & (pixels[..., 2] < 100)
+def blue_pixels(scene):  # the first body's colour (routh.style), not the grey floor
+    return scene_pixels(scene, lambda p: (p[..., 2] > 150) & (p[..., 0] < 100))
+
+
+def red_pixels(scene):  # the impact stars
+    return scene_pixels(scene, lambda p: (p[..., 0] > 180) & (p[..., 1] < 100) & (p[..., 2] < 100))
 
 
 @pytest.mark.parametrize("azimuth, elevation", [(-60, 25), (10, 70)])
 def test_a_frame_shows_the_box_where_its_pose_puts_it(tmp_path, azimuth, elevation):
     # the box's edges are symmetric about its centre, and so is their projection: the blue
-    # pixels' centroid is the projected centre of mass
+    # pixels' centroid is the projected centre of mass, moved with the shaking ground
     trajectory = routh.load(files.tumbling_box(tmp_path / "box.h5"))
     scene = make_scene(trajectory, dpi=80, projection=Projection(azimuth, elevation))
     assert isinstance(scene, SpatialScene)
@@ -77,13 +83,20 @@ def test_a_frame_shows_the_box_where_its_pose_puts_it(tmp_path, azimuth, elevati
     assert len(rows) > 50
     p, _ = body_poses_3d(trajectory.model, trajectory.q, trajectory.names)["box"]
     i = np.searchsorted(trajectory.time, t, side="right") - 1
-    expected = scene.to_pixels(p[i])
+    expected = scene.to_pixels(p[i] + scene.ground[i])
+    assert np.linalg.norm(scene.ground[i]) > 1e-3
     assert np.linalg.norm(np.array([columns.mean(), rows.mean()]) - expected) < 3.0
 
 
-def test_an_impact_flashes_the_bodies_red(tmp_path):
-    scene = make_scene(routh.load(files.rolling_ball(tmp_path / "ball.h5")), dpi=60)
+def test_an_impact_puts_a_star_where_the_ball_touches_the_floor(tmp_path):
+    trajectory = routh.load(files.rolling_ball(tmp_path / "ball.h5"))
+    scene = make_scene(trajectory, dpi=80)
     scene.draw(0.2, flash_window=0.05)  # the impact at 0.2 s
-    assert red_pixels(scene).sum() > 20
+    rows, columns = np.nonzero(red_pixels(scene))
+    assert len(rows) > 20
+    p, _ = body_poses_3d(trajectory.model, trajectory.q, trajectory.names)["ball"]
+    i = np.searchsorted(trajectory.time, 0.2, side="right") - 1
+    x, y = scene.to_pixels(p[i] - [0.0, 0.0, files.BALL_RADIUS])  # its lowest point
+    assert np.hypot(columns - x, rows - y).max() < 12
     scene.draw(0.4, flash_window=0.05)
     assert red_pixels(scene).sum() == 0 and blue_pixels(scene).sum() > 20

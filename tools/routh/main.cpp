@@ -17,6 +17,7 @@
 #include "tools/routh/info_command.hpp"
 #include "tools/routh/laws_command.hpp"
 #include "tools/routh/models_command.hpp"
+#include "tools/routh/python_command.hpp"
 #include "tools/routh/record_command.hpp"
 #include "tools/routh/run_command.hpp"
 #include "tools/routh/sweep_command.hpp"
@@ -51,6 +52,12 @@ constexpr std::array kSubcommands = {
     Subcommand{"ida", "incremental dynamic analysis curves from a sweep table", &run_ida_command},
     Subcommand{"record", "intensity measures and response spectrum of a ground-motion record",
                &run_record_command},
+    Subcommand{"plot", "draw a trajectory file's curves, or a sweep's overturning map (Python)",
+               &run_plot_command},
+    Subcommand{"animate", "animate a trajectory file into a GIF or an MP4 (Python)",
+               &run_animate_command},
+    Subcommand{"view", "write a trajectory file's interactive viewer, one HTML file (Python)",
+               &run_view_command},
 };
 
 void print_usage(std::ostream& out) {
