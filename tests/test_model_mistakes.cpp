@@ -189,6 +189,29 @@ TEST_CASE("model mistakes: a block's tilt beyond a quarter turn as a bare number
             .empty());
 }
 
+TEST_CASE("model mistakes: a box's roll or pitch beyond a quarter turn as a bare number too") {
+  const std::string text =
+      "duration: 1\n"
+      "model:\n"
+      "  dimension: 3\n"
+      "  bodies: [{name: box, mass: 1, shape: {box: {size: [0.2, 0.2, 1]}}}]\n"
+      "initial: {q: {box.z: 2, box.orientation: {rpy: [0, 30, 0]}}}\n"
+      "contact: {law: lcp, restitution: 0, friction: 0.7}\n";
+  const std::vector<std::string> warnings = warnings_of(text);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == warning_at(text, "[0, 30, 0]", "30",
+                                  "initial.q.box.orientation.rpy[1] = 30: a tilt of body 'box' "
+                                  "beyond a quarter turn: a bare number is read in radians (30 "
+                                  "rad = 1718.9 deg); for 30 degrees write '30 deg' (0.5236 rad)"));
+  // with its unit, or a yaw (a turn about the vertical tips nothing)
+  for (const char* rpy : {"[0, 30 deg, 0]", "[0, 0, 3]", "[0.5, -1.5, 0]"}) {
+    CAPTURE(rpy);
+    std::string meant = text;
+    meant.replace(meant.find("[0, 30, 0]"), 10, rpy);
+    CHECK(warnings_of(meant).empty());
+  }
+}
+
 TEST_CASE("model mistakes: a body that starts inside an obstacle or another body is an error") {
   // the ball's centre 0.05 m above the floor: its radius 0.1 reaches 0.05 m into it
   std::string text = kBall;

@@ -112,10 +112,6 @@ constexpr double kDefaultMaxFileBytes = 1024.0 * 1024.0 * 1024.0;
 // Numbers per regular sample besides q and v: the time and three energies.
 constexpr int kSampleNumbersBesideState = 4;
 
-// A block tilted beyond a quarter turn lies on its side or stands on its head: not a start anyone
-// writes in radians on purpose, while a tilt in degrees (`theta: 30`) passes it at 2.
-constexpr double kBlockTiltLimit_rad = 0.5 * std::numbers::pi;
-
 // --- overrides -----------------------------------------------------------------------------
 // Nodes an override creates are parsed from text padded with newlines, so that their marks sit
 // on lines past the end of the file, one line per override: an error located there is the
@@ -471,6 +467,7 @@ void Reader::read_spatial(const InputNode& model, const InputNode& initial) {
   scenario.initial.q = std::move(state.q);
   scenario.initial.v = std::move(state.v);
   effective["initial"] = state.effective;
+  scenario.warnings.insert(scenario.warnings.end(), state.warnings.begin(), state.warnings.end());
   scenario.model_json = spatial_model_description_json(*bodies);
   scenario.settings.overturn_watch = overturn_watch(*bodies, scenario.initial.q);
   scenario.model = std::move(bodies);
@@ -481,10 +478,7 @@ void Reader::read_spatial(const InputNode& model, const InputNode& initial) {
 // degrees were probably meant. The blocks are the free bodies on the ground shaped as polygons
 // with an inside (rectangles, polygons): a disk rolls and a rod turns freely, at any angle.
 void Reader::check_block_tilt(const InputNode& node, std::size_t coordinate, double angle_rad) {
-  double bare = 0.0;
-  const bool in_units =
-      !(node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), bare));
-  if (in_units || !(std::abs(angle_rad) > kBlockTiltLimit_rad)) return;
+  if (!(std::abs(angle_rad) > kBlockTiltLimit_rad)) return;
   const PlanarTree& tree = *scenario.planar;
   for (int b = 0; b < tree.body_count(); ++b) {
     const PlanarJoint& joint = tree.description().joints[static_cast<std::size_t>(b)];
@@ -497,14 +491,10 @@ void Reader::check_block_tilt(const InputNode& node, std::size_t coordinate, dou
         polygon->vertices_m.size() < 3 || angle != static_cast<int>(coordinate)) {
       continue;
     }
-    // as a reader reads them: degrees to a tenth, radians to four decimals
-    const double as_degrees = std::round(angle_rad * 1800.0 / std::numbers::pi) / 10.0;
-    const double meant_rad = std::round(angle_rad * 1e4 * std::numbers::pi / 180.0) / 1e4;
-    scenario.warnings.push_back(node.warning(
-        cat("a tilt of body '", tree.description().body_names[static_cast<std::size_t>(b)],
-            "' beyond a quarter turn: a bare number is read in radians (", angle_rad,
-            " rad = ", as_degrees, " deg); for ", angle_rad, " degrees write '", angle_rad,
-            " deg' (", meant_rad, " rad)")));
+    const std::string& body = tree.description().body_names[static_cast<std::size_t>(b)];
+    if (auto warning = tilt_in_degrees_warning(node, angle_rad, body)) {
+      scenario.warnings.push_back(*std::move(warning));
+    }
   }
 }
 
@@ -812,10 +802,10 @@ InputNode Reader::body_start(const InputNode& initial, int body) const {
 }
 
 // A start inside an obstacle or another body is an input error, not a simulation: the contacts
-// and the overlap guard (run_guards.hpp) take the bodies to start apart. Measured on the shapes (body_overlap.hpp), which see a body wholly inside
-// another where no contact does, then on the contacts that exist there (a point or circle
-// contact without a shape; a corner far behind another body's edge touches nothing), both
-// beyond the contact distance.
+// and the overlap guard (run_guards.hpp) take the bodies to start apart. Measured on the shapes
+// (body_overlap.hpp), which see a body wholly inside another where no contact does, then on the
+// contacts that exist there (a point or circle contact without a shape; a corner far behind another
+// body's edge touches nothing), both beyond the contact distance.
 void Reader::check_initial_overlap(const InputNode& initial) const {
   const double tolerance_m = scenario.settings.contact_distance;
   const MechanicalSystem& model = *scenario.model;

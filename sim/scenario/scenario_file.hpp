@@ -76,7 +76,8 @@
 //
 // Likely mistakes that still describe a model are warnings, located like errors: μd > μs, a
 // joint point off its body's shape (multibody_input.hpp), a block's initial tilt beyond a quarter
-// turn written as a bare number (radians, where degrees were probably meant). A body that starts
+// turn written as a bare number (radians, where degrees were probably meant; a box's roll or
+// pitch in space too). A body that starts
 // inside another body or an obstacle, beyond events.contact_distance, is an error at its initial
 // state. An unknown key that is a key of another map names that map's key path
 // (`restitution` at the top level: 'contact.restitution').
