@@ -1,5 +1,6 @@
 // The impact step (sim/simulation/impact_step.hpp) alone, on Housner's block (half-width b,
-// half-height h) landing flat: which contacts take part, the law's answer, and the fallback.
+// half-height h) landing flat: which contacts take part, the law's answer, the fallback, and the
+// problem exported for an impact.
 // Reference: a plastic corner impact with a sticking corner conserves the angular momentum about
 // that corner, so the spin keeps 1 − 1.5 sin²α of itself, sin²α = b² / (b² + h²) (Housner 1963).
 
@@ -124,4 +125,39 @@ TEST_CASE("impact step: an impact without collision that the law refuses is trou
   CHECK_FALSE(impact.resolved);
   CHECK(impact.event.kind == routh::EventKind::trouble);
   CHECK(impact.event.status.find("no_solution") != std::string::npos);
+}
+
+TEST_CASE("impact step: the problem exported for an impact is J M^-1 J^T and J v of its contacts") {
+  // Housner's block flat, its right corner (b, −h) from the centre landing: in (ẋ, ẏ, θ̇) the
+  // corner's velocity rows are normal y: (0, 1, b) and tangent x: (1, 0, h), and M = diag(m, m,
+  // m (b² + h²) / 3), so D and u⁻ have closed forms
+  const auto block = routh::make_rocking_block(2 * kB, 2 * kH, 1.0);
+  routh::SimulationSettings settings = plastic_settings(routh::find_law("lcp")->solve);
+  settings.contacts.assign(4, {0.5, 0.8, 0.6});
+  routh::SystemEvaluation evaluation(*block, settings.contacts);
+  const Eigen::VectorXd v = landing_on_right_corner(0.5, 0.0);
+  const routh::ImpactProblem problem = routh::impact_problem_at(
+      evaluation, 0.0, kFlat, v, {1}, false, routh::ImpactStart::collision);
+  const double inertia = (kB * kB + kH * kH) / 3.0;
+  Eigen::Matrix<double, 2, 3> J;
+  J << 0.0, 1.0, kB, 1.0, 0.0, kH;
+  const Eigen::Matrix2d D =
+      J * Eigen::Vector3d(1.0, 1.0, 1.0 / inertia).asDiagonal() * J.transpose();
+  CHECK(Eigen::Matrix2d(problem.D).isApprox(D, 1e-14));
+  CHECK(Eigen::Vector2d(problem.u_pre).isApprox(J * v, 1e-14));
+  REQUIRE(problem.contacts.size() == 1);
+  CHECK(problem.contacts[0].restitution == 0.5);
+  CHECK(problem.contacts[0].static_friction == 0.8);
+  CHECK(problem.contacts[0].kinetic_friction == 0.6);
+  // the law answers it as the impact step does
+  const routh::ImpactResolution impact = routh::resolve_impact(
+      evaluation, settings, 0.0, kFlat, v, {1}, false, routh::ImpactStart::collision);
+  REQUIRE(impact.contacts == std::vector<int>{1});
+  const routh::ImpactResult answer = settings.law(problem);
+  CHECK(std::vector<double>(answer.impulse.begin(), answer.impulse.end()) == impact.event.impulse);
+  // too slow to bounce: restitution 0, friction kept
+  const routh::ImpactProblem at_rest =
+      routh::impact_problem_at(evaluation, 0.0, kFlat, v, {1}, true, routh::ImpactStart::collision);
+  CHECK(at_rest.contacts[0].restitution == 0.0);
+  CHECK(at_rest.contacts[0].kinetic_friction == 0.6);
 }

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/impact/law_catalogue.hpp"
 #include "sim/recorder/trajectory_summary.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/text.hpp"
@@ -204,6 +205,17 @@ TEST_CASE("cli: routh laws lists every law") {
   for (const char* law : {"newton ", "newton_routh ", "poisson ", "energetic "}) {
     CHECK(contains("\n" + run.out, cat("\n", law)));
   }
+}
+
+TEST_CASE("cli: routh laws --json lists every law of the catalogue as name, scope and summary") {
+  const Run run = run_routh("laws --json");
+  CHECK(run.exit_code == 0);
+  CHECK(run.out.starts_with("[\n  {\"name\": "));
+  for (const LawEntry& law : impact_laws()) {
+    CHECK(contains(run.out, cat("{\"name\": \"", law.name, "\", \"scope\": \"",
+                                to_string(law.scope), "\", \"summary\": \"")));
+  }
+  CHECK(run_routh("laws --json --json").exit_code == 2);
 }
 
 TEST_CASE("cli: routh models lists every named model with its keys, coordinates and contacts") {

@@ -70,6 +70,25 @@ TEST_CASE("routh record: the intensity measures of a triangle of acceleration, i
   }
 }
 
+TEST_CASE("routh record: --samples gives the samples and the ground's motion, in closed form") {
+  const std::string path = test::write_problem(triangle_csv(), "triangle.csv");
+  const test::RouthRun json =
+      test::run_routh(cat("record '", path, "' --units g --json --samples"));
+  REQUIRE_MESSAGE(json.exit_code == 0, json.err);
+  const double peak = 0.5 * kG;
+  CHECK(contains(json.out, "\"time\": [0, 1, 2, 3], "));
+  const std::string a = round_trip(peak);
+  CHECK(contains(json.out, cat("\"acceleration\": [0, ", a, ", 0, 0], ")));
+  // v = ∫a on the piecewise-linear a: peak/2 at 1 s, peak from 2 s on
+  CHECK(contains(json.out,
+                 cat("\"velocity\": [0, ", round_trip(peak / 2.0), ", ", a, ", ", a, "], ")));
+  CHECK(json_number(json.out, "pga") == doctest::Approx(peak).epsilon(1e-15));
+  CHECK(contains(json.out, "\"displacement\": \"m\""));
+  const test::RouthRun text = test::run_routh(cat("record '", path, "' --samples"));
+  CHECK(text.exit_code == 2);
+  CHECK(contains(text.err, "routh record: --samples goes with --json"));
+}
+
 TEST_CASE("routh record: a record in another format measures as its PEER twin") {
   // scenarios/motions holds one motion as PEER (g, 7 digits) and as ESM (cm/s², 6 decimals):
   // their samples agree within the printed precision, and so do their measures

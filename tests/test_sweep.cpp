@@ -1,4 +1,4 @@
-// Sweeps (docs/design.md §5 "Sweep", `routh sweep`): the sweep file's errors, the draws, the
+// Sweeps (docs/sweeps.md, `routh sweep`): the sweep file's errors, the draws, the
 // journal, and end-to-end sweeps of the rocking block checked against their own runs, across thread
 // and MPI rank counts, after kills and resumes, and with a run that fails.
 

@@ -24,8 +24,32 @@ __all__ = ["compare", "impact", "laws", "load_sweep", "run", "solve_impact"]
 
 
 def _core():
-    """The compiled module, imported on first use (routh.load needs only the pure Python)."""
-    return importlib.import_module("routh._core")
+    """The backend the functions call: the compiled ``routh._core``, imported on first use
+    (routh.load needs only the pure Python), or ``routh._program``, which has the same functions
+    and runs the ``routh`` program for them. The program is used when ``ROUTH_BACKEND=program``
+    or when this Python cannot import the compiled module (another Python version or ABI than
+    the one it was built for, or a package without it); ``ROUTH_BACKEND=core`` insists on the
+    compiled module."""
+    choice = os.environ.get("ROUTH_BACKEND", "")
+    if choice not in ("", "core", "program"):
+        raise ValueError(f"ROUTH_BACKEND={choice}: expected core or program")
+    if choice == "program":
+        return importlib.import_module("routh._program")
+    try:
+        return importlib.import_module("routh._core")
+    except ImportError as error:
+        from routh._environment import interpreter
+
+        unloadable = f"{interpreter()} cannot import the compiled routh._core ({error})"
+        if choice == "core":
+            raise ImportError(f"ROUTH_BACKEND=core, but {unloadable}") from error
+        program = importlib.import_module("routh._program")
+        try:
+            program.program_path()
+        except FileNotFoundError as missing:
+            raise ImportError(f"{unloadable}, and there is no routh program to run instead: "
+                              f"{missing}") from error
+        return program
 
 
 def _yaml_value(value: Any) -> str:
@@ -62,21 +86,73 @@ def _overrides(overrides: Mapping[str, Any] | Sequence[str] | None) -> list[str]
     return list(overrides)
 
 
+def _block_yaml(value: Any, indent: str = "") -> str:
+    """A scenario's maps as block YAML, one key a line, so that an error's line and column
+    point at the key the dict gave; lists and scalars as flow YAML (_flow_yaml)."""
+    if not isinstance(value, Mapping):
+        return f" {_flow_yaml(value)}\n"
+    if not value:
+        return " {}\n"
+    lines = ["\n"] if indent else []
+    for key, item in value.items():
+        text = str(key)
+        name = text if text.replace("_", "a").replace(".", "a").isalnum() else json.dumps(text)
+        lines.append(f"{indent}{name}:{_block_yaml(item, indent + '  ')}")
+    return "".join(lines)
+
+
+# What run() names a scenario given as text or as a dict in its errors ("<scenario text>:3:5").
+_TEXT_SOURCE = "<scenario text>"
+_DICT_SOURCE = "<scenario dict>"
+
+
+def _scenario_source(scenario: Any) -> tuple[str, str | None]:
+    """(the name errors are located in, the YAML text or None for a file) of run()'s
+    `scenario`: a path-like object is a file; a dict becomes YAML text; a str is YAML text when
+    it holds a newline, or a ':' and names no existing file, else a file's path."""
+    if isinstance(scenario, Mapping):
+        return _DICT_SOURCE, _block_yaml(_listed(scenario))
+    if isinstance(scenario, str):
+        if "\n" in scenario or (":" in scenario and not os.path.isfile(scenario)):
+            return _TEXT_SOURCE, scenario
+        return scenario, None
+    if isinstance(scenario, os.PathLike):
+        return os.fspath(scenario), None
+    raise TypeError(
+        f"scenario: expected a path, YAML text or a dict, not {type(scenario).__name__}"
+    )
+
+
 def run(
-    scenario: str | os.PathLike,
+    scenario: str | os.PathLike | Mapping[str, Any],
     overrides: Mapping[str, Any] | Sequence[str] | None = None,
     *,
     output: str | os.PathLike | None = None,
     time_limit: float | None = None,
     force: bool = False,
 ) -> Trajectory:
-    """Runs the scenario file in this process, as ``routh run SCENARIO --set KEY=VALUE ...``.
+    r"""Runs a scenario in this process, as ``routh run SCENARIO --set KEY=VALUE ...``, and
+    returns its Trajectory, held in memory.
 
-    `overrides` maps ``key.path`` to a value (``{"law": "newton", "initial.theta": 0.1}``), or
-    is a list of ``"key.path=value"`` texts, applied in order like ``--set``. The trajectory is
-    written with ``routh run``'s recorder to `output` (kept) or to a temporary file (deleted),
-    then read back with ``load``: so its arrays are those of ``routh run``'s file, bit for bit,
-    rather than a second copy of the recorder's conventions kept in memory.
+    `scenario` is a scenario file's path, the YAML text of a scenario, or a dict of its keys:
+
+    - a path-like object (``pathlib.Path``) is always a file;
+    - a str is YAML text when it holds a newline, or a ':' and names no existing file
+      (``"{duration: 1, model: {type: ball}, initial: {}}"``); otherwise it is a file's path;
+    - a dict (nested dicts and lists, as ``yaml.safe_load`` gives them; numpy numbers and
+      arrays are taken as numbers and lists) is written as YAML.
+
+    Text and dicts are read as ``routh run -`` reads standard input: errors are located in
+    ``<scenario text>:LINE:COLUMN`` (``<scenario dict>`` for a dict, one key a line in the order
+    the dict gives them), a scenario without ``name`` is called ``scenario``, and record files
+    are relative to the current directory (a file's are relative to the file).
+
+    `overrides` apply on top of the scenario, whatever its form: a dict mapping ``key.path`` to
+    a value (``{"contact.law": "newton", "initial.q.theta": 0.1}``), or a list of
+    ``"key.path=value"`` texts, applied in order like ``--set``. The trajectory is written with
+    ``routh run``'s recorder to `output` (kept) or to a temporary file (deleted), then read back
+    with ``load``: so its arrays are those of ``routh run``'s file, bit for bit, rather than a
+    second copy of the recorder's conventions kept in memory.
 
     `output` is protected as ``routh run -o`` protects it (docs/output.md): the run writes a
     temporary file beside it and renames it onto `output` at the end, so an existing file is
@@ -94,20 +170,40 @@ def run(
     ``interrupted`` event, and KeyboardInterrupt is raised. The scenario's warnings become
     Python warnings; a run that did not complete is a Trajectory whose ``status`` says why.
     Raises InputError for a bad scenario or override.
+
+    >>> import routh
+    >>> block = routh.run("scenarios/rocking_block.yaml",
+    ...                   {"contact.law": "newton", "initial.q.theta": "2 deg", "duration": 0.5})
+    >>> block.law, block.status, block.names
+    ('newton', 'completed', ['x', 'y', 'theta'])
+    >>> ball = routh.run({"duration": 0.5,
+    ...                   "model": {"type": "ball", "radius": 0.1, "mass": 1},
+    ...                   "initial": {"q": {"y": 1}},
+    ...                   "contact": {"law": "poisson", "restitution": 0.5, "friction": 0.3}})
+    >>> ball.summary["impacts"], round(ball.events["t"][0], 4)
+    (1, 0.4284)
+    >>> routh.run("duration: 1\nmodel: {type: ball, radius: 0.1, mass: 1}\n"
+    ...           "initial: {q: {yy: 1}}\ncontact: {law: poisson, restitution: 0, friction: 0}")
+    Traceback (most recent call last):
+    ...
+    routh._core.InputError: <scenario text>:3:15: initial.q: unknown coordinate 'yy'; ...
     """
-    arguments = (os.fspath(scenario), _overrides(overrides))
+    source, text = _scenario_source(scenario)
+    arguments = (source, _overrides(overrides))
     limit = 0.0 if time_limit is None else float(time_limit)
     if time_limit is not None and not limit > 0.0:
         raise ValueError(f"time_limit {time_limit!r}: expected a number of seconds > 0")
     # signals reach only the main thread: there the run stops on Ctrl-C (KeyboardInterrupt)
     main_thread = threading.current_thread() is threading.main_thread()
     if output is not None:
-        report = _core().run_to_file(*arguments, os.fspath(output), limit, main_thread, force)
+        report = _core().run_to_file(
+            *arguments, os.fspath(output), limit, main_thread, force, text=text
+        )
         trajectory = load(output)
     else:
         with tempfile.TemporaryDirectory(prefix="routh-run-") as directory:
             path = os.path.join(directory, "trajectory.h5")
-            report = _core().run_to_file(*arguments, path, limit, main_thread, False)
+            report = _core().run_to_file(*arguments, path, limit, main_thread, False, text=text)
             trajectory = load(path)
         trajectory.path = None
     for warning in report["warnings"]:
@@ -115,8 +211,10 @@ def run(
     return trajectory
 
 
-def _problem_text(problem: Mapping[str, Any]) -> str:
-    """A problem as YAML text, one key a line (so that an error's line names the argument)."""
+def problem_yaml(problem: Mapping[str, Any]) -> str:
+    """A problem (the keys of solve_impact, or Trajectory.impact_problem's dict) as the YAML
+    text of a problem file, one key a line (so that an error's line names the argument), every
+    number with all its digits."""
     return "".join(f"{key}: {_flow_yaml(value)}\n" for key, value in problem.items())
 
 
@@ -154,6 +252,14 @@ def solve_impact(
     warnings. A law that cannot solve the problem answers with its status (e.g.
     ``"unsupported"``), not an exception. Raises InputError for a malformed problem, located
     in the line of the key: ``routh.solve_impact:LINE:COLUMN: ...``.
+
+    The falling rod of paper 004 (Stronge's example), in contact space:
+
+    >>> import routh
+    >>> answer = routh.solve_impact("poisson", D=[[2.5, -1.5], [-1.5, 2.5]], u=[-1, 0.6],
+    ...                             restitution=0.82, friction={"static": 0.73, "kinetic": 0.7})
+    >>> answer["status"], [round(x, 4) for x in answer["impulse"]], answer["flags"]
+    ('solved', [0.728, 0.1968], ['nonphysical_normal_dissipation'])
     """
     problem = {
         "law": law,
@@ -167,13 +273,19 @@ def solve_impact(
         "dimension": dimension,
     }
     given = {key: _listed(value) for key, value in problem.items() if value is not None}
-    text = _core().impact_json("routh.solve_impact", _problem_text(given), None)
+    text = _core().impact_json("routh.solve_impact", problem_yaml(given), None)
     return json.loads(text)
 
 
 def impact(problem: str | os.PathLike, law: str | None = None) -> dict[str, Any]:
     """``routh impact PROBLEM.yaml [--law LAW]``: the problem file solved by `law` (default: the
-    file's ``law``), as the command's JSON in a dict (see solve_impact)."""
+    file's ``law``), as the command's JSON in a dict (see solve_impact).
+
+    >>> import routh
+    >>> answer = routh.impact("scenarios/impacts/falling_rod_paper004_contact_space.yaml")
+    >>> answer["law"], [round(x, 4) for x in answer["impulse"]]
+    ('poisson', [0.728, 0.1968])
+    """
     return json.loads(_core().impact_json(os.fspath(problem), None, law))
 
 
@@ -184,18 +296,32 @@ def compare(
     `laws`, or by every law whose scope covers it. `problem` is a problem file, or the problem's
     keys as a dict (those of solve_impact: D, u, restitution, friction, ...). Returns the JSON as
     a dict: ``problem`` (its name or file), ``results`` (one solve_impact answer per law, without
-    warnings) and ``warnings``."""
+    warnings) and ``warnings``. ``Trajectory.impact_problem(k)`` gives one simulated impact as
+    such a dict.
+
+    >>> import routh
+    >>> problem = {"D": [[2.5, -1.5], [-1.5, 2.5]], "u": [-1, 0.6],
+    ...            "restitution": 0.82, "friction": 0.7}
+    >>> result = routh.compare(problem, ["newton", "poisson"])
+    >>> [(r["law"], round(r["impulse"][0], 4)) for r in result["results"]]
+    [('newton', 0.9125), ('poisson', 0.728)]
+    """
     names = list(laws or [])
     if isinstance(problem, Mapping):
         given = {key: _listed(value) for key, value in problem.items() if value is not None}
-        text = _core().compare_json("routh.compare", _problem_text(given), names)
+        text = _core().compare_json("routh.compare", problem_yaml(given), names)
     else:
         text = _core().compare_json(os.fspath(problem), None, names)
     return json.loads(text)
 
 
 def laws() -> list[dict[str, str]]:
-    """The impact laws, as ``routh laws`` lists them: dicts with name, scope and summary."""
+    """The impact laws, as ``routh laws`` lists them: dicts with name, scope and summary.
+
+    >>> import routh
+    >>> "poisson" in [law["name"] for law in routh.laws()]
+    True
+    """
     return _core().laws()
 
 

@@ -7,7 +7,7 @@ two columns of time [s] and acceleration (docs/excitation.md, "Record files"). T
 (integrated from rest, no baseline correction) against time, and the pseudo-spectral acceleration
 Sa(T) of a damped linear oscillator for periods from 0.05 s to 4 s. Its title gives the intensity
 measures that ``routh record FILE`` prints. The numbers come from routh's own C++ code
-(routh._core), the same that scales records in scenarios (``scale_to``).
+(routh._core, or the routh program), the same that scales records in scenarios (``scale_to``).
 """
 
 from __future__ import annotations
@@ -26,25 +26,25 @@ def read(path, units: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The record at ``path``: times [s] and accelerations [m/s^2]. ``units`` ("g", "m/s2",
     "cm/s2" or "gal") is a two-column file's unit (default m/s^2); a file whose header states its
     unit is read in it, and a ``units`` that contradicts it is an error."""
-    from routh import _core
+    from routh.api import _core
 
-    time, acceleration = _core.read_record(str(path), units)
+    time, acceleration = _core().read_record(str(path), units)
     return np.asarray(time), np.asarray(acceleration)
 
 
 def measures(time, acceleration) -> dict:
     """PGA [m/s^2], PGV [m/s], PGD [m], Arias intensity [m/s], CAV [m/s] and D5-95 [s], keyed
     pga, pgv, pgd, arias, cav, d5_95 (docs/excitation.md, "Intensity measures and scaling")."""
-    from routh import _core
+    from routh.api import _core
 
-    return _core.intensity_measures(list(map(float, time)), list(map(float, acceleration)))
+    return _core().intensity_measures(list(map(float, time)), list(map(float, acceleration)))
 
 
 def velocity_displacement(time, acceleration) -> tuple[np.ndarray, np.ndarray]:
     """The ground velocity [m/s] and displacement [m] at each sample, from rest."""
-    from routh import _core
+    from routh.api import _core
 
-    velocity, displacement = _core.ground_velocity_displacement(
+    velocity, displacement = _core().ground_velocity_displacement(
         list(map(float, time)), list(map(float, acceleration))
     )
     return np.asarray(velocity), np.asarray(displacement)
@@ -52,10 +52,10 @@ def velocity_displacement(time, acceleration) -> tuple[np.ndarray, np.ndarray]:
 
 def spectrum(time, acceleration, periods=PERIODS, damping: float = 0.05) -> np.ndarray:
     """Sa [m/s^2] at each period [s] for the damping ratio ``damping``."""
-    from routh import _core
+    from routh.api import _core
 
     return np.asarray(
-        _core.response_spectrum(
+        _core().response_spectrum(
             list(map(float, time)),
             list(map(float, acceleration)),
             list(map(float, periods)),
@@ -107,11 +107,11 @@ def main(argv=None) -> None:
     arguments = parser.parse_args(argv)
     if not (0.0 <= arguments.damping < 1.0) or math.isnan(arguments.damping):
         parser.error("--damping must be in [0, 1)")
-    from routh import _core
+    from routh.api import _core
 
     try:
         time, acceleration = read(arguments.file, arguments.units)
-    except _core.InputError as error:
+    except _core().InputError as error:
         sys.exit(f"routh.record: {error}")
     figure = plot_record(time, acceleration, arguments.file, arguments.damping)
     figure.savefig(arguments.output, dpi=120)

@@ -8,7 +8,6 @@ leaving the backend as it was. See docs/sweeps.md, "Fragility and IDA".
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import os
@@ -78,7 +77,9 @@ def fragility(
     key, else pga); `bootstrap` replicates (0: no intervals) at `confidence`, seeded by `seed`.
     Raises ValueError for an outcome or IM the table does not have, RuntimeError for a file that
     is not a readable sweep table."""
-    core = importlib.import_module("routh._core")
+    from routh.api import _core
+
+    core = _core()
     text = core.fragility_json(os.fspath(path), outcome, im, float(confidence), int(bootstrap),
                                int(seed))
     answer = json.loads(text)

@@ -7,8 +7,11 @@ The event table
 ---------------
 ``Trajectory.events`` is a pandas DataFrame with one row per event and one column per field:
 
-- ``t`` [s], ``kind``, ``contacts`` (the contact indices as the file has them, e.g. ``"0,1"``),
-  ``phases``, ``delta_T``, ``normal_work``, ``tangential_work`` [J], ``flags``, ``status``;
+- ``t`` [s], ``kind``, ``contacts`` (the contacts' names, comma-separated, e.g.
+  ``"left_corner,right_corner"``), ``contact_indices`` (their indices into ``contact_names``, as
+  the file has them, ``"0,1"``), ``phases``, ``delta_T``, ``normal_work``, ``tangential_work``
+  [J], ``flag_names`` (the impact's flags, comma-separated; not ``flags``, which pandas'
+  ``DataFrame.flags`` would hide from attribute access), ``status``;
 - the impulse and the contact velocities before and after, split per contact and per direction:
   ``Gamma_n.NAME``, ``Gamma_t.NAME`` [N s], ``u_n_pre.NAME``, ``u_t_pre.NAME``,
   ``u_n_post.NAME``, ``u_t_post.NAME`` [m/s], where NAME is the contact's name (``/events``'
@@ -72,14 +75,65 @@ _DIRECTIONS = {2: ("n", "t"), 3: ("n", "t1", "t2")}
 
 @dataclass
 class Trajectory:
-    """One run's trajectory, as recorded in a routh trajectory file.
+    """One run's trajectory, as recorded in a routh trajectory file (``routh.load``, ``routh.run``).
 
-    Arrays follow the file: ``time`` (N,) [s]; ``q`` (N, nq) with column names ``names`` and
-    units ``q_units``; ``v`` (N, nv) with column names ``v_names`` and units ``v_units`` (a
-    planar model's velocities are named as its coordinates; a spatial one has nq ≠ nv: 7
-    coordinates and 6 velocities per body); ``energy`` (N, 3) with columns ``energy_names``
-    (kinetic, potential, total) [J]; ``ground_acceleration`` (N, dimension) [m/s²] for an
-    excited run, otherwise None.
+    Attributes:
+        path: the file read, or None for a run held in memory (``routh.run`` without output).
+        time: (N,) the sample times [s]; an event's time appears twice, before and after it
+            (``sample_kind``), so use ``samples(side=...)`` for a unique time index.
+        q: (N, nq) the generalized coordinates, columns named ``names`` with units ``q_units``
+            (m, rad; a spatial body's quaternion is dimensionless, "1").
+        v: (N, nv) the generalized velocities, columns ``v_names``, units ``v_units``. A planar
+            model's velocities are named as its coordinates; a spatial one has nq ≠ nv: 7
+            coordinates and 6 velocities per body.
+        energy: (N, 3) kinetic, potential and total energy [J], columns ``energy_names``.
+        names: the coordinates' names, e.g. ["x", "y", "theta"].
+        q_units: the coordinates' units.
+        v_units: the velocities' units.
+        v_names: the velocities' names.
+        energy_names: ["kinetic", "potential", "total"].
+        ground_acceleration: (N, dimension) a_g at each sample [m/s²] for an excited run, else
+            None.
+        sample_kind: (N,) uint8, why each sample was taken: 0 at the output rate, 1 just before
+            an event, 2 just after (None for a file without /sample_kind).
+        events: pandas DataFrame, one row per event (see the module's documentation): t, kind,
+            contacts (names), contact_indices, phases, the impulses and contact velocities split
+            per contact (``Gamma_n.NAME`` [N s], ``u_n_pre.NAME`` [m/s], ...), delta_T,
+            normal_work, tangential_work [J], flag_names, status.
+        event_units: each events column's unit ("" for text).
+        contact_names: the model's contacts, in the file's order (events' indices refer to it).
+        summary: the /summary figures as a dict (impacts, uplift_time [s], max_abs_theta
+            [rad], ...; NaN when none).
+        scenario: the effective scenario (YAML text, every default filled in): enough to run
+            it again with ``routh.run(trajectory.scenario)``.
+        status: how the run ended ("completed", "time_limit", ..., "unfinished" for a run
+            killed while it wrote); status_detail says more.
+        status_detail: the status's explanation ("" when completed).
+        law: the single-contact impact law.
+        routh_version: the version of routh that wrote the file.
+        format_version: the file layout's version (docs/output.md).
+        model: the /model description (bodies, shapes, joints, obstacles, contacts) parsed from
+            JSON, or None.
+        attributes: every root attribute of the file.
+        warnings: what ``load`` left out of a damaged or unfinished file.
+        dimension: (property) 3 for bodies in space, else 2.
+        incomplete: (property) True when the run's end was never recorded.
+        units: (property) the unit of every ``q.NAME``, ``v.NAME`` column and ``time``.
+
+    Methods: ``samples(side=None, index="time")`` (one DataFrame of every series),
+    ``impacts()`` (the impact events), ``impact_problem(k)`` and ``save_impact_problem(k, path)``
+    (one simulated impact as a problem for ``routh.compare``).
+
+    >>> import routh
+    >>> trajectory = routh.run("scenarios/falling_rod.yaml", {"duration": 0.3})
+    >>> trajectory.names, trajectory.q_units
+    (['x', 'y', 'theta'], ['m', 'm', 'rad'])
+    >>> trajectory.contact_names
+    ['left_end', 'right_end']
+    >>> trajectory.events[["t", "kind", "contacts", "Gamma_n.left_end", "flag_names"]]
+              t    kind  contacts  Gamma_n.left_end                      flag_names
+    0  0.100000  impact  left_end           0.72800  nonphysical_normal_dissipation
+    1  0.228021  impact  left_end           0.26093  nonphysical_normal_dissipation
     """
 
     path: str | None
@@ -132,17 +186,151 @@ class Trajectory:
         units.update({f"v.{n}": u for n, u in zip(self.v_names, self.v_units)})
         return units
 
-    def samples(self) -> pd.DataFrame:
-        """The samples as one DataFrame indexed by time: columns ``q.NAME``, ``v.NAME``, the
-        energies (``kinetic``, ``potential``, ``total``) and, when excited, ``a_g.x``, ``a_g.y``
-        (and ``a_g.z`` in space)."""
+    def samples(self, side: str | None = None, index: str = "time") -> pd.DataFrame:
+        """Every series as one DataFrame: columns ``q.NAME``, ``v.NAME``, the energies
+        (``kinetic``, ``potential``, ``total``), when excited ``a_g.x``, ``a_g.y`` (and ``a_g.z``
+        in space), and ``sample_kind`` (0 at the output rate, 1 before an event, 2 after) when
+        the file has it.
+
+        The file holds two samples at an event's time, before and after it. `side` keeps one
+        sample per time: ``"before"`` the first (the state before the instant's events),
+        ``"after"`` the last; None keeps both. `index` is ``"time"`` (the default: unique with
+        a `side`, so ``reindex`` and ``asof`` work) or ``"sample"``: the row number in the file
+        (always unique), with ``time`` as a column.
+
+        >>> import routh
+        >>> trajectory = routh.run("scenarios/falling_rod.yaml", {"duration": 0.15})
+        >>> both = trajectory.samples()
+        >>> both.index.is_unique
+        False
+        >>> after = trajectory.samples(side="after")
+        >>> after.index.is_unique, len(both) - len(after) == (both["sample_kind"] == 1).sum()
+        (True, True)
+        >>> trajectory.samples(index="sample")[["time", "v.y", "sample_kind"]].iloc[21:24]
+                 time      v.y  sample_kind
+        sample
+        21      0.100 -1.00000            1
+        22      0.100 -0.27200            2
+        23      0.105 -0.32105            0
+        """
+        if side not in (None, "before", "after"):
+            raise ValueError(f"side={side!r}: expected 'before', 'after' or None")
+        if index not in ("time", "sample"):
+            raise ValueError(f"index={index!r}: expected 'time' or 'sample'")
         columns = {f"q.{n}": self.q[:, i] for i, n in enumerate(self.names)}
         columns.update({f"v.{n}": self.v[:, i] for i, n in enumerate(self.v_names)})
         columns.update({n: self.energy[:, i] for i, n in enumerate(self.energy_names)})
         if self.ground_acceleration is not None:
             for k in range(self.ground_acceleration.shape[1]):
                 columns[f"a_g.{'xyz'[k]}"] = self.ground_acceleration[:, k]
-        return pd.DataFrame(columns, index=pd.Index(self.time, name="time"))
+        if self.sample_kind is not None:
+            columns["sample_kind"] = self.sample_kind
+        if index == "time":
+            frame = pd.DataFrame(columns, index=pd.Index(self.time, name="time"))
+        else:
+            frame = pd.DataFrame({"time": self.time, **columns})
+            frame.index.name = "sample"
+        if side is None:
+            return frame
+        # rows are in time order, before an event's instant then after it
+        differs = self.time[1:] != self.time[:-1]
+        keep = np.r_[True, differs] if side == "before" else np.r_[differs, True]
+        return frame[keep[: len(frame)]]
+
+    def impacts(self) -> pd.DataFrame:
+        """The rows of ``events`` whose kind is ``impact``, numbered 0, 1, ... in time order
+        (the numbering ``impact_problem`` takes); the events table's row in column ``event``."""
+        impacts = self.events[self.events["kind"] == "impact"] if len(self.events) else self.events
+        return impacts.rename_axis("event").reset_index()
+
+    def impact_problem(self, k: int) -> dict[str, Any]:
+        """The `k`-th impact of the run (0 the first; negative from the end) as the problem its
+        law was given, a dict that ``routh.compare`` and ``routh.solve_impact`` take:
+
+        - ``D`` = J M⁻¹ Jᵀ [1/kg] of the impact's contacts, from the model at the state just
+          before the impact (q and v of the sample before it), rebuilt from ``scenario``;
+        - ``u``: the contact velocities before the impact [m/s] as the file recorded them
+          (normal then tangential per contact);
+        - ``restitution`` and ``friction`` ({static, kinetic}) per contact, as the run used
+          them (restitution 0 for an approach slower than the scenario's rest speed, which
+          closes the contact; no friction for a contact whose slip no impulse can change);
+        - ``law``: the run's law for that many contacts (single- or multi-contact);
+          ``dimension``; ``name`` and ``description``: where the impact comes from (its time
+          and contacts).
+
+        Needs the compiled module (it rebuilds the model). Raises IndexError when the run has
+        no impact `k`.
+
+        >>> import routh
+        >>> trajectory = routh.run("scenarios/falling_rod.yaml", {"duration": 0.15})
+        >>> problem = trajectory.impact_problem(0)
+        >>> problem["law"], problem["D"], problem["u"]
+        ('poisson', [[2.5, -1.5], [-1.5, 2.5]], [-1.0000000000000002, 0.6])
+        >>> problem["restitution"], problem["friction"]
+        ([0.82], [{'static': 0.73, 'kinetic': 0.7}])
+        >>> (answer,) = routh.compare(problem, [problem["law"]])["results"]
+        >>> recorded = trajectory.impacts().loc[0, "Gamma_n.left_end"]
+        >>> bool(abs(answer["impulse"][0] - recorded) <= 1e-9 * abs(recorded))
+        True
+        """
+        from routh.api import _core  # the compiled module (or its stand-in), on first use
+
+        impacts = self.impacts()
+        count = len(impacts)
+        if not -count <= k < count:
+            raise IndexError(f"impact {k}: the run has {count} impacts")
+        event = impacts.iloc[k]
+        if not self.scenario:
+            raise ValueError("the trajectory keeps no scenario to rebuild its model from")
+        indices = [int(c) for c in event["contact_indices"].split(",") if c]
+        # the state before the event: the first sample at its time
+        (rows,) = np.nonzero(self.time == event["t"])
+        if not len(rows):
+            raise ValueError(f"no sample at the impact's time t = {event['t']!r} s")
+        before = rows[0]
+        core = _core()
+        if not hasattr(core, "impact_problem"):
+            raise RuntimeError(
+                "impact_problem rebuilds the model with the compiled module routh._core, which "
+                "this interpreter cannot import; use the interpreter the package was built for"
+            )
+        problem = core.impact_problem(
+            self.scenario, float(event["t"]), self.q[before], self.v[before], indices
+        )
+        directions = _DIRECTIONS[problem["dimension"]]
+        names = event["contacts"].split(",")
+        recorded = [
+            float(event[f"u_{d}_pre.{name}"]) for name in names for d in directions
+        ]
+        which = "" if k >= 0 else f" ({count + k} of {count})"
+        return {
+            "name": f"{self._scenario_name()} impact {k}{which}",
+            "description": (
+                f"impact {k} of {count} at t = {event['t']!r} s, contacts {', '.join(names)}, "
+                f"exported from {self.path or 'a run held in memory'}"
+            ),
+            "law": problem["law"],
+            "D": problem["D"],
+            "u": recorded,
+            "restitution": problem["restitution"],
+            "friction": problem["friction"],
+            "dimension": problem["dimension"],
+        }
+
+    def save_impact_problem(self, k: int, path: str | os.PathLike) -> None:
+        """Writes ``impact_problem(k)`` as a problem file (YAML) for ``routh impact`` and
+        ``routh compare``: every number with all its digits, so it reads back exactly. An
+        existing file is replaced."""
+        from routh.api import problem_yaml
+
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(problem_yaml(self.impact_problem(k)))
+
+    def _scenario_name(self) -> str:
+        for line in self.scenario.splitlines():
+            if line.startswith("name:"):
+                return line[len("name:") :].strip()
+        return "scenario"
 
     def __repr__(self) -> str:
         return (
@@ -211,8 +399,14 @@ def _event_table(
 
     columns: dict[str, Any] = {"t": rows["t"].astype(np.float64)}
     column_units = {"t": units.get("t", "s")}
-    for name in ("kind", "contacts", "phases"):
-        columns[name] = [hdf5_text(v) for v in rows[name]]
+    columns["kind"] = [hdf5_text(v) for v in rows["kind"]]
+    columns["contacts"] = [
+        ",".join(contact_names[c] if c < len(contact_names) else str(c) for c in event)
+        for event in contacts
+    ]
+    columns["contact_indices"] = [hdf5_text(v) for v in rows["contacts"]]
+    columns["phases"] = [hdf5_text(v) for v in rows["phases"]]
+    for name in ("kind", "contacts", "contact_indices", "phases"):
         column_units[name] = ""
     for source, prefix, suffix, unit in _SPLIT_FIELDS:
         per_event = [np.asarray(values, dtype=np.float64) for values in rows[source]]
@@ -232,8 +426,9 @@ def _event_table(
     for name in ("delta_T", "normal_work", "tangential_work"):
         columns[name] = rows[name].astype(np.float64)
         column_units[name] = units.get(name, "J")
-    for name in ("flags", "status"):
-        columns[name] = [hdf5_text(v) for v in rows[name]]
+    # "flags" would be shadowed by DataFrame.flags in events.flags
+    for name, field in (("flag_names", "flags"), ("status", "status")):
+        columns[name] = [hdf5_text(v) for v in rows[field]]
         column_units[name] = ""
     return pd.DataFrame(columns), column_units, contact_names
 
@@ -258,6 +453,13 @@ def load(
     is read in a child process, so that a damaged file that crashes or hangs the HDF5 library
     raises DamagedFileError instead; `time_limit` [s] bounds that reading (default 30 s and 1 s
     per 8 MiB of file). ``isolate=False`` reads in this process, without that protection.
+
+    >>> import os, tempfile, routh
+    >>> path = os.path.join(tempfile.mkdtemp(), "rod.h5")
+    >>> _ = routh.run("scenarios/falling_rod.yaml", {"duration": 0.15}, output=path)
+    >>> trajectory = routh.load(path)
+    >>> trajectory.status, trajectory.summary["impacts"], trajectory.path == path
+    ('completed', 1, True)
     """
     path = os.fspath(path)
     if not os.path.isfile(path):

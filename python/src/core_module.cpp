@@ -3,6 +3,7 @@
 // would print or write, which python/routh/api.py turns into Python values. So the package and
 // the program cannot drift apart.
 
+#include <pybind11/eigen.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -28,8 +29,10 @@
 #include "sim/scenario/scenario_file.hpp"
 #include "sim/scenario/scenario_run.hpp"
 #include "sim/scenario/yaml_input.hpp"
+#include "sim/simulation/impact_step.hpp"
 #include "sim/simulation/run_status.hpp"
 #include "sim/simulation/stop_request.hpp"
+#include "sim/simulation/system_evaluation.hpp"
 #include "sim/text.hpp"
 #include "tools/routh/fragility_report.hpp"
 #include "tools/routh/impact_report.hpp"
@@ -78,8 +81,10 @@ std::string compare_json(const std::string& source, const std::optional<std::str
   return out.str();
 }
 
-// `routh run SCENARIO --set ... -o OUTPUT [--force]`'s file, written by the same recorder and
-// placed by the same rule (sim/recorder/output_placement.hpp): into a temporary file beside
+// `routh run SCENARIO --set ... -o OUTPUT [--force]`'s file or, given `text`, that of
+// `routh run - ...` with that text on standard input (the scenario's YAML, its errors located in
+// `scenario`, its record files relative to the current directory). Written by the same recorder
+// and placed by the same rule (sim/recorder/output_placement.hpp): into a temporary file beside
 // `output`, renamed onto it at the end; returns the scenario's warnings and how the run ended.
 // Called from the main thread, the run holds routh's own SIGINT/SIGTERM handlers, as the program
 // does: Python's handler only runs between bytecodes, which a run inside C++ never reaches, so
@@ -89,10 +94,13 @@ std::string compare_json(const std::string& source, const std::optional<std::str
 // program embedding Python may not), so that a file-size limit fails the write with EFBIG,
 // reported like a full disk, instead of killing the interpreter.
 py::dict run_to_file(const std::string& scenario_path, const std::vector<std::string>& overrides,
-                     const std::string& output, double time_limit_s, bool main_thread, bool force) {
-  const Scenario scenario = load_scenario(scenario_path, overrides);
-  const OutputPlacement placement =
-      plan_output(output, cli::run_inputs(scenario_path, scenario), force);
+                     const std::string& output, double time_limit_s, bool main_thread, bool force,
+                     const std::optional<std::string>& text) {
+  const Scenario scenario = text ? load_scenario_text(*text, scenario_path, overrides)
+                                 : load_scenario(scenario_path, overrides);
+  const std::optional<std::filesystem::path> file =
+      text ? std::nullopt : std::optional<std::filesystem::path>(scenario_path);
+  const OutputPlacement placement = plan_output(output, cli::run_inputs(file, scenario), force);
   SimulationOutcome outcome;
   int stop = 0;
   {
@@ -148,6 +156,64 @@ void set_output_refused(const OutputRefused& error) {
                    : error.error_number() == EACCES ? PyExc_PermissionError
                                                     : PyExc_ValueError;
   PyErr_SetString(type, message.c_str());
+}
+
+// The impact problem a run's law was given for an impact of the model's contacts `contacts`
+// (ascending) at (t, q, v⁻): the model and contact parameters are those of `scenario_text`, a
+// trajectory's /scenario (its excitation, which moves neither M nor J, left out so that its record
+// files need not be where they were). Restitution is 0 when the approach is below the rest speed,
+// as the simulator closes such a contact. Returns D, u (J v⁻), restitution, friction (static,
+// kinetic), dimension and the law that answers that many contacts.
+py::dict impact_problem(const std::string& scenario_text, double t, const Eigen::VectorXd& q,
+                        const Eigen::VectorXd& v, const std::vector<int>& contacts) {
+  const std::vector<std::string> without_excitation{"excitation=none"};
+  const Scenario scenario =
+      load_scenario_text(scenario_text, "<trajectory scenario>", without_excitation);
+  const MechanicalSystem& model = *scenario.model;
+  if (q.size() != model.coordinate_count() || v.size() != model.velocity_count()) {
+    throw std::invalid_argument("q and v do not fit the trajectory's model");
+  }
+  const int contact_count = static_cast<int>(model.contact_names().size());
+  if (contacts.empty() || !std::ranges::is_sorted(contacts) ||
+      std::ranges::adjacent_find(contacts) != contacts.end() || contacts.front() < 0 ||
+      contacts.back() >= contact_count) {
+    throw std::invalid_argument("the contacts must be distinct model contact indices, ascending");
+  }
+  SystemEvaluation evaluation(model, scenario.settings.contacts);
+  ImpactProblem problem =
+      impact_problem_at(evaluation, t, q, v, contacts, false, ImpactStart::collision);
+  const int rows = rows_per_contact(problem.dimension);
+  // the impact's approach speed: contacts that joined it in a later round were not approaching
+  double approach = 0.0;
+  for (int k = 0; k < problem.contact_count(); ++k) {
+    approach = std::max(approach, -problem.u_pre[rows * k]);
+  }
+  if (too_slow_to_bounce(approach, scenario.settings)) {
+    problem = impact_problem_at(evaluation, t, q, v, contacts, true, ImpactStart::collision);
+  }
+  py::list D;
+  for (Eigen::Index i = 0; i < problem.D.rows(); ++i) {
+    py::list row;
+    for (Eigen::Index j = 0; j < problem.D.cols(); ++j) row.append(problem.D(i, j));
+    D.append(row);
+  }
+  py::list u, restitution, friction;
+  for (Eigen::Index i = 0; i < problem.u_pre.size(); ++i) u.append(problem.u_pre[i]);
+  for (const ContactParameters& contact : problem.contacts) {
+    restitution.append(contact.restitution);
+    py::dict coefficients;
+    coefficients["static"] = contact.static_friction;
+    coefficients["kinetic"] = contact.kinetic_friction;
+    friction.append(coefficients);
+  }
+  py::dict result;
+  result["D"] = D;
+  result["u"] = u;
+  result["restitution"] = restitution;
+  result["friction"] = friction;
+  result["dimension"] = rows;
+  result["law"] = contacts.size() == 1 ? scenario.law : scenario.multi_contact_law;
+  return result;
 }
 
 py::list laws() {
@@ -260,7 +326,10 @@ PYBIND11_MODULE(_core, module) {
   module.def("impact_json", &impact_json, py::arg("source"), py::arg("text"), py::arg("law"));
   module.def("compare_json", &compare_json, py::arg("source"), py::arg("text"), py::arg("laws"));
   module.def("run_to_file", &run_to_file, py::arg("scenario"), py::arg("overrides"),
-             py::arg("output"), py::arg("time_limit"), py::arg("main_thread"), py::arg("force"));
+             py::arg("output"), py::arg("time_limit"), py::arg("main_thread"), py::arg("force"),
+             py::arg("text") = py::none());
+  module.def("impact_problem", &impact_problem, py::arg("scenario_text"), py::arg("t"),
+             py::arg("q"), py::arg("v"), py::arg("contacts"));
   module.def("laws", &laws);
   module.def("fragility_json", &fragility_json, py::arg("path"), py::arg("outcome"), py::arg("im"),
              py::arg("confidence"), py::arg("bootstrap"), py::arg("seed"));

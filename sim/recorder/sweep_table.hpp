@@ -1,5 +1,5 @@
 #pragma once
-// The table of a sweep (docs/design.md §5 "Sweep"): one row per run, written to HDF5 as flat
+// The table of a sweep (docs/sweeps.md, "The table"): one row per run, written to HDF5 as flat
 // columns that h5py and pandas read directly. Layout (format_version 1):
 //
 //   /           attrs format = "routh-sweep", format_version = 1, routh_version, runs (int64:

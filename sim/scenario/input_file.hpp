@@ -9,7 +9,7 @@
 //   - a SIGINT or SIGTERM (see stop_request.hpp) that arrives while a file longer than one chunk
 //     (64 KiB) is read ends the read with InputInterrupted, which the program maps to its
 //     `interrupted` exit code (a shorter file is read whole, and what comes next sees it).
-// The limits are documented in docs/design.md ("Input limits") and docs/sweeps.md.
+// The limits are documented in docs/models.md ("The file itself") and docs/sweeps.md.
 
 #include <cstddef>
 #include <cstdint>

@@ -374,7 +374,8 @@ struct Reader {
   Scenario& scenario;
   YAML::Node effective;
 
-  void read(const InputNode& root, const std::string& path);
+  void read(const InputNode& root, const std::string& default_name,
+            const std::filesystem::path& directory);
   void read_excitation(const std::optional<InputNode>& node,
                        const std::filesystem::path& scenario_directory);
   void read_model(const InputNode& node);
@@ -854,9 +855,10 @@ void Reader::check_initial_overlap(const InputNode& initial) const {
   }
 }
 
-void Reader::read(const InputNode& root, const std::string& path) {
+void Reader::read(const InputNode& root, const std::string& default_name,
+                  const std::filesystem::path& directory) {
   check_keys(root, kScenarioKeys, key_paths);
-  scenario.name = std::filesystem::path(path).stem().string();
+  scenario.name = default_name;
   if (auto name = root.find("name")) scenario.name = read_string(*name);
   effective["name"] = scenario.name;
   if (auto description = root.find("description")) {
@@ -874,7 +876,7 @@ void Reader::read(const InputNode& root, const std::string& path) {
         "and `bodies` (free bodies in space)");
   }
   scenario.dimension = read_model_dimension(model);
-  read_excitation(root.find("excitation"), std::filesystem::path(path).parent_path());
+  read_excitation(root.find("excitation"), directory);
   const YAML::Node excitation = effective["excitation"];
   effective.remove("excitation");
 
@@ -1003,9 +1005,15 @@ std::string file_name_safe(const std::string& name) {
   return safe.empty() ? std::string("scenario") : safe;
 }
 
-Scenario load_scenario(const std::string& path, std::span<const std::string> overrides) {
-  const std::string contents = read_input_file(path, kScenarioInput);
-  const InputNode root = parse_yaml_text(contents, path);
+namespace {
+
+// The scenario `contents` (its errors located in `source`) after `overrides`; `default_name` when
+// it has no `name`, its record files relative to `directory`.
+Scenario load_scenario_contents(const std::string& contents, const std::string& source,
+                                const std::string& default_name,
+                                const std::filesystem::path& directory,
+                                std::span<const std::string> overrides) {
+  const InputNode root = parse_yaml_text(contents, source);
   // 1-based line of the first override's nodes: past the file's end, with a margin
   const int first_override_line = line_count(contents) + 10;
   std::vector<Override> items;
@@ -1019,7 +1027,7 @@ Scenario load_scenario(const std::string& path, std::span<const std::string> ove
   Scenario scenario;
   try {
     Reader{scenario, YAML::Node(YAML::NodeType::Map), std::nullopt, scenario_key_paths()}.read(
-        root, path);
+        root, default_name, directory);
   } catch (const InputError& error) {
     const int index = error.location().line - first_override_line;
     if (index >= 0 && index < static_cast<int>(items.size())) {
@@ -1028,9 +1036,26 @@ Scenario load_scenario(const std::string& path, std::span<const std::string> ove
     throw;
   }
   for (std::string& warning : scenario.warnings) {
-    name_override(warning, path, first_override_line, items);
+    name_override(warning, source, first_override_line, items);
   }
   return scenario;
+}
+
+}  // namespace
+
+Scenario load_scenario(const std::string& path, std::span<const std::string> overrides) {
+  const std::filesystem::path file(path);
+  return load_scenario_contents(read_input_file(path, kScenarioInput), path, file.stem().string(),
+                                file.parent_path(), overrides);
+}
+
+Scenario load_scenario_text(const std::string& text, const std::string& source,
+                            std::span<const std::string> overrides) {
+  if (text.size() > kScenarioInput.max_bytes) {
+    throw InputError({source, 0, 0}, cat("the scenario text is longer than the limit of ",
+                                         kScenarioInput.max_bytes, " bytes"));
+  }
+  return load_scenario_contents(text, source, std::string(kTextScenarioName), {}, overrides);
 }
 
 }  // namespace routh

@@ -139,6 +139,16 @@ std::span<const ScenarioKeyTable> scenario_key_tables();
 /// the location "--set key.path=value".
 Scenario load_scenario(const std::string& path, std::span<const std::string> overrides = {});
 
+/// The name of a scenario given as text that has no `name` (its default output: scenario.h5).
+inline constexpr std::string_view kTextScenarioName = "scenario";
+
+/// Reads a scenario given as YAML `text` rather than a file (`routh run -` from standard input,
+/// routh.run from Python), as load_scenario reads a file: errors are located in `source` (e.g.
+/// "<stdin>:3:5"), its name defaults to kTextScenarioName and its record files are relative to
+/// the current directory. Text above the scenario file's size limit is refused.
+Scenario load_scenario_text(const std::string& text, const std::string& source,
+                            std::span<const std::string> overrides = {});
+
 /// The free bodies of `tree` (jointed freely to the ground) whose rotation a run watches for
 /// overturning, disks excepted: the index of each one's θ in q, and its name.
 std::vector<OverturnWatch> overturn_watch(const PlanarTree& tree);

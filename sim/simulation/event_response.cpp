@@ -142,7 +142,7 @@ StageReport respond_to_impact(double t, const Eigen::VectorXd& q, Eigen::VectorX
     settle(t, q, v, /*log_changes=*/false, settings, state, workspace, report);
     return report;
   }
-  const bool at_rest = approaching.approach_speed < settings.rest_speed;
+  const bool at_rest = too_slow_to_bounce(approaching.approach_speed, settings);
   const ImpactResolution impact =
       resolve_impact(workspace.evaluation, settings, t, q, v, approaching.contacts, at_rest,
                      ImpactStart::collision);

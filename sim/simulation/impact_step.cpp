@@ -145,14 +145,12 @@ void factor_candidates(const SystemEvaluation& evaluation, const Mechanisms& mec
 }
 
 // The impact problem of `involved` (all of them candidates) at the state in
-// evaluation.quantities (M and the contacts at q), answered by the scenario's law or, failing
-// that, by the fallback law.
-LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSettings& settings,
-                        const Candidates& candidates, const Eigen::VectorXd& v,
-                        const std::vector<int>& involved, bool at_rest, ImpactStart start) {
+// evaluation.quantities (M and the contacts at q) and v⁻ = `v`, and its contact space.
+void problem_of(const SystemEvaluation& evaluation, const Candidates& candidates,
+                const Eigen::VectorXd& v, const std::vector<int>& involved, bool at_rest,
+                ImpactStart start, ImpactProblem& problem, ContactSpace& space) {
   const int rows = evaluation.rows_per_contact;
   const auto count = static_cast<Eigen::Index>(involved.size());
-  LawAnswer answer;
   std::vector<Eigen::Index> candidate_rows;
   ContactParameterList parameters;
   for (Eigen::Index i = 0; i < count; ++i) {
@@ -164,15 +162,24 @@ LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSett
     if (at_rest) contact.restitution = 0.0;  // too slow to bounce: the contact closes
     parameters.push_back(contact);
   }
-  select_contact_rows(candidates.space, candidate_rows, answer.space);
-  answer.problem = generalized_impact_problem(answer.space, v,
-                                              evaluation.system.contact_dimension(), parameters);
-  without_friction_where_no_slip_can_change(answer.problem);
+  select_contact_rows(candidates.space, candidate_rows, space);
+  problem = generalized_impact_problem(space, v, evaluation.system.contact_dimension(), parameters);
+  without_friction_where_no_slip_can_change(problem);
   if (start == ImpactStart::without_collision) {
     // The contacts were closed: their u_n is zero up to round-off, and the law must see the zero
     // that makes it an impact without collision (planar_contact.hpp).
-    for (Eigen::Index i = 0; i < count; ++i) answer.problem.u_pre[rows * i] = 0.0;
+    for (Eigen::Index i = 0; i < count; ++i) problem.u_pre[rows * i] = 0.0;
   }
+}
+
+// The impact problem of `involved` (all of them candidates) at the state in
+// evaluation.quantities (M and the contacts at q), answered by the scenario's law or, failing
+// that, by the fallback law.
+LawAnswer answer_impact(const SystemEvaluation& evaluation, const SimulationSettings& settings,
+                        const Candidates& candidates, const Eigen::VectorXd& v,
+                        const std::vector<int>& involved, bool at_rest, ImpactStart start) {
+  LawAnswer answer;
+  problem_of(evaluation, candidates, v, involved, at_rest, start, answer.problem, answer.space);
   const ImpactLaw law = involved.size() == 1 ? settings.law : settings.multi_contact_law;
   if (law == nullptr) {
     answer.trouble = "no law for a simultaneous impact at several contacts";
@@ -241,6 +248,21 @@ ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
     }
   }
   return approaching;
+}
+
+ImpactProblem impact_problem_at(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& v, const std::vector<int>& involved,
+                                bool at_rest, ImpactStart start) {
+  evaluate_into(evaluation, t, q, v,
+                restricted(evaluation, {.mass_matrix = true, .contacts = true}),
+                evaluation.quantities);
+  Candidates candidates;
+  factor_candidates(evaluation, mechanisms_of(evaluation, evaluation.quantities.mass_matrix),
+                    involved, candidates);
+  ImpactProblem problem;
+  ContactSpace space;
+  problem_of(evaluation, candidates, v, involved, at_rest, start, problem, space);
+  return problem;
 }
 
 ImpactResolution resolve_impact(SystemEvaluation& evaluation, const SimulationSettings& settings,

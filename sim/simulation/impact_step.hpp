@@ -56,6 +56,12 @@ ApproachingContacts approaching_contacts(SystemEvaluation& evaluation,
                                          const SimulationSettings& settings,
                                          const Eigen::VectorXd& q, const Eigen::VectorXd& v);
 
+/// Whether an impact whose fastest contact approaches at `approach_speed` [m/s] is too slow to
+/// bounce: below the rest speed its contacts close (restitution 0, the `at_rest` of an impact).
+inline bool too_slow_to_bounce(double approach_speed, const SimulationSettings& settings) {
+  return approach_speed < settings.rest_speed;
+}
+
 /// How the contacts of an impact came to it: approaching, or closed with u_n = 0 but unable to
 /// stay closed (Painlevé: an impact without collision, which the law sees from u_n = 0 exactly).
 enum class ImpactStart { collision, without_collision };
@@ -68,6 +74,15 @@ struct ImpactResolution {
   std::vector<int> contacts;
   Eigen::VectorXd velocity_change;  ///< Δv = M⁻¹JᵀΓ, when resolved
 };
+
+/// The problem a law is given for an impact of the contacts `involved` (ascending) at (t, q, v⁻):
+/// D = J M⁻¹ Jᵀ and u⁻ = J v⁻ of those contacts, their restitution (0 when `at_rest`) and
+/// friction (none where no slip can change), u_n = 0 for an impact without collision. It is the
+/// problem resolve_impact answers in its last round, where `involved` are the event's contacts;
+/// a recorded impact is exported with it (the Python package's Trajectory.impact_problem).
+ImpactProblem impact_problem_at(SystemEvaluation& evaluation, double t, const Eigen::VectorXd& q,
+                                const Eigen::VectorXd& v, const std::vector<int>& involved,
+                                bool at_rest, ImpactStart start);
 
 /// Resolves an impact at (t, q, v⁻) starting with the contacts `involved`. `at_rest`: the
 /// approach is slower than the rest speed, so the contacts close (restitution 0).

@@ -1,5 +1,5 @@
 #pragma once
-// A whole sweep (docs/design.md §5 "Sweep", `routh sweep`): prepares the output, runs this
+// A whole sweep (docs/sweeps.md, `routh sweep`): prepares the output, runs this
 // process's share of the runs on threads, journals the rows in run order, and writes the table.
 //
 // Output safety (sim/recorder/output_placement.hpp, the rule `routh run` follows too). No output

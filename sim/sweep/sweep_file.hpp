@@ -1,6 +1,6 @@
 #pragma once
-// Sweep files (docs/design.md §5 "Sweep"): a base scenario and the values some of its keys take
-// over many runs. Every bad input is an InputError naming the sweep file, line and column.
+// Sweep files (docs/sweeps.md, "The sweep file"): a base scenario and the values some of its keys
+// take over many runs. Every bad input is an InputError naming the sweep file, line and column.
 //
 //   base: rocking_block.yaml          # the scenario, relative to this file
 //   set: {duration: 6, contact.friction: 3}   # every run's fixed overrides, not columns

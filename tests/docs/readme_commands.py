@@ -7,14 +7,23 @@ The convention (README.md, "How the README is tested"):
   starting with # are skipped.
 - A block right after the line <!-- docs-test: skip --> is not run: the set-up commands that
   install packages or build, the commands that need MPI or take minutes, and the exports of the
-  tour, which this script sets itself.
+  tour, which this script sets itself, and the venv's activation, which PATH stands for.
 - Commands run in a scratch folder holding a copy of the repository's scenarios/ and tools/
-  folders, with the build's routh first on PATH, PYTHONPATH at the build's python folder and
-  python3 meaning --python (by default /usr/bin/python3, Debian's, with numpy and matplotlib).
+  folders and the build as build/release (a link), with the build's routh on PATH and no
+  PYTHONPATH. The README's own commands make a venv, .venv, and install the build's wheel into
+  it; .venv/bin comes first on PATH, as `. .venv/bin/activate` would put it, so `python` is the
+  venv's once it exists, as for a reader who activated it.
+- Then the first command of each module of the package (`python -m routh.plot`, ...) and the
+  first `python -c` run once more, with `python` meaning --python (by default /usr/bin/python3,
+  Debian's, with numpy and matplotlib) and PYTHONPATH at the build's python folder: the package
+  straight from the build tree, without the venv. Their -o files are removed first.
 - Each command must exit with 0, and after a command that names an output file with -o, that
   file must exist.
 
-ctest runs it as the test readme_commands. By hand, from the build folder:
+ctest runs it as the test readme_commands, and on the pages of docs/ that follow the same
+convention (docs/first_hour.md, docs/impact_laws_explained.md) as docs_commands.PAGE: --readme
+names the page, and the scratch folder copies the folders of the repository that holds it. By
+hand, from the build folder:
 
     /usr/bin/python3 ../../tests/docs/readme_commands.py --readme ../../README.md \
         --routh tools/routh/routh --python-dir python
@@ -22,7 +31,6 @@ ctest runs it as the test readme_commands. By hand, from the build folder:
 
 import argparse
 import os
-import re
 import shlex
 import shutil
 import subprocess
@@ -77,11 +85,18 @@ def main():
     parser.add_argument("--readme", required=True)
     parser.add_argument("--routh", required=True, help="the built routh program")
     parser.add_argument("--python-dir", required=True, help="the build's python folder")
-    parser.add_argument("--python", default="/usr/bin/python3", help="what python3 runs")
+    parser.add_argument("--python", default="/usr/bin/python3",
+                        help="the python of the second run of the Python commands")
     arguments = parser.parse_args()
 
     readme = os.path.abspath(arguments.readme)
     repository = os.path.dirname(readme)
+    while not os.path.isdir(os.path.join(repository, "scenarios")):  # a page in docs/
+        if os.path.dirname(repository) == repository:
+            print(f"{readme}: no repository (a folder with scenarios/) holds it", file=sys.stderr)
+            return 1
+        repository = os.path.dirname(repository)
+    page = os.path.relpath(readme, repository)
     with open(readme, encoding="utf-8") as file:
         commands = readme_commands(file.read())
     if not commands:
@@ -93,39 +108,63 @@ def main():
         for folder in ("scenarios", "tools"):
             shutil.copytree(os.path.join(repository, folder), os.path.join(scratch, folder),
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        os.mkdir(os.path.join(scratch, "build"))
+        build = os.path.dirname(os.path.abspath(arguments.python_dir))
+        os.symlink(build, os.path.join(scratch, "build", "release"))
         tools_bin = os.path.join(scratch, ".bin")
         os.mkdir(tools_bin)
         os.symlink(os.path.abspath(arguments.routh), os.path.join(tools_bin, "routh"))
-        os.symlink(os.path.abspath(arguments.python), os.path.join(tools_bin, "python3"))
         environment = dict(os.environ)
-        environment["PATH"] = tools_bin + os.pathsep + environment.get("PATH", "")
-        environment["PYTHONPATH"] = os.path.abspath(arguments.python_dir)
+        environment.pop("PYTHONPATH", None)
+        environment.pop("VIRTUAL_ENV", None)
+        environment["PATH"] = os.pathsep.join(
+            [os.path.join(scratch, ".venv", "bin"), tools_bin, environment.get("PATH", "")])
         environment["MPLBACKEND"] = "Agg"
+        # the second run of the Python commands: --python as python, the build's package
+        debian_bin = os.path.join(scratch, ".debian")
+        os.mkdir(debian_bin)
+        os.symlink(os.path.abspath(arguments.python), os.path.join(debian_bin, "python"))
+        debian = dict(environment, PYTHONPATH=os.path.abspath(arguments.python_dir))
+        debian["PATH"] = os.pathsep.join([debian_bin, tools_bin, os.environ.get("PATH", "")])
+        python_commands = []
+        for number, command in commands:
+            module = " ".join(command.split()[:3])  # python -m routh.plot, python -c ...
+            if command.startswith(("python -m routh", "python -c")) and not any(
+                    c.startswith(module) for _, c, _, _ in python_commands):
+                python_commands.append((number, command, debian, f"{arguments.python}: "))
 
         failures = []
-        for number, command in commands:
+        runs = [(number, command, environment, "") for number, command in commands]
+        for number, command, env, label in runs + python_commands:
+            if label:  # the second run writes its outputs again (some refuse to replace them)
+                for name in output_files(command):
+                    if os.path.exists(os.path.join(scratch, name)):
+                        os.remove(os.path.join(scratch, name))
             started = time.monotonic()
-            run = subprocess.run(["bash", "-c", command], cwd=scratch, env=environment,
+            run = subprocess.run(["bash", "-c", command], cwd=scratch, env=env,
                                  stdin=subprocess.DEVNULL, capture_output=True, text=True,
                                  check=False)
             seconds = time.monotonic() - started
             missing = [name for name in output_files(command)
                        if not os.path.exists(os.path.join(scratch, name))]
             ok = run.returncode == 0 and not missing
-            print(f"README.md:{number}: {'ok  ' if ok else 'FAIL'} {seconds:6.2f} s  {command}")
+            print(f"{page}:{number}: {'ok  ' if ok else 'FAIL'} {seconds:6.2f} s  "
+                  f"{label}{command}")
             if not ok:
                 detail = f"exit code {run.returncode}"
                 if missing:
                     detail += f", no {', '.join(missing)}"
                 output = (run.stdout + run.stderr).strip()
                 print(f"    {detail}\n" + "\n".join("    " + l for l in output.splitlines()[-15:]))
-                failures.append(f"README.md:{number}: {command} ({detail})")
+                failures.append(f"{page}:{number}: {label}{command} ({detail})")
         if failures:
-            print(f"\n{len(failures)} of {len(commands)} README commands failed:", file=sys.stderr)
+            print(f"\n{len(failures)} of {len(runs + python_commands)} {page} commands failed:",
+                  file=sys.stderr)
             for failure in failures:
                 print("  " + failure, file=sys.stderr)
             return 1
-        print(f"\nall {len(commands)} README commands ran (scratch folder {scratch})")
+        print(f"\nall {len(commands)} {page} commands ran, and the {len(python_commands)} "
+              f"Python ones again with {arguments.python} (scratch folder {scratch})")
         return 0
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -59,7 +59,8 @@ def test_events_are_split_per_contact(cli_run):
     assert "Gamma_n.left_corner" in events.columns and "u_t_post.right_corner" in events.columns
     for i, row in enumerate(rows):
         contacts = [int(c) for c in row["contacts"].decode().split(",") if c]
-        assert events["contacts"].iloc[i] == row["contacts"].decode()
+        assert events["contact_indices"].iloc[i] == row["contacts"].decode()
+        assert events["contacts"].iloc[i] == ",".join(names[c] for c in contacts)
         for name_index, name in enumerate(names):
             if f"Gamma_n.{name}" not in events.columns:
                 # a contact has columns when some event involves it

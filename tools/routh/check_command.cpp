@@ -49,19 +49,19 @@ int run_check_command(CommandArguments arguments) {
   // the file is only a note for the run to come
   RunRequest placed_over = *request;
   placed_over.force = true;
-  return run_reporting_errors("check", request->scenario_path, [&] {
+  const std::string source = scenario_source(*request);
+  return run_reporting_errors("check", source, [&] {
     const PreparedRun prepared = prepare_run(placed_over);
     const Scenario& scenario = prepared.scenario;
-    std::cout << request->scenario_path << ": ok (model " << scenario.model_type << ", law "
-              << scenario.law << ", multi-contact law " << scenario.multi_contact_law << ", "
+    std::cout << source << ": ok (model " << scenario.model_type << ", law " << scenario.law
+              << ", multi-contact law " << scenario.multi_contact_law << ", "
               << counted(scenario.model->coordinate_names().size(), "coordinate") << ", "
               << counted(scenario.model->contact_names().size(), "contact") << ", output "
               << prepared.placement.target.string() << ")\n";
     std::error_code ignored;
     if (!request->force && std::filesystem::exists(std::filesystem::symlink_status(
                                prepared.placement.target, ignored))) {
-      std::cerr << request->scenario_path << ": note: output file "
-                << prepared.placement.target.string()
+      std::cerr << source << ": note: output file " << prepared.placement.target.string()
                 << " already exists: `routh run` replaces it only with --force\n";
     }
     return kExitSuccess;

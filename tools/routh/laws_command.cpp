@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/impact/law_catalogue.hpp"
+#include "sim/json_writer.hpp"
 
 namespace routh::cli {
 
@@ -14,11 +15,32 @@ std::string padded(std::string_view text, std::size_t width) {
   return std::string(text) + std::string(width - text.size() + 2, ' ');
 }
 
+// --json: what routh.laws() returns, for a Python without the compiled module.
+void write_json(std::ostream& out) {
+  JsonWriter json(out);
+  json.begin_array();
+  for (const LawEntry& law : impact_laws()) {
+    json.begin_object(JsonLayout::one_line);
+    json.key("name");
+    json.value(law.name);
+    json.key("scope");
+    json.value(to_string(law.scope));
+    json.key("summary");
+    json.value(law.summary);
+    json.end_object();
+  }
+  json.end_array();
+}
+
 }  // namespace
 
 int run_laws_command(CommandArguments arguments) {
   if (asks_for_help(arguments)) {
     std::cout << kLawsUsage;
+    return kExitSuccess;
+  }
+  if (arguments.size() == 1 && arguments.front() == "--json") {
+    write_json(std::cout);
     return kExitSuccess;
   }
   if (!arguments.empty()) {

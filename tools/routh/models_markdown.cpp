@@ -37,6 +37,59 @@ void write_preset(std::ostream& out, const ModelPreset& preset) {
       << "; contacts " << code_list(built.tree->contact_names()) << ".\n";
 }
 
+// Where every shape's body frame is, and what the coordinates and joint points are measured in
+// (multibody_input.hpp, models/planar/shape.hpp, models/spatial/spatial_bodies.hpp); the
+// picture is drawn by tools/draw_body_frames.py.
+void write_body_frames(std::ostream& out) {
+  out << R"(
+## Body frames
+
+![The body frame of every shape](body_frames.svg)
+
+Every body has a frame of its own, in which its shape, its joint points and (for a polygon)
+its vertices are written; the picture shows each shape in its frame: the origin (black dot),
+the x axis (red), y (green) and z (blue), and the centre of mass (⊕). A planar model's world
+has y up (gravity along -y) and measures angles counter-clockwise; a spatial model's world has
+z up.
+
+| planar shape | the body's origin | its axes | its named points |
+| --- | --- | --- | --- |
+| `{segment: {length: L}}` (a rod, a link) | the middle, the centre of mass | x along the segment | `left_end` (-L/2, 0), `right_end` (L/2, 0); edges `bottom` (its -y side) and `top` |
+| `{rectangle: {width: w, height: h}}` (a block) | the centre | x along the width, y along the height | `bottom_left` (-w/2, -h/2), `bottom_right`, `top_right`, `top_left`; edges `bottom`, `right`, `top`, `left` |
+| `{disk: {radius: r}}` (a ball) | the centre | any: they mark the turn θ | the disk itself |
+| `{polygon: {vertices: [[x, y], ...]}}` | the point [0, 0] of the vertices' coordinates | as the vertices are written | `v0`, `v1`, ... counter-clockwise; edge `e0` from `v0` to `v1`, ... |
+
+- **A segment lies along its body's x axis.** A point on it is `[s, 0]` with -L/2 ≤ s ≤ L/2; a
+  point `[0, s]` is off the segment, s beside its middle.
+- **A free body's coordinates** are `NAME.x`, `NAME.y`, its centre of mass in the world [m],
+  and `NAME.theta`, the angle from the world's x axis to its own, counter-clockwise [rad; or
+  `30 deg`]; at θ = 0 it stands as written. A polygon's centre of mass is its centroid, wherever
+  its frame's origin is, so `NAME.x` places the centroid.
+- **A joint's points** are written in the frames of the bodies they belong to: `parent_point`
+  in the parent's (the world's for `ground`), `child_point` in the child's. A link
+  `{segment: {length: 1}}` pinned at its left end has `child_point: [-0.5, 0]`.
+- **A revolute joint's angle** `CHILD.theta` is, with `angle: relative` (the default), the angle
+  from the parent's x axis to the child's, counter-clockwise, 0 when both stand as written; with
+  `angle: absolute`, from the world's x axis. The link above hangs straight down from the ground
+  at θ = -90 deg (-π/2), and swings to the right as θ grows.
+- **The named models** are built from these shapes: `ball` is a disk (θ its turn), `rod` a
+  segment (θ = 0 horizontal; at 45 deg its left end is the lower), `rocking_block` and
+  `stacked_blocks` rectangles (θ > 0 tilts a block onto its left corner), `two_disks` disks.
+  `pendulum`, `double_pendulum` and `chain` measure each link's angle from the downward vertical,
+  counter-clockwise (θ > 0 swings the tip toward +x).
+
+| spatial shape | the body's origin | its axes |
+| --- | --- | --- |
+| `{sphere: {radius: r, centre: [x, y, z]}}` | the centre of mass; the sphere's centre sits at `centre` (default the origin; elsewhere for an eccentric sphere, whose `inertia` must be given) | the principal axes |
+| `{box: {size: [a, b, c]}}` | the centre | edges a, b, c along x, y, z; corners named by their signs, `x+y-z-` |
+| `{cylinder: {radius: r, height: h}}` | the centre | the axis along z; `top_rim` at z = +h/2, `bottom_rim` at -h/2 |
+
+A spatial body's orientation turns its frame into the world's: at the identity quaternion
+`[1, 0, 0, 0]` its axes are the world's, so a box of size `[a, b, c]` stands on its a × b face
+and a cylinder on its base. Its angular velocity `NAME.wx`, `.wy`, `.wz` is in the body frame.
+)";
+}
+
 // The scenario's other maps with the keys the loader accepts in each.
 void write_scenario_maps(std::ostream& out) {
   out << "\n## The other maps of a scenario\n\n"
@@ -173,6 +226,7 @@ void write_models_markdown(std::ostream& out) {
       << "The naming and normalising rules are described in full in\n"
       << "`sim/scenario/spatial_input.hpp`, the state and contacts in\n"
       << "`models/spatial/spatial_bodies.hpp` and `models/spatial/spatial_contact_geometry.hpp`.\n";
+  write_body_frames(out);
   write_scenario_maps(out);
   write_input_limits(out);
 }

@@ -27,6 +27,7 @@ struct RecordOptions {
   std::vector<double> periods_s;
   double damping = kSpectrumDamping;
   bool json = false;
+  bool samples = false;  ///< --samples: the JSON carries the samples as well
 };
 
 std::optional<RecordOptions> usage_error(std::string_view message) {
@@ -51,6 +52,8 @@ std::optional<RecordOptions> parse_options(CommandArguments arguments) {
     const std::string_view argument = arguments[i];
     if (argument == "--json") {
       options.json = true;
+    } else if (argument == "--samples") {
+      options.samples = true;
     } else if (argument == "--units" && i + 1 < arguments.size()) {
       options.reading.units = units_named(arguments[++i]);
       if (!options.reading.units) return usage_error("--units must be g, m/s2, cm/s2 or gal");
@@ -85,6 +88,7 @@ std::optional<RecordOptions> parse_options(CommandArguments arguments) {
     }
   }
   if (options.path.empty()) return usage_error("missing the record file");
+  if (options.samples && !options.json) return usage_error("--samples goes with --json");
   if (options.periods_s.empty()) options.periods_s = {0.1, 0.2, 0.5, 1.0, 2.0};
   return options;
 }
@@ -93,6 +97,24 @@ struct SpectralValue {
   double period_s = 0.0;
   double sa_m_s2 = 0.0;
 };
+
+void write_numbers(JsonWriter& json, std::string_view name, const std::vector<double>& values) {
+  json.key(name);
+  json.begin_array(JsonLayout::one_line);
+  for (double value : values) json.value(value);
+  json.end_array();
+}
+
+// --samples: the record as read (the Python package's routh.record.read without its compiled
+// module) and the ground's motion integrated from rest.
+void write_samples(JsonWriter& json, const GroundRecord& record) {
+  const GroundVelocityDisplacement motion =
+      integrate_ground_motion(record.time_s, record.acceleration_m_s2);
+  write_numbers(json, "time", record.time_s);
+  write_numbers(json, "acceleration", record.acceleration_m_s2);
+  write_numbers(json, "velocity", motion.velocity_m_s);
+  write_numbers(json, "displacement", motion.displacement_m);
+}
 
 void write_json(std::ostream& out, const RecordOptions& options, const GroundRecord& record,
                 const IntensityMeasures& measures, const std::vector<SpectralValue>& spectrum) {
@@ -123,11 +145,17 @@ void write_json(std::ostream& out, const RecordOptions& options, const GroundRec
     json.end_object();
   }
   json.end_array();
+  if (options.samples) write_samples(json, record);
   json.key("units");
   json.begin_object(JsonLayout::one_line);
   std::vector<std::pair<std::string_view, std::string_view>> units = {{"start", "s"}, {"end", "s"}};
   for (const MeasureField& field : kMeasureFields) units.emplace_back(field.name, field.unit);
   units.insert(units.end(), {{"period", "s"}, {"sa", "m/s^2"}});
+  if (options.samples) {
+    units.insert(
+        units.end(),
+        {{"time", "s"}, {"acceleration", "m/s^2"}, {"velocity", "m/s"}, {"displacement", "m"}});
+  }
   for (const auto& [name, unit] : units) {
     json.key(name);
     json.value(unit);

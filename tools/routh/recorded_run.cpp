@@ -17,9 +17,10 @@ SimulationOutcome record_scenario_run(
   return outcome;
 }
 
-std::vector<ReadInput> run_inputs(const std::filesystem::path& scenario_path,
+std::vector<ReadInput> run_inputs(const std::optional<std::filesystem::path>& scenario_path,
                                   const Scenario& scenario) {
-  std::vector<ReadInput> inputs{{scenario_path, "the scenario file"}};
+  std::vector<ReadInput> inputs;
+  if (scenario_path) inputs.push_back({*scenario_path, "the scenario file"});
   for (const std::filesystem::path& record : scenario.record_files) {
     inputs.push_back({record, cat("the record file ", record.string())});
   }

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "sim/recorder/output_placement.hpp"
@@ -24,8 +25,8 @@ SimulationOutcome record_scenario_run(
     const std::function<SimulationOutcome(TrajectoryObserver&)>& simulate);
 
 /// The files a run of `scenario` reads, which its output may never replace: the scenario file
-/// and the record files of its excitation.
-std::vector<ReadInput> run_inputs(const std::filesystem::path& scenario_path,
+/// (none for a scenario given as text) and the record files of its excitation.
+std::vector<ReadInput> run_inputs(const std::optional<std::filesystem::path>& scenario_path,
                                   const Scenario& scenario);
 
 }  // namespace routh::cli

@@ -202,7 +202,7 @@ int run_run_command(CommandArguments arguments) {
   if (!options) return kExitUsage;
   // before anything is written: a signal from here on stops the run cleanly
   const StopRequestHandlers stop_handlers;
-  const std::string& scenario_path = options->request.scenario_path;
+  const std::string scenario_path = scenario_source(options->request);
   return run_reporting_errors("run", scenario_path, [&] {
     const PreparedRun prepared = prepare_run(options->request);
     const Scenario& scenario = prepared.scenario;

@@ -12,6 +12,8 @@ inline constexpr std::string_view kRunUsage =
     "usage: routh run SCENARIO.yaml [-o FILE] [--set key.path=value ...] [--time-limit SECONDS]\n"
     "                 [--force] [--summary]\n"
     "Simulates the scenario and writes its trajectory (HDF5; read it with `routh info FILE`).\n"
+    "SCENARIO.yaml may be - to read the scenario's YAML from standard input (errors at\n"
+    "<stdin>:LINE:COL, record files relative to the current folder, default name scenario).\n"
     "  -o FILE                 write here instead of the scenario's output.file (default:\n"
     "                          <scenario name>.h5 in the current folder)\n"
     "  --set key.path=value    override any scenario key before reading (repeatable); the value\n"
