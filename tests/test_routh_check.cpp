@@ -102,6 +102,16 @@ TEST_CASE("check: a good scenario is ok, exits 0 and writes nothing, not even wi
         "scenario.yaml:9:36: warning: contact.friction.kinetic = 0.5: exceeds static friction "
         "0.3; sticking then persists whenever either coefficient could hold it\n");
   CHECK(listing(folder) == warned);
+
+  // a warning an override caused names the override, not a line past the file's end
+  write_file(folder / "scenario.yaml", kBall);
+  check =
+      routh_in(folder, "check scenario.yaml --set 'contact.friction={static: 0.3, kinetic: 0.5}'");
+  CHECK(check.exit_code == 0);
+  CHECK(check.err ==
+        "--set contact.friction={static: 0.3, kinetic: 0.5}: warning: contact.friction.kinetic = "
+        "0.5: exceeds static friction 0.3; sticking then persists whenever either coefficient "
+        "could hold it\n");
 }
 
 TEST_CASE("check: every shipped scenario is ok, records read, and nothing is written") {
@@ -178,14 +188,22 @@ TEST_CASE("check: the output file is checked as run checks it, and left alone") 
   write_file(folder / "scenario.yaml", kBall);
   write_file(folder / "ball.h5", "a previous run's file");
   const Listing before = listing(folder);
+  // check writes nothing: an existing output is a note for the run, not a mistake
   test::RouthRun check = routh_in(folder, "check scenario.yaml");
-  CHECK(check.exit_code == 1);
+  CHECK(check.exit_code == 0);
+  CHECK(check.out == kBallOk);
   CHECK(check.err ==
-        "routh check: scenario.yaml: output file ball.h5 already exists; use --force to "
+        "scenario.yaml: note: output file ball.h5 already exists: `routh run` replaces it only "
+        "with --force\n");
+  const test::RouthRun run = routh_in(folder, "run scenario.yaml");
+  CHECK(run.exit_code == 1);
+  CHECK(run.err ==
+        "routh run: scenario.yaml: output file ball.h5 already exists; use --force to "
         "overwrite it\n");
   check = routh_in(folder, "check scenario.yaml --force");
   CHECK(check.exit_code == 0);
   CHECK(check.out == kBallOk);
+  CHECK(check.err.empty());
   check = routh_in(folder, "check scenario.yaml -o scenario.yaml --force");
   CHECK(check.exit_code == 1);
   CHECK(check.err ==

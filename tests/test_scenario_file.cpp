@@ -268,7 +268,9 @@ TEST_CASE("scenario: bad values name the key path, the value and the location") 
   error = load_error(
       "duration: 1\nmodel: {type: ball, radius: 0.1, mass: 1}\ninitial: {q: {y: 0.05}}\n"
       "contact: {law: poisson, restitution: 1, friction: 0}\n");
-  CHECK(contains(error, "scenario.yaml:3:10: initial: contact 'floor' starts 0.05 m inside"));
+  CHECK(contains(error,
+                 "scenario.yaml:3:18: initial.q.y = 0.05: body 'ball' starts 0.05 m inside "
+                 "obstacle 'floor'"));
   CHECK(contains(load_error("duration: 1\nmodel: {type: ball, radius: 0.1, mass: 1}\n"
                             "contact: {law: poisson, restitution: 1, friction: 0}\n"),
                  "scenario.yaml:1:1: missing required key 'initial'"));

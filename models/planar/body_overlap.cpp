@@ -47,24 +47,6 @@ double least_overlap_on_normals(const PolygonShape& a, const BodyMotion& a_motio
   return least;
 }
 
-// Signed distance of p from a convex polygon (counter-clockwise; negative inside; a segment has
-// no inside).
-double signed_distance(const Eigen::Vector2d& p, const PolygonShape& polygon,
-                       const BodyMotion& body) {
-  const std::size_t n = polygon.vertices_m.size();
-  double distance = kInfinity;
-  bool inside = n >= 3;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Eigen::Vector2d a = world(body, polygon.vertices_m[i]);
-    const Eigen::Vector2d ab = world(body, polygon.vertices_m[(i + 1) % n]) - a;
-    const double s =
-        ab.isZero(0.0) ? 0.0 : std::clamp((p - a).dot(ab) / ab.squaredNorm(), 0.0, 1.0);
-    distance = std::min(distance, (p - a - s * ab).norm());
-    if (ab.x() * (p - a).y() - ab.y() * (p - a).x() < 0.0) inside = false;
-  }
-  return inside ? -distance : distance;
-}
-
 double overlap(const DiskShape& a, const BodyMotion& a_motion, const DiskShape& b,
                const BodyMotion& b_motion) {
   return a.radius_m + b.radius_m -
@@ -73,8 +55,10 @@ double overlap(const DiskShape& a, const BodyMotion& a_motion, const DiskShape& 
 
 double overlap(const DiskShape& disk, const BodyMotion& disk_motion, const PolygonShape& polygon,
                const BodyMotion& polygon_motion) {
+  const Eigen::Vector2d centre = world(disk_motion, disk.centre_m);
   return disk.radius_m -
-         signed_distance(world(disk_motion, disk.centre_m), polygon, polygon_motion);
+         signed_distance(polygon, polygon_motion.rotation.transpose() *
+                                      (centre - polygon_motion.origin_m));  // its body frame
 }
 
 double overlap(const PolygonShape& polygon, const BodyMotion& polygon_motion, const DiskShape& disk,

@@ -196,10 +196,14 @@ double PlanarTree::broad_phase_step_bound_s(const Eigen::VectorXd& q, const Eige
 
 double PlanarTree::deepest_overlap_m(const Eigen::VectorXd& q, SystemWorkspace& workspace,
                                      std::string* where) const {
-  const BodyOverlap overlap =
-      deepest_body_overlap(description_, contacts_, placed_at(q, workspace));
+  const BodyOverlap overlap = deepest_body_overlap(q, workspace);
   if (where != nullptr && overlap.body >= 0) *where = describe(overlap, description_);
   return overlap.depth_m;
+}
+
+BodyOverlap PlanarTree::deepest_body_overlap(const Eigen::VectorXd& q,
+                                             SystemWorkspace& workspace) const {
+  return routh::deepest_body_overlap(description_, contacts_, placed_at(q, workspace));
 }
 
 std::pair<int, int> PlanarTree::contact_bodies(int contact) const {

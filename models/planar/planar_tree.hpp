@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "models/planar/articulated_body.hpp"
+#include "models/planar/body_overlap.hpp"
 #include "models/planar/planar_body.hpp"
 #include "models/planar/planar_contact_candidates.hpp"
 #include "models/planar/planar_contact_geometry.hpp"
@@ -144,6 +145,9 @@ class PlanarTree final : public MechanicalSystem {
   const std::vector<TreeContact>& contacts() const { return contacts_.contacts; }
   /// The bodies contact k acts between: (body, other body), the other kGround for an obstacle.
   std::pair<int, int> contact_bodies(int contact) const;
+  /// The deepest overlap of the shaped bodies at q (body_overlap.hpp): deepest_overlap_m's
+  /// depth, with the bodies or the obstacle by index.
+  BodyOverlap deepest_body_overlap(const Eigen::VectorXd& q, SystemWorkspace& workspace) const;
   /// Index of coordinate `name`, or −1.
   int coordinate_index(const std::string& name) const;
   /// a_g(t) [m/s²]; zero without base excitation.

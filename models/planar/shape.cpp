@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <stdexcept>
 #include <utility>
@@ -172,6 +173,38 @@ double bounding_radius(const Shape& shape) {
     radius = std::max(radius, v.norm());
   }
   return radius;
+}
+
+double shape_size(const Shape& shape) {
+  if (const auto* disk = std::get_if<DiskShape>(&shape)) return 2.0 * disk->radius_m;
+  const std::vector<Eigen::Vector2d>& vertices = std::get<PolygonShape>(shape).vertices_m;
+  double size = 0.0;
+  for (std::size_t i = 0; i < vertices.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) size = std::max(size, (vertices[i] - vertices[j]).norm());
+  }
+  return size;
+}
+
+double signed_distance(const PolygonShape& polygon, const Eigen::Vector2d& point_m) {
+  const std::size_t n = polygon.vertices_m.size();
+  double distance = std::numeric_limits<double>::infinity();
+  bool inside = n >= 3;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Eigen::Vector2d& a = polygon.vertices_m[i];
+    const Eigen::Vector2d ab = polygon.vertices_m[(i + 1) % n] - a;
+    const Eigen::Vector2d ap = point_m - a;
+    const double s = ab.isZero(0.0) ? 0.0 : std::clamp(ap.dot(ab) / ab.squaredNorm(), 0.0, 1.0);
+    distance = std::min(distance, (ap - s * ab).norm());
+    if (cross(ab, ap) < 0.0) inside = false;  // right of a counter-clockwise edge: outside
+  }
+  return inside ? -distance : distance;
+}
+
+double distance_outside(const Shape& shape, const Eigen::Vector2d& point_m) {
+  if (const auto* disk = std::get_if<DiskShape>(&shape)) {
+    return std::max(0.0, (point_m - disk->centre_m).norm() - disk->radius_m);
+  }
+  return std::max(0.0, signed_distance(std::get<PolygonShape>(shape), point_m));
 }
 
 }  // namespace routh

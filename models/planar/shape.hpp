@@ -68,4 +68,15 @@ void check_shape(const Shape& shape, const std::string& what);
 /// The largest distance from the body origin to any point of the shape [m] (broad phase).
 double bounding_radius(const Shape& shape);
 
+/// The largest distance between two points of the shape [m]: a disk's diameter, a polygon's
+/// longest vertex-to-vertex span (a segment's length, a rectangle's diagonal).
+double shape_size(const Shape& shape);
+
+/// Signed distance [m] of `point_m` (body frame) from a convex polygon: its distance from the
+/// nearest edge, negative inside. A segment has no inside: its distance is never negative.
+double signed_distance(const PolygonShape& polygon, const Eigen::Vector2d& point_m);
+
+/// How far [m] `point_m` (body frame) lies outside `shape`: 0 on it or inside it.
+double distance_outside(const Shape& shape, const Eigen::Vector2d& point_m);
+
 }  // namespace routh

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <limits>
 #include <numbers>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -439,6 +440,18 @@ Excitation read_excitation(const InputNode& node, const std::filesystem::path& s
   effective = YAML::Node(YAML::NodeType::Map);
   excitation.push_back(read_signal(node, scenario_directory, dimensions, effective));
   return excitation;
+}
+
+std::vector<std::string> excitation_key_paths() {
+  std::vector<std::string> paths;
+  const auto add = [&](std::string_view kind, std::span<const std::string_view> keys) {
+    paths.push_back(cat("excitation.", kind));
+    for (const std::string_view key : keys) paths.push_back(cat("excitation.", kind, ".", key));
+  };
+  add("harmonic", kHarmonicKeys);
+  add("pulse", kPulseKeys);
+  add("record", kRecordKeys);
+  return paths;
 }
 
 }  // namespace routh

@@ -23,6 +23,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "sim/excitation/excitation.hpp"
 #include "sim/scenario/yaml_input.hpp"
@@ -36,5 +38,9 @@ namespace routh {
 /// value, or in the record file.
 Excitation read_excitation(const InputNode& node, const std::filesystem::path& scenario_directory,
                            int dimensions, YAML::Node& effective);
+
+/// The key paths of the one-signal form ("excitation.harmonic", "excitation.harmonic.amplitude",
+/// ...), for the suggestion that finds a key written in the wrong map.
+std::vector<std::string> excitation_key_paths();
 
 }  // namespace routh

@@ -357,12 +357,36 @@ const NamedModel& chosen_model(const InputNode& type_node) {
                             "; or `bodies` for a multibody)"));
 }
 
-BuiltModel build_named_model(const InputNode& model, GroundAcceleration ground_acceleration) {
+// A parameter of other named models given to `preset`: an error at the key naming the models that
+// take it, rather than the nearest spelling among this model's keys (`obstacle` → `type`).
+void check_other_models_keys(const InputNode& model, const ModelPreset& preset,
+                             std::span<const std::string_view> keys) {
+  for (const auto& entry : model.yaml()) {
+    const std::string key = entry.first.Scalar();
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    std::vector<std::string_view> takers;
+    for (const ModelPreset& other : kPresets) {
+      const auto takes = [&](const ModelParameter& parameter) { return parameter.name == key; };
+      if (std::any_of(other.parameters.begin(), other.parameters.end(), takes)) {
+        takers.push_back(other.name);
+      }
+    }
+    if (takers.empty()) continue;
+    const InputNode key_node(model.location().file, entry.first, model.path());
+    throw InputError(key_node.location(),
+                     cat(model.path(), ": type ", preset.name, " takes no '", key, "' (",
+                         comma_list(takers), " do; `routh models` lists each type's keys)"));
+  }
+}
+
+BuiltModel build_named_model(const InputNode& model, GroundAcceleration ground_acceleration,
+                             std::span<const std::string> elsewhere) {
   const NamedModel& chosen = chosen_model(model.required("type"));
   std::vector<std::string_view> keys = {"type", "dimension"};  // dimension 2: the scenario's
   for (const ModelParameter& parameter : chosen.preset.parameters) keys.push_back(parameter.name);
-  check_keys(model, keys);
-  BuiltModel built{nullptr, std::string(chosen.preset.name), YAML::Node(YAML::NodeType::Map)};
+  if (model.yaml().IsMap()) check_other_models_keys(model, chosen.preset, keys);
+  check_keys(model, keys, elsewhere);
+  BuiltModel built{nullptr, std::string(chosen.preset.name), YAML::Node(YAML::NodeType::Map), {}};
   built.effective["type"] = built.type;
   ParameterReader parameters(model, chosen.preset.parameters, built.effective);
   ModelOptions options;
@@ -398,7 +422,8 @@ std::array<std::string, 6> parameter_columns(const ModelParameter& parameter) {
 
 std::span<const ModelPreset> model_presets() { return kPresets; }
 
-BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceleration) {
+BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceleration,
+                       std::span<const std::string> elsewhere) {
   if (!model.yaml().IsMap()) {
     throw model.error("must be a map: a `type` and its parameters, or `bodies` (a multibody)");
   }
@@ -409,8 +434,9 @@ BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceler
   }
   try {
     if (bodies) {
-      BuiltModel built{nullptr, "multibody", YAML::Node(YAML::NodeType::Map)};
-      built.tree = build_multibody(model, std::move(ground_acceleration), built.effective);
+      BuiltModel built{nullptr, "multibody", YAML::Node(YAML::NodeType::Map), {}};
+      built.tree = build_multibody(model, std::move(ground_acceleration), built.effective,
+                                   built.warnings, elsewhere);
       return built;
     }
     if (!type) {
@@ -418,7 +444,7 @@ BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceler
           "missing required key 'type' (a named model; `routh models` lists them), "
           "or `bodies` (a multibody)");
     }
-    return build_named_model(model, std::move(ground_acceleration));
+    return build_named_model(model, std::move(ground_acceleration), elsewhere);
   } catch (const std::invalid_argument& rejected) {
     throw model.error(rejected.what());
   }

@@ -38,6 +38,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "models/planar/planar_tree.hpp"
 #include "sim/scenario/model_input.hpp"
@@ -84,13 +85,16 @@ std::span<const ModelPreset> model_presets();
 
 struct BuiltModel {
   std::unique_ptr<PlanarTree> tree;
-  std::string type;      ///< the named model's type, or "multibody" for `bodies`
-  YAML::Node effective;  ///< the model map with every default filled in
+  std::string type;                   ///< the named model's type, or "multibody" for `bodies`
+  YAML::Node effective;               ///< the model map with every default filled in
+  std::vector<std::string> warnings;  ///< located: likely mistakes that still make a model
 };
 
 /// Reads the `model` map and builds the model; `ground_acceleration` is the base excitation
-/// (empty: none). An unknown type names the closest one; bad parameters are located errors.
-BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceleration);
+/// (empty: none). An unknown type names the closest one; bad parameters are located errors; an
+/// unknown key that is a key of another map among `elsewhere` (key paths, check_keys) names it.
+BuiltModel build_model(const InputNode& model, GroundAcceleration ground_acceleration,
+                       std::span<const std::string> elsewhere = {});
 
 /// The named model `preset` built with every parameter at its default and no excitation: the
 /// coordinates and contacts `routh models` lists.

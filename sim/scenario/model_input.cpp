@@ -4,6 +4,9 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <numbers>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "sim/text.hpp"
@@ -44,6 +47,21 @@ double read_initial_value(const InputNode& node, bool is_angle, bool rate) {
   if (std::abs(value) > kMaxInitialMagnitude)
     throw node.error(cat("must be in ", to_string(range)));
   return value;
+}
+
+std::optional<std::string> tilt_in_degrees_warning(const InputNode& node, double angle_rad,
+                                                   std::string_view body) {
+  double bare = 0.0;
+  const bool in_units =
+      !(node.yaml().IsScalar() && YAML::convert<double>::decode(node.yaml(), bare));
+  if (in_units || !(std::abs(angle_rad) > kBlockTiltLimit_rad)) return std::nullopt;
+  // as a reader reads them: degrees to a tenth, radians to four decimals
+  const double as_degrees = std::round(angle_rad * 1800.0 / std::numbers::pi) / 10.0;
+  const double meant_rad = std::round(angle_rad * 1e4 * std::numbers::pi / 180.0) / 1e4;
+  return node.warning(cat("a tilt of body '", body,
+                          "' beyond a quarter turn: a bare number is read in radians (", angle_rad,
+                          " rad = ", as_degrees, " deg); for ", angle_rad, " degrees write '",
+                          angle_rad, " deg' (", meant_rad, " rad)"));
 }
 
 bool read_bool(const InputNode& node) {

@@ -17,6 +17,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <Eigen/Core>
+#include <numbers>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -46,6 +48,16 @@ inline constexpr double kMaxInitialMagnitude = 1e7;
 /// An initial coordinate (`rate` false) or velocity (`rate` true): an angle takes unit suffixes
 /// ("10 deg", "5 deg/s"), a length a plain number [m, m/s]; within ±kMaxInitialMagnitude.
 double read_initial_value(const InputNode& node, bool is_angle, bool rate);
+
+/// [rad] A block tilted beyond a quarter turn lies on its side or stands on its head: not a start
+/// anyone writes in radians on purpose, while a tilt in degrees (`theta: 30`) passes it at 2.
+inline constexpr double kBlockTiltLimit_rad = 0.5 * std::numbers::pi;
+
+/// The warning at `node`, a tilt of block `body` of `angle_rad`, when it is a bare number (no
+/// unit) beyond kBlockTiltLimit_rad: read in radians, where degrees were probably meant; it gives
+/// the tilt in degrees and what the number in degrees would be. Nothing otherwise.
+std::optional<std::string> tilt_in_degrees_warning(const InputNode& node, double angle_rad,
+                                                   std::string_view body);
 
 /// true or false.
 bool read_bool(const InputNode& node);

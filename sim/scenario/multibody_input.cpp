@@ -34,17 +34,23 @@ constexpr std::array<std::string_view, 6> kPrismaticKeys = {"type",         "par
 constexpr std::array<std::string_view, 1> kObstacleNameKey = {"name"};
 constexpr std::array<std::string_view, 1> kCollisionKeys = {"between_bodies"};
 constexpr std::string_view kGround = "ground";
+// A joint point farther than this fraction of its body's size (shape_size) from the body's shape
+// is reported: a pin 1% of a link's length past its end is a rounding, 20% is a point in a frame
+// the author did not mean (a segment drawn along y where segments lie along x).
+constexpr double kJointOffShapeFraction = 0.01;
 
 // A body as drawn, in its own frame.
 struct DrawnBody {
   std::string name;
   PlanarBody body;  ///< centre of mass in the drawing frame
   std::optional<Shape> shape;
+  std::string shape_kind;  ///< rectangle, disk, segment or polygon; empty without a shape
 };
 
 // A joint as given: its parent by index in `bodies` (or kGround), its points in the drawing
 // frames.
 struct DrawnJoint {
+  InputNode node;
   InputNode child_node;
   std::size_t child = 0;
   int parent = routh::kGround;
@@ -115,7 +121,7 @@ Shape read_shape(const InputNode& node, YAML::Node& described) {
 DrawnBody read_body(const InputNode& node, NamePool& names, YAML::Node& described) {
   check_keys(node, kBodyKeys);
   const InputNode name_node = node.required("name");
-  DrawnBody drawn{read_name(name_node), {}, std::nullopt};
+  DrawnBody drawn{read_name(name_node), {}, std::nullopt, {}};
   if (drawn.name == kGround) throw name_node.error("names the world, the parent of root joints");
   names.claim(drawn.name, name_node);
   described["name"] = drawn.name;
@@ -125,6 +131,7 @@ DrawnBody read_body(const InputNode& node, NamePool& names, YAML::Node& describe
   if (auto shape_node = node.find("shape")) {
     YAML::Node shape_described;
     drawn.shape = read_shape(*shape_node, shape_described);
+    drawn.shape_kind = shape_described.begin()->first.Scalar();
     described["shape"] = shape_described;
     try {
       check_shape(*drawn.shape, cat("body ", drawn.name));
@@ -173,7 +180,7 @@ DrawnJoint read_joint(const InputNode& node, const std::vector<DrawnBody>& bodie
                             : std::span<const std::string_view>(kPrismaticKeys));
   const InputNode parent_node = node.required("parent");
   const InputNode child_node = node.required("child");
-  DrawnJoint joint{child_node};
+  DrawnJoint joint{node, child_node};
   joint.type = revolute ? JointType::revolute : JointType::prismatic;
   joint.parent = body_index(parent_node, bodies, true);
   joint.child = static_cast<std::size_t>(body_index(child_node, bodies, false));
@@ -200,6 +207,44 @@ DrawnJoint read_joint(const InputNode& node, const std::vector<DrawnBody>& bodie
     described["axis"] = point_node(given);  // as given
   }
   return joint;
+}
+
+// "(-0.5, 0)"
+std::string point_text(const Eigen::Vector2d& point) {
+  return cat("(", point.x(), ", ", point.y(), ")");
+}
+
+// A body's shape and where it lies in the body's frame, in words for a message.
+std::string shape_place(const DrawnBody& body) {
+  const Shape& shape = *body.shape;
+  const std::string whose = cat("the ", body.shape_kind, " of body '", body.name, "'");
+  if (const auto* disk = std::get_if<DiskShape>(&shape)) {
+    return cat(whose, ", of radius ", disk->radius_m, " m about ", point_text(disk->centre_m));
+  }
+  const std::vector<Eigen::Vector2d>& vertices = std::get<PolygonShape>(shape).vertices_m;
+  if (body.shape_kind == "segment") {
+    return cat(whose, ", which lies along the body's x axis from ", point_text(vertices[0]), " to ",
+               point_text(vertices[1]));
+  }
+  if (body.shape_kind == "rectangle") {
+    return cat(whose, ", which spans ", point_text(vertices[0]), " to ", point_text(vertices[2]));
+  }
+  return whose;
+}
+
+// A joint point off its body's shape, beyond kJointOffShapeFraction of the shape's size: a
+// warning at the point (at the joint when the point is the default [0, 0]).
+void check_joint_point(const DrawnJoint& joint, const DrawnBody& body, std::string_view key,
+                       const Eigen::Vector2d& point, std::vector<std::string>& warnings) {
+  if (!body.shape) return;
+  const double off_m = distance_outside(*body.shape, point);
+  if (!(off_m > kJointOffShapeFraction * shape_size(*body.shape))) return;
+  const std::optional<InputNode> given = joint.node.find(key);
+  const std::string what = given ? std::string() : cat(key, " (default ", point_text(point), ") ");
+  warnings.push_back((given ? *given : joint.node)
+                         .warning(cat(what, "is ", off_m, " m off ", shape_place(body),
+                                      " (shapes and joint points are in the body's frame: "
+                                      "docs/models.md)")));
 }
 
 // The bodies in the order listed, except that a child listed before its parent comes right
@@ -301,10 +346,14 @@ void read_obstacles(const InputNode& node, NamePool& names, PlanarTreeBuilder& b
 
 }  // namespace
 
+std::span<const std::string_view> multibody_model_keys() { return kMultibodyKeys; }
+
 std::unique_ptr<PlanarTree> build_multibody(const InputNode& model,
                                             GroundAcceleration ground_acceleration,
-                                            YAML::Node& effective) {
-  check_keys(model, kMultibodyKeys);
+                                            YAML::Node& effective,
+                                            std::vector<std::string>& warnings,
+                                            std::span<const std::string> elsewhere) {
+  check_keys(model, kMultibodyKeys, elsewhere);
   PlanarTreeBuilder builder;
   double gravity = kDefaultGravity;
   if (auto node = model.find("gravity")) gravity = read_number_in(*node, kGravityRange);
@@ -332,6 +381,11 @@ std::unique_ptr<PlanarTree> build_multibody(const InputNode& model,
          read_list(*joints, "{type: revolute, parent: ground, child: arm}", true)) {
       YAML::Node described;
       DrawnJoint joint = read_joint(item, bodies, described);
+      if (joint.parent != routh::kGround) {
+        check_joint_point(joint, bodies[static_cast<std::size_t>(joint.parent)], "parent_point",
+                          joint.parent_point, warnings);
+      }
+      check_joint_point(joint, bodies[joint.child], "child_point", joint.child_point, warnings);
       if (joint_of[joint.child]) {
         throw joint.child_node.error(cat("already hangs from a joint (at ",
                                          to_string(joint_of[joint.child]->child_node.location()),

@@ -4,8 +4,9 @@
 // The form, as `routh models` shows it, is kMultibodyForm below.
 //
 // Frames. Each body is drawn in a frame of its own, in which its shape's vertices and its joint
-// points are written; its centre of mass is its shape's centroid (uniform density), or the frame's
-// origin for a body without a shape.
+// points are written (a rectangle, disk or segment centred on the origin, a segment along the x
+// axis; a joint point off its body's shape is a warning); its centre of mass is its shape's
+// centroid (uniform density), or the frame's origin for a body without a shape.
 //  - A free body (one that is no joint's child) has the coordinates NAME.x, NAME.y, the position
 //    of its centre of mass [m], and NAME.theta, its frame's angle counter-clockwise from the
 //    world's [rad] (0: as drawn).
@@ -36,7 +37,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <memory>
+#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "models/planar/planar_tree.hpp"
 #include "sim/scenario/yaml_input.hpp"
@@ -51,7 +55,9 @@ inline constexpr std::string_view kMultibodyForm = R"(model:
       mass: 50                   # [kg]
       shape: {rectangle: {width: 0.6, height: 0.4}}   # in the body's frame; or {disk: {radius}},
                                  # {segment: {length}}, {polygon: {vertices: [[x, y], ...]}}
-                                 # (convex, counter-clockwise); optional
+                                 # (convex, counter-clockwise); optional. A rectangle, disk or
+                                 # segment is centred on the frame's origin; a segment lies
+                                 # along its x axis, (-length/2, 0) to (length/2, 0)
       inertia: 1.2               # [kg m^2] about the centre of mass (the shape's centroid);
                                  # default: uniform density; required without a shape
   joints:                        # optional
@@ -69,11 +75,19 @@ inline constexpr std::string_view kMultibodyForm = R"(model:
 # bottom_left, bottom_right, top_right, top_left, its edges bottom, right, top, left.
 )";
 
+/// The keys of a `model` map with `bodies`.
+std::span<const std::string_view> multibody_model_keys();
+
 /// Reads a `model` map with `bodies` (see above) into a planar tree, and its effective form, every
 /// default filled in, into `effective`. Every mistake is a located InputError naming the closest
-/// valid key or name.
+/// valid key or name. A joint point off its body's shape (by more than 1% of the shape's size:
+/// on a segment, inside or on a rectangle, a polygon or a disk) is a located warning added to
+/// `warnings`. An unknown key of the model map that is a key of another map among `elsewhere`
+/// (key paths, check_keys) names it.
 std::unique_ptr<PlanarTree> build_multibody(const InputNode& model,
                                             GroundAcceleration ground_acceleration,
-                                            YAML::Node& effective);
+                                            YAML::Node& effective,
+                                            std::vector<std::string>& warnings,
+                                            std::span<const std::string> elsewhere = {});
 
 }  // namespace routh

@@ -9,6 +9,7 @@
 #include <numbers>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -23,6 +24,7 @@
 #include "sim/scenario/input_file.hpp"
 #include "sim/scenario/model_factory.hpp"
 #include "sim/scenario/model_input.hpp"
+#include "sim/scenario/multibody_input.hpp"
 #include "sim/scenario/spatial_input.hpp"
 #include "sim/scenario/yaml_input.hpp"
 #include "sim/text.hpp"
@@ -233,6 +235,25 @@ void apply_override(YAML::Node root, const Override& item, int line0) {
   }
 }
 
+// A warning located on an override's line ("FILE:LINE:COLUMN: warning: ...", the line past the
+// file's end where the override's nodes were parsed) is the override's: it is rewritten to
+// "--set key.path=value: warning: ...", as an error there is.
+void name_override(std::string& warning, const std::string& file, int first_override_line,
+                   std::span<const Override> items) {
+  const std::string prefix = cat(file, ":");
+  if (!warning.starts_with(prefix)) return;
+  int line = 0;
+  const char* start = warning.data() + prefix.size();
+  const auto parsed = std::from_chars(start, warning.data() + warning.size(), line);
+  const std::size_t message = warning.find(": warning: ");
+  const int index = line - first_override_line;
+  if (parsed.ec != std::errc() || message == std::string::npos || index < 0 ||
+      index >= static_cast<int>(items.size())) {
+    return;
+  }
+  warning = cat("--set ", items[static_cast<std::size_t>(index)].text, warning.substr(message));
+}
+
 int line_count(std::string_view text) {
   return 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
 }
@@ -325,6 +346,28 @@ YAML::Node friction_node(const ContactParameters& contact) {
   return node;
 }
 
+// Every key path of a scenario's maps, section by section ("contact.restitution", "model.width",
+// "excitation.harmonic.amplitude"), for the suggestion that finds a key in the wrong map.
+std::vector<std::string> scenario_key_paths() {
+  std::vector<std::string> paths;
+  const auto add = [&](std::string path) {
+    if (std::find(paths.begin(), paths.end(), path) == paths.end())
+      paths.push_back(std::move(path));
+  };
+  for (const ScenarioKeyTable& table : kScenarioKeyTables) {
+    for (const std::string_view key : table.keys) {
+      add(table.map.empty() ? std::string(key) : cat(table.map, ".", key));
+    }
+  }
+  add("model.type");
+  for (const ModelPreset& preset : model_presets()) {
+    for (const ModelParameter& parameter : preset.parameters) add(cat("model.", parameter.name));
+  }
+  for (const std::string_view key : multibody_model_keys()) add(cat("model.", key));
+  for (std::string& path : excitation_key_paths()) add(std::move(path));
+  return paths;
+}
+
 // --- sections ------------------------------------------------------------------------------
 
 struct Reader {
@@ -338,7 +381,8 @@ struct Reader {
   void read_model(const InputNode& node);
   void read_spatial(const InputNode& model, const InputNode& initial);
   void read_initial(const InputNode& node);
-  PartialState read_partial(const InputNode& node, bool velocity) const;
+  PartialState read_partial(const InputNode& node, bool velocity);
+  void check_block_tilt(const InputNode& node, std::size_t coordinate, double angle_rad);
   InputNode contact_section(const InputNode& root) const;
   void read_contact(const InputNode& node);
   void read_integrator(const std::optional<InputNode>& node);
@@ -346,8 +390,11 @@ struct Reader {
   void read_stop_on(const InputNode& node);
   void read_output(const std::optional<InputNode>& node);
   void check_file_size(const std::optional<InputNode>& rate, double max_file_bytes) const;
+  void check_initial_overlap(const InputNode& initial) const;
+  InputNode body_start(const InputNode& initial, int body) const;
 
-  std::optional<InputNode> duration;  ///< where the duration was given, for errors that involve it
+  std::optional<InputNode> duration;   ///< where the duration was given, for errors that involve it
+  std::vector<std::string> key_paths;  ///< scenario_key_paths(), for check_keys' suggestions
 };
 
 // The record files an effective `excitation` reads (their paths are absolute there): one signal
@@ -392,12 +439,13 @@ void Reader::read_model(const InputNode& node) {
       return Eigen::Vector2d(ground_acceleration(*excitation, t).head<2>());
     };
   }
-  BuiltModel built = build_model(node, std::move(ground));
+  BuiltModel built = build_model(node, std::move(ground), key_paths);
   scenario.planar = built.tree.get();
   scenario.model_json = model_description_json(*built.tree);
   scenario.model = std::move(built.tree);
   scenario.model_type = built.type;
   effective["model"] = built.effective;
+  scenario.warnings.insert(scenario.warnings.end(), built.warnings.begin(), built.warnings.end());
 }
 
 // Free rigid bodies in space and their initial state. The one place that builds the model.
@@ -420,13 +468,38 @@ void Reader::read_spatial(const InputNode& model, const InputNode& initial) {
   scenario.initial.q = std::move(state.q);
   scenario.initial.v = std::move(state.v);
   effective["initial"] = state.effective;
+  scenario.warnings.insert(scenario.warnings.end(), state.warnings.begin(), state.warnings.end());
   scenario.model_json = spatial_model_description_json(*bodies);
   scenario.settings.overturn_watch = overturn_watch(*bodies, scenario.initial.q);
   scenario.model = std::move(bodies);
   scenario.model_type = "spatial";
 }
 
-PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
+// A block's initial tilt beyond a quarter turn, written as a bare number: read in radians, where
+// degrees were probably meant. The blocks are the free bodies on the ground shaped as polygons
+// with an inside (rectangles, polygons): a disk rolls and a rod turns freely, at any angle.
+void Reader::check_block_tilt(const InputNode& node, std::size_t coordinate, double angle_rad) {
+  if (!(std::abs(angle_rad) > kBlockTiltLimit_rad)) return;
+  const PlanarTree& tree = *scenario.planar;
+  for (int b = 0; b < tree.body_count(); ++b) {
+    const PlanarJoint& joint = tree.description().joints[static_cast<std::size_t>(b)];
+    const std::vector<std::optional<Shape>>& shapes = tree.description().shapes;
+    const auto* polygon = shapes.empty() || !shapes[static_cast<std::size_t>(b)]
+                              ? nullptr
+                              : std::get_if<PolygonShape>(&*shapes[static_cast<std::size_t>(b)]);
+    const int angle = tree.first_coordinate(b) + 2;  // a free joint's x, y, θ
+    if (joint.type != JointType::free || joint.parent != kGround || polygon == nullptr ||
+        polygon->vertices_m.size() < 3 || angle != static_cast<int>(coordinate)) {
+      continue;
+    }
+    const std::string& body = tree.description().body_names[static_cast<std::size_t>(b)];
+    if (auto warning = tilt_in_degrees_warning(node, angle_rad, body)) {
+      scenario.warnings.push_back(*std::move(warning));
+    }
+  }
+}
+
+PartialState Reader::read_partial(const InputNode& node, bool velocity) {
   const std::vector<std::string>& names = scenario.model->coordinate_names();
   const std::vector<std::string>& units = scenario.model->coordinate_units();
   PartialState given;
@@ -440,6 +513,7 @@ PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
     }
     for (std::size_t i = 0; i < names.size(); ++i) {
       given[names[i]] = read_initial_value(items[i], units[i] == "rad", velocity);
+      if (!velocity) check_block_tilt(items[i], i, given[names[i]]);
     }
     return given;
   }
@@ -456,13 +530,15 @@ PartialState Reader::read_partial(const InputNode& node, bool velocity) const {
                            closest_name(name, names), "'? (", scenario.model_type,
                            " coordinates: ", comma_list(names), ")"));
     }
-    given[name] = read_initial_value(*node.find(name), units[i] == "rad", velocity);
+    const InputNode value = *node.find(name);
+    given[name] = read_initial_value(value, units[i] == "rad", velocity);
+    if (!velocity) check_block_tilt(value, i, given[name]);
   }
   return given;
 }
 
 void Reader::read_initial(const InputNode& node) {
-  check_keys(node, kInitialKeys);
+  check_keys(node, kInitialKeys, key_paths);
   PartialState q_given, v_given;
   if (auto q = node.find("q")) q_given = read_partial(*q, false);
   if (auto v = node.find("v")) v_given = read_partial(*v, true);
@@ -498,7 +574,7 @@ InputNode Reader::contact_section(const InputNode& root) const {
 }
 
 void Reader::read_contact(const InputNode& node) {
-  check_keys(node, kContactKeys);
+  check_keys(node, kContactKeys, key_paths);
   const ContactDimension dimension = scenario.model->contact_dimension();
   const bool spatial = dimension == ContactDimension::spatial;
   const std::optional<InputNode> law_node =
@@ -555,7 +631,7 @@ void Reader::read_contact(const InputNode& node) {
       }
     }
     for (const auto& [k, entry] : entries) {
-      check_keys(entry, kPerContactKeys);
+      check_keys(entry, kPerContactKeys, key_paths);
       if (auto e = entry.find("restitution")) contacts[k].restitution = read_restitution(*e);
       if (auto mu = entry.find("friction")) read_friction(*mu, contacts[k], scenario.warnings);
     }
@@ -583,7 +659,7 @@ void Reader::read_contact(const InputNode& node) {
 void Reader::read_integrator(const std::optional<InputNode>& node) {
   SimulationSettings& settings = scenario.settings;
   if (node) {
-    check_keys(*node, kIntegratorKeys);
+    check_keys(*node, kIntegratorKeys, key_paths);
     if (auto stepper = node->find("stepper")) {
       const std::string name = read_string(*stepper);
       if (name != "dopri5" && name != "dop853") {
@@ -620,7 +696,7 @@ void Reader::read_integrator(const std::optional<InputNode>& node) {
 void Reader::read_events(const std::optional<InputNode>& node) {
   SimulationSettings& settings = scenario.settings;
   if (node) {
-    check_keys(*node, kEventKeys);
+    check_keys(*node, kEventKeys, key_paths);
     if (auto tolerance = node->find("time_tolerance")) {
       settings.time_tolerance = read_number_in(*tolerance, kTimeToleranceRange);
       const double bound = kMaxTimeTolerancePerDuration * settings.duration;
@@ -669,7 +745,7 @@ void Reader::read_output(const std::optional<InputNode>& node) {
   scenario.output_file = file_name_safe(scenario.name) + ".h5";
   double max_file_bytes = kDefaultMaxFileBytes;
   if (node) {
-    check_keys(*node, kOutputKeys);
+    check_keys(*node, kOutputKeys, key_paths);
     if (auto file = node->find("file")) {
       const std::string text = read_string(*file);
       if (text.empty()) throw file->error("must not be empty");
@@ -710,9 +786,78 @@ void Reader::check_file_size(const std::optional<InputNode>& rate, double max_fi
                         "(e.g. 'max_file_size: 4 GiB')"));
 }
 
+// Where planar body `body`'s start is written: the first of its coordinates given in initial.q,
+// else initial.q, else `initial`.
+InputNode Reader::body_start(const InputNode& initial, int body) const {
+  const std::optional<InputNode> q = initial.find("q");
+  if (!q || body < 0) return q ? *q : initial;
+  const PlanarTree& tree = *scenario.planar;
+  const int first = tree.first_coordinate(body);
+  const int count = tree.description().joints[static_cast<std::size_t>(body)].dof_count();
+  for (int i = first; i < first + count; ++i) {
+    const std::string& name = tree.coordinate_names()[static_cast<std::size_t>(i)];
+    if (q->yaml().IsSequence()) return q->items()[static_cast<std::size_t>(i)];
+    if (std::optional<InputNode> given = q->find(name)) return *given;
+  }
+  return *q;
+}
+
+// A start inside an obstacle or another body is an input error, not a simulation: the contacts
+// and the overlap guard (run_guards.hpp) take the bodies to start apart. Measured on the shapes
+// (body_overlap.hpp), which see a body wholly inside another where no contact does, then on the
+// contacts that exist there (a point or circle contact without a shape; a corner far behind another
+// body's edge touches nothing), both beyond the contact distance.
+void Reader::check_initial_overlap(const InputNode& initial) const {
+  const double tolerance_m = scenario.settings.contact_distance;
+  const MechanicalSystem& model = *scenario.model;
+  const std::unique_ptr<SystemWorkspace> workspace = model.make_workspace();
+  const std::string beyond = cat(" at t = 0, beyond events.contact_distance = ", tolerance_m, " m");
+  if (scenario.planar != nullptr) {
+    const BodyOverlap overlap =
+        scenario.planar->deepest_body_overlap(scenario.initial.q, *workspace);
+    if (overlap.depth_m > tolerance_m) {
+      const PlanarTreeDescription& description = scenario.planar->description();
+      const std::string& body = description.body_names[static_cast<std::size_t>(overlap.body)];
+      const std::string what =
+          overlap.other >= 0
+              ? cat("bodies '", body, "' and '",
+                    description.body_names[static_cast<std::size_t>(overlap.other)], "' start ",
+                    overlap.depth_m, " m into each other")
+              : cat("body '", body, "' starts ", overlap.depth_m, " m inside obstacle '",
+                    description.obstacles[static_cast<std::size_t>(overlap.obstacle)].name, "'");
+      throw body_start(initial, overlap.body).error(cat(what, beyond));
+    }
+  } else {
+    std::string where;
+    const double depth_m = model.deepest_overlap_m(scenario.initial.q, *workspace, &where);
+    if (depth_m > tolerance_m) {
+      const std::optional<InputNode> q = initial.find("q");
+      throw(q ? *q : initial)
+          .error(cat(where, ": the shapes start ", depth_m, " m into each other", beyond));
+    }
+  }
+  std::vector<int> nearby;
+  model.nearby_contacts(scenario.initial.q, *workspace, nearby);
+  StateQuantities state;
+  model.evaluate(0.0, scenario.initial.q, scenario.initial.v,
+                 {.contacts = true, .contact_subset = &nearby}, *workspace, state);
+  const std::vector<std::string>& contacts = model.contact_names();
+  for (std::size_t i = 0; i < nearby.size(); ++i) {
+    const double gap = state.contacts.gap[static_cast<Eigen::Index>(i)];
+    if (gap < -tolerance_m) {
+      const InputNode where =
+          scenario.planar != nullptr
+              ? body_start(initial, scenario.planar->contact_bodies(nearby[i]).first)
+              : initial;
+      throw where.error(cat("contact '", contacts[static_cast<std::size_t>(nearby[i])], "' starts ",
+                            -gap, " m inside its obstacle (gap ", gap, " m)"));
+    }
+  }
+}
+
 void Reader::read(const InputNode& root, const std::string& default_name,
                   const std::filesystem::path& directory) {
-  check_keys(root, kScenarioKeys);
+  check_keys(root, kScenarioKeys, key_paths);
   scenario.name = default_name;
   if (auto name = root.find("name")) scenario.name = read_string(*name);
   effective["name"] = scenario.name;
@@ -747,23 +892,7 @@ void Reader::read(const InputNode& root, const std::string& default_name,
   read_output(root.find("output"));
   effective["excitation"] = excitation;
 
-  // a start inside an obstacle or another body is an input error, not a simulation; only the
-  // contacts that exist there count (a corner far behind another body's edge touches nothing)
-  std::vector<int> nearby;
-  scenario.model->nearby_contacts(scenario.initial.q, *scenario.model->make_workspace(), nearby);
-  StateQuantities state;
-  scenario.model->evaluate(0.0, scenario.initial.q, scenario.initial.v,
-                           {.contacts = true, .contact_subset = &nearby},
-                           *scenario.model->make_workspace(), state);
-  const std::vector<std::string>& contacts = scenario.model->contact_names();
-  for (std::size_t i = 0; i < nearby.size(); ++i) {
-    const double gap = state.contacts.gap[static_cast<Eigen::Index>(i)];
-    if (gap < -scenario.settings.contact_distance) {
-      throw root.required("initial").error(
-          cat("contact '", contacts[static_cast<std::size_t>(nearby[i])], "' starts ", -gap,
-              " m inside its obstacle (gap ", gap, " m)"));
-    }
-  }
+  check_initial_overlap(root.required("initial"));
   if (scenario.planar != nullptr) {
     scenario.settings.overturn_watch = overturn_watch(*scenario.planar);
   }
@@ -897,14 +1026,17 @@ Scenario load_scenario_contents(const std::string& contents, const std::string& 
   }
   Scenario scenario;
   try {
-    Reader{scenario, YAML::Node(YAML::NodeType::Map), std::nullopt}.read(root, default_name,
-                                                                         directory);
+    Reader{scenario, YAML::Node(YAML::NodeType::Map), std::nullopt, scenario_key_paths()}.read(
+        root, default_name, directory);
   } catch (const InputError& error) {
     const int index = error.location().line - first_override_line;
     if (index >= 0 && index < static_cast<int>(items.size())) {
       throw override_error(items[static_cast<std::size_t>(index)].text, error.message());
     }
     throw;
+  }
+  for (std::string& warning : scenario.warnings) {
+    name_override(warning, source, first_override_line, items);
   }
   return scenario;
 }

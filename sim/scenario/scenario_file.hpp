@@ -71,7 +71,16 @@
 // Overrides ("--set key.path=value") replace or create any key before the file is read; the
 // value is parsed as YAML (a scalar, or a flow list/map), so `--set contact.restitution=0.5`
 // and `--set initial.q.theta="3 deg"` work. Path segments are map keys, or list indices for an
-// existing list (`contact.contacts.1.restitution=0`).
+// existing list (`contact.contacts.1.restitution=0`). A warning an override caused names it the
+// same way ("--set key.path=value: warning: ...").
+//
+// Likely mistakes that still describe a model are warnings, located like errors: μd > μs, a
+// joint point off its body's shape (multibody_input.hpp), a block's initial tilt beyond a quarter
+// turn written as a bare number (radians, where degrees were probably meant; a box's roll or
+// pitch in space too). A body that starts
+// inside another body or an obstacle, beyond events.contact_distance, is an error at its initial
+// state. An unknown key that is a key of another map names that map's key path
+// (`restitution` at the top level: 'contact.restitution').
 
 #include <filesystem>
 #include <memory>

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "sim/scenario/model_input.hpp"
@@ -219,6 +220,24 @@ Eigen::Quaterniond read_orientation(const InputNode& node) {
   return Eigen::Quaterniond(unit(q.coeffs()));
 }
 
+// A box's roll or pitch beyond a quarter turn written as a bare number (tilt_in_degrees_warning),
+// after read_rotation has read the orientation; its yaw turns it about the vertical and tips
+// nothing, and a cylinder or a sphere may lie at any angle.
+void warn_box_tilt(const OrientationGiven& given, const SpatialBody& body,
+                   std::vector<std::string>& warnings) {
+  if (!given.orientation || !given.orientation->yaml().IsMap() ||
+      !std::holds_alternative<BoxShape>(body.shape)) {
+    return;
+  }
+  const std::vector<InputNode> angles = given.orientation->required("rpy").items();
+  for (std::size_t k = 0; k < 2; ++k) {
+    if (auto warning =
+            tilt_in_degrees_warning(angles[k], read_angle(angles[k], false), body.name)) {
+      warnings.push_back(*std::move(warning));
+    }
+  }
+}
+
 // A body's rotation from its entries: NAME.orientation, or all four of NAME.qw … NAME.qz, or
 // neither (the identity).
 Eigen::Quaterniond read_rotation(const OrientationGiven& given, const std::string& name) {
@@ -384,7 +403,8 @@ SpatialInitialInput read_spatial_initial(const InputNode& initial,
   const std::size_t count = description.bodies.size();
   SpatialInitialInput input{Eigen::VectorXd::Zero(7 * static_cast<Eigen::Index>(count)),
                             Eigen::VectorXd::Zero(6 * static_cast<Eigen::Index>(count)),
-                            YAML::Node(YAML::NodeType::Map)};
+                            YAML::Node(YAML::NodeType::Map),
+                            {}};
   const InitialReader reader(description);
 
   std::vector<OrientationGiven> orientations(count);
@@ -403,6 +423,7 @@ SpatialInitialInput read_spatial_initial(const InputNode& initial,
   }
   for (std::size_t b = 0; b < count; ++b) {
     const Eigen::Quaterniond rotation = read_rotation(orientations[b], description.bodies[b].name);
+    warn_box_tilt(orientations[b], description.bodies[b], input.warnings);
     const int start = spatial_coordinate_start(static_cast<int>(b)) + 3;
     input.q.segment<4>(start) << rotation.w(), rotation.x(), rotation.y(), rotation.z();
   }

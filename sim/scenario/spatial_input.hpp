@@ -20,7 +20,9 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "models/spatial/spatial_bodies.hpp"
 #include "sim/scenario/yaml_input.hpp"
@@ -68,6 +70,8 @@ struct SpatialInitialInput {
   Eigen::VectorXd q;     ///< 7 per body (spatial_coordinate_start)
   Eigen::VectorXd v;     ///< 6 per body (spatial_velocity_start)
   YAML::Node effective;  ///< {q: {...}, v: {...}}, every coordinate named, orientations as lists
+  /// located: a box's roll or pitch beyond a quarter turn as a bare number (probably degrees)
+  std::vector<std::string> warnings;
 };
 
 /// Reads `initial` (see above) for the bodies of `description`.

@@ -273,7 +273,28 @@ void check_unique_keys(const InputNode& root) {
   check_unique_keys_once(root, walked);
 }
 
-void check_keys(const InputNode& map, std::span<const std::string_view> allowed) {
+namespace {
+
+// The first of `elsewhere` that is `key` in a map other than `map_path` ("contact.restitution"
+// for `restitution`), or nothing: a key written in the wrong map is found by its exact name
+// before any near spelling, which would name an unrelated key of this map.
+std::optional<std::string_view> placed_elsewhere(std::string_view key, std::string_view map_path,
+                                                 std::span<const std::string> elsewhere) {
+  for (const std::string& path : elsewhere) {
+    const std::size_t dot = path.rfind('.');
+    const std::string_view parent =
+        dot == std::string::npos ? std::string_view() : std::string_view(path).substr(0, dot);
+    const std::string_view name =
+        dot == std::string::npos ? std::string_view(path) : std::string_view(path).substr(dot + 1);
+    if (name == key && parent != map_path) return path;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void check_keys(const InputNode& map, std::span<const std::string_view> allowed,
+                std::span<const std::string> elsewhere) {
   if (!map.yaml().IsMap()) {
     throw map.error(cat("must be a map with keys among: ", comma_list(allowed)));
   }
@@ -284,9 +305,13 @@ void check_keys(const InputNode& map, std::span<const std::string_view> allowed)
     const std::string key = entry.first.Scalar();
     if (known.contains(key)) continue;
     const std::string where = map.path().empty() ? "" : cat(map.path(), ": ");
-    throw InputError(
-        location_of(map.location().file, entry.first.Mark()),
-        cat(where, "unknown key '", key, "'; did you mean '", closest_name(key, allowed), "'?"));
+    const std::optional<std::string_view> placed = placed_elsewhere(key, map.path(), elsewhere);
+    const std::string advice = !placed ? cat("; did you mean '", closest_name(key, allowed), "'?")
+                               : *placed == key
+                                   ? std::string(" here: it belongs at the top level of the file")
+                                   : cat(" here; did you mean '", *placed, "'?");
+    throw InputError(location_of(map.location().file, entry.first.Mark()),
+                     cat(where, "unknown key '", key, "'", advice));
   }
 }
 

@@ -101,8 +101,12 @@ void check_utf8(std::string_view text, const std::string& file);
 void check_unique_keys(const InputNode& root);
 
 /// Checks that `map` is a map whose keys are all in `allowed`; an unknown key is an error at the
-/// key, naming the closest allowed one.
-void check_keys(const InputNode& map, std::span<const std::string_view> allowed);
+/// key. It names where the key belongs when one of `elsewhere`, the key paths of the file's other
+/// maps ("contact.restitution"), ends in that very key (`restitution` at the top level: did you
+/// mean 'contact.restitution'?), the first such path (a key of the top level says so); else the
+/// closest allowed key.
+void check_keys(const InputNode& map, std::span<const std::string_view> allowed,
+                std::span<const std::string> elsewhere = {});
 
 /// A finite number.
 double read_number(const InputNode& node);

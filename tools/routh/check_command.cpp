@@ -1,5 +1,6 @@
 #include "tools/routh/check_command.hpp"
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -43,15 +44,26 @@ int run_check_command(CommandArguments arguments) {
   }
   const std::optional<RunRequest> request = parse_request(arguments);
   if (!request) return kExitUsage;
+  // check writes nothing, so an existing output file is not in its way: it is placed as with
+  // --force (a folder, a device or an input is still refused, as run refuses it even then), and
+  // the file is only a note for the run to come
+  RunRequest placed_over = *request;
+  placed_over.force = true;
   const std::string source = scenario_source(*request);
   return run_reporting_errors("check", source, [&] {
-    const PreparedRun prepared = prepare_run(*request);
+    const PreparedRun prepared = prepare_run(placed_over);
     const Scenario& scenario = prepared.scenario;
     std::cout << source << ": ok (model " << scenario.model_type << ", law " << scenario.law
               << ", multi-contact law " << scenario.multi_contact_law << ", "
               << counted(scenario.model->coordinate_names().size(), "coordinate") << ", "
               << counted(scenario.model->contact_names().size(), "contact") << ", output "
               << prepared.placement.target.string() << ")\n";
+    std::error_code ignored;
+    if (!request->force && std::filesystem::exists(std::filesystem::symlink_status(
+                               prepared.placement.target, ignored))) {
+      std::cerr << source << ": note: output file " << prepared.placement.target.string()
+                << " already exists: `routh run` replaces it only with --force\n";
+    }
     return kExitSuccess;
   });
 }
