@@ -38,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from routh.kinematics import BOX_CORNER_NAMES, body_poses, body_poses_3d, box_corners
+from routh.style import BODY_PALETTE
 
 BUNDLE = Path(__file__).with_name("viewer") / "viewer.js"
 BUILD_HINT = (
@@ -45,10 +46,6 @@ BUILD_HINT = (
     "and npm: `cmake --build build/release --target routh_viewer`), or in tools/viewer run "
     "`npm ci && npm run build` and copy dist/viewer.js to {path}"
 )
-# colours a reader tells apart (matplotlib's tab10 without its red and grey, which mark impacts
-# and the ground)
-BODY_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#bcbd22",
-                "#17becf")
 DEFAULT_FRAMES = 3000
 DEFAULT_RUNS = 400  # a sweep's trajectories the page holds at most
 RUN_FRAMES = 400  # frames of each of them
@@ -98,7 +95,7 @@ def _planar_scene(trajectory, rows: np.ndarray) -> dict:
                    if c["body"] == body["name"] and "point" in c]
         bodies.append({
             "name": body["name"],
-            "colour": BODY_COLOURS[i % len(BODY_COLOURS)],
+            "colour": BODY_PALETTE[i % len(BODY_PALETTE)],
             "shape": body["shape"],
             # a body without a shape is drawn from its joint point to what it carries
             "points": [joint["child_point"], *children, *carried],
@@ -143,7 +140,7 @@ def _spatial_scene(trajectory, rows: np.ndarray) -> dict:
         p, rotation = poses[body["name"]]
         bodies.append({
             "name": body["name"],
-            "colour": BODY_COLOURS[i % len(BODY_COLOURS)],
+            "colour": BODY_PALETTE[i % len(BODY_PALETTE)],
             "shape": body["shape"],
             "p": _numbers(p), "quaternion": _numbers(quaternion),
         })

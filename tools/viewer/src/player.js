@@ -3,19 +3,12 @@
 // samples: the state after it), as routh.animate draws it.
 import {Scene} from "./scene.js";
 import {Strip} from "./strips.js";
+import {element} from "./dom.js";
 
 const SPEEDS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4];
 const PLAY_SECONDS = 4;  // the default speed plays the run in at least this long, at most 1x
 const SLIDER_STEPS = 10000;
 const FLASH_SECONDS = 0.05;  // an impact is flashed this long [s of the run] after it, at least
-
-function element(tag, className, parent, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 // The index of the last of the sorted `times` at or before t (0 before the first).
 function frameAt(times, t) {

@@ -3,6 +3,7 @@
 // command that reproduces it, and its trajectory when the page holds it.
 import {Player} from "./player.js";
 import {format, niceTicks} from "./strips.js";
+import {element} from "./dom.js";
 
 const WIDTH = 640;
 const HEIGHT = 440;
@@ -20,14 +21,6 @@ const OUTCOMES = {
 const STATUS_COLOURS =
     ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
 const PICK_PIXELS = 14;  // a click selects the nearest run this close
-
-function element(tag, className, parent, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 export class SweepMap {
   constructor(container, data) {
