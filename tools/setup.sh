@@ -5,15 +5,16 @@
 #   tools/setup.sh [--sanitize] [build|main|test|bench]      (default: build)
 #   tools/setup.sh fuzz [SECONDS]
 #
-#   build   install missing packages, configure and build
-#   main    build, then run the main job (MAIN_JOB below)
-#   test    build, then run the whole test suite with ctest
-#   bench   build release, then run the impact-law benchmark (medians of 10 repetitions) and the
-#           whole-run scenario benchmark (medians of 21 runs, with and without HDF5 output; its
-#           scaling section repeats the 20-block stack 3 times), then the sweep benchmark (runs
-#           per second on 1 and 2 threads and 2 MPI ranks), then the many-body scaling benchmark
-#           (towers, drum columns, chains, a wall, piles of spheres; medians of 3), about three
-#           minutes
+#   build   install the missing packages of every mode, configure and build everything
+#   main    install and build only the routh program and the Python package, then run the main
+#           job (MAIN_JOB below)
+#   test    install and build what the test suite needs (no benchmark), then run it with ctest
+#   bench   install and build the program and the benchmarks (release), then run the impact-law
+#           benchmark (medians of 10 repetitions) and the whole-run scenario benchmark (medians
+#           of 21 runs, with and without HDF5 output; its scaling section repeats the 20-block
+#           stack 3 times), then the sweep benchmark (runs per second on 1 and 2 threads and 2 MPI
+#           ranks), then the many-body scaling benchmark (towers, drum columns, chains, a wall,
+#           piles of spheres; medians of 3), about three minutes
 #   fuzz    install clang, build the libFuzzer targets in build/fuzz (ASan + UBSan), then run each
 #           for SECONDS (default 30) from a seed corpus (scenarios/*.yaml,
 #           scenarios/impacts/*.yaml, scenarios/motions/*.AT2, tests/fuzz/corpus/,
@@ -34,16 +35,25 @@ set -euo pipefail
 # One place to change when the main job becomes a simulator run (e.g. the rocking block).
 MAIN_JOB=(tools/routh/routh run scenarios/rocking_block.yaml -o rocking_block.h5 --force)
 
-PACKAGES=(build-essential cmake ninja-build libeigen3-dev libboost-dev libyaml-cpp-dev libhdf5-dev
-          doctest-dev libbenchmark-dev pkg-config python3-matplotlib libopenmpi-dev openmpi-bin
-          pybind11-dev python3-dev python3-numpy python3-pandas python3-h5py python3-pytest
-          python3-pil python3-yaml)
+# The Debian packages of each mode, installed without their recommendations (about a third less
+# to download and unpack). main: the routh program and the Python package (the plots need
+# matplotlib). MPI sweeps (`mpirun -n K routh sweep`) need OpenMPI: test, bench and build install
+# it, main builds without (sweeps then share their runs between threads only).
+MAIN_PACKAGES=(build-essential cmake ninja-build libeigen3-dev libboost-dev libyaml-cpp-dev
+               libhdf5-dev pybind11-dev python3-dev python3-numpy python3-pandas python3-h5py
+               python3-matplotlib)
+MPI_PACKAGES=(libopenmpi-dev openmpi-bin)
+# the test suite: doctest, pytest and what the Python tests read with, a venv for the README's
+# Python commands, and headless Chromium for the browser viewer's test
+TEST_PACKAGES=(doctest-dev python3-pytest python3-pil python3-yaml python3-venv chromium)
+BENCH_PACKAGES=(libbenchmark-dev)
 
 say() { printf '[routh setup] %s\n' "$*"; }
 die() { printf '[routh setup] error: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-  sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  # the comment block that opens this file
+  sed -n '2,/^[^#]/{/^#/p}' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 sanitize=0
@@ -71,8 +81,31 @@ fi
 if [[ $sanitize -eq 1 && $mode == fuzz ]]; then
   die "fuzz always builds with the sanitizers; run it without --sanitize"
 fi
-# libFuzzer comes with clang; only the fuzz mode needs it
-[[ $mode == fuzz ]] && PACKAGES+=(clang)
+# What each mode installs and builds: main only the routh program and the Python package; test
+# adds the test suite, bench the benchmarks instead; build everything. ctest runs no benchmark.
+PACKAGES=("${MAIN_PACKAGES[@]}")
+build_options=()
+case "$mode" in
+  main) build_options=(-DROUTH_BUILD_TESTS=OFF -DROUTH_BUILD_BENCHMARKS=OFF) ;;
+  test)
+    PACKAGES+=("${MPI_PACKAGES[@]}" "${TEST_PACKAGES[@]}")
+    build_options=(-DROUTH_BUILD_TESTS=ON -DROUTH_BUILD_BENCHMARKS=OFF -DROUTH_MPI=ON)
+    ;;
+  bench)
+    PACKAGES+=("${MPI_PACKAGES[@]}" "${BENCH_PACKAGES[@]}")
+    build_options=(-DROUTH_BUILD_TESTS=OFF -DROUTH_BUILD_BENCHMARKS=ON -DROUTH_MPI=ON)
+    ;;
+  build)
+    PACKAGES+=("${MPI_PACKAGES[@]}" "${TEST_PACKAGES[@]}" "${BENCH_PACKAGES[@]}")
+    build_options=(-DROUTH_BUILD_TESTS=ON -DROUTH_BUILD_BENCHMARKS=ON -DROUTH_MPI=ON)
+    ;;
+  # libFuzzer comes with clang; only the fuzz mode needs it
+  fuzz) PACKAGES+=(clang) ;;
+esac
+# the browser viewer's JavaScript is bundled with npm: Debian's unless one is on PATH already
+if [[ $mode == test || $mode == build ]] && ! command -v npm >/dev/null; then
+  PACKAGES+=(nodejs npm)
+fi
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
@@ -97,7 +130,8 @@ install_packages() {
   fi
   say "installing ${missing[*]}"
   "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" </dev/null
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" </dev/null
 }
 
 configure_and_build() {
@@ -163,13 +197,19 @@ if [[ $sanitize -eq 1 ]]; then
   build_dir=build/sanitize
   # no Python package: an extension module built with ASan loads only into a Python started with
   # libasan in LD_PRELOAD; the release build tests it
-  configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROUTH_SANITIZE=ON \
-    -DROUTH_BUILD_BENCHMARKS=OFF -DROUTH_BUILD_PYTHON=OFF
+  configure_and_build "$build_dir" "${build_options[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DROUTH_SANITIZE=ON -DROUTH_BUILD_BENCHMARKS=OFF -DROUTH_BUILD_PYTHON=OFF
   export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
   export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 else
   build_dir=build/release
-  configure_and_build "$build_dir" -DCMAKE_BUILD_TYPE=Release
+  configure_and_build "$build_dir" "${build_options[@]}" -DCMAKE_BUILD_TYPE=Release
+fi
+# the browser viewer's bundle, when the build has it and npm is there to make it
+if command -v npm >/dev/null &&
+  cmake --build "$build_dir" --target help | grep '^routh_viewer_bundle:' >/dev/null; then
+  say "building the browser viewer's bundle"
+  cmake --build "$build_dir" --target routh_viewer_bundle
 fi
 
 case "$mode" in
