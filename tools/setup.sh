@@ -103,7 +103,8 @@ case "$mode" in
   fuzz) PACKAGES+=(clang) ;;
 esac
 # the browser viewer's JavaScript is bundled with npm: Debian's unless one is on PATH already
-if [[ $mode == test || $mode == build ]] && ! command -v npm >/dev/null; then
+# (the README's tour views a run after main, and the browser test needs it)
+if [[ $mode == main || $mode == test || $mode == build ]] && ! command -v npm >/dev/null; then
   PACKAGES+=(nodejs npm)
 fi
 
@@ -204,12 +205,6 @@ if [[ $sanitize -eq 1 ]]; then
 else
   build_dir=build/release
   configure_and_build "$build_dir" "${build_options[@]}" -DCMAKE_BUILD_TYPE=Release
-fi
-# the browser viewer's bundle, when the build has it and npm is there to make it
-if command -v npm >/dev/null &&
-  cmake --build "$build_dir" --target help | grep '^routh_viewer_bundle:' >/dev/null; then
-  say "building the browser viewer's bundle"
-  cmake --build "$build_dir" --target routh_viewer_bundle
 fi
 
 case "$mode" in
