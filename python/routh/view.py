@@ -37,7 +37,13 @@ from pathlib import Path
 
 import numpy as np
 
-from routh.kinematics import BOX_CORNER_NAMES, body_poses, body_poses_3d, box_corners
+from routh.kinematics import (
+    BOX_CORNER_NAMES,
+    body_poses,
+    body_poses_3d,
+    box_corners,
+    ground_displacement,
+)
 from routh.style import BODY_PALETTE
 
 BUNDLE = Path(__file__).with_name("viewer") / "viewer.js"
@@ -201,17 +207,6 @@ def _strips(trajectory, rows: np.ndarray, tilts: list, colours: dict) -> list:
             "levels": [],
         })
     return strips
-
-
-def ground_displacement(time: np.ndarray, acceleration: np.ndarray) -> np.ndarray:
-    """u_g [m], shape (N, d): the ground's acceleration (N, d) [m/s²] integrated twice over the
-    samples' times by the trapezoidal rule, from rest at the first sample and without baseline
-    correction (as the sweep's pgd column). An event's pair of samples adds nothing."""
-    steps = np.diff(time)[:, None]
-    velocity = np.concatenate([np.zeros((1, acceleration.shape[1])),
-                               np.cumsum(steps * (acceleration[1:] + acceleration[:-1]) / 2, 0)])
-    return np.concatenate([np.zeros((1, acceleration.shape[1])),
-                           np.cumsum(steps * (velocity[1:] + velocity[:-1]) / 2, 0)])
 
 
 def _impacts(trajectory) -> list:
