@@ -214,17 +214,9 @@ def _impacts(trajectory) -> list:
     events = trajectory.events
     if events is None or not len(events):
         return []
-    impacts = []
-    for time, contacts in zip(events["t"][events["kind"] == "impact"],
-                              events["contacts"][events["kind"] == "impact"]):
-        # contacts: indices into contact_names (or names), as text "0 1" or a sequence
-        tokens = (contacts.replace(",", " ").split() if isinstance(contacts, str)
-                  else list(np.atleast_1d(contacts)))
-        indices = [int(token) if str(token).isdigit() else trajectory.contact_names.index(token)
-                   for token in tokens
-                   if str(token).isdigit() or token in trajectory.contact_names]
-        impacts.append({"t": float(time), "contacts": indices})
-    return impacts
+    impacts = events[events["kind"] == "impact"]
+    return [{"t": float(time), "contacts": [int(c) for c in indices.split(",") if c]}
+            for time, indices in zip(impacts["t"], impacts["contact_indices"])]
 
 
 def trajectory_data(trajectory, frames: int = DEFAULT_FRAMES, title: str | None = None) -> dict:
