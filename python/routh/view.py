@@ -44,7 +44,7 @@ from routh.kinematics import (
     box_corners,
     ground_displacement,
 )
-from routh.style import BODY_PALETTE
+from routh.style import body_colours
 
 BUNDLE = Path(__file__).with_name("viewer") / "viewer.js"
 BUILD_HINT = (
@@ -91,8 +91,9 @@ def slenderness(summary: dict, body: str) -> float | None:
 def _planar_scene(trajectory, rows: np.ndarray) -> dict:
     model = trajectory.model
     poses = body_poses(model, trajectory.q[rows], trajectory.names)
+    colours = body_colours(model)
     bodies, tilts = [], []
-    for i, body in enumerate(model["bodies"]):
+    for body in model["bodies"]:
         p, phi = poses[body["name"]]
         joint = body["joint"]
         children = [other["joint"]["parent_point"] for other in model["bodies"]
@@ -101,7 +102,7 @@ def _planar_scene(trajectory, rows: np.ndarray) -> dict:
                    if c["body"] == body["name"] and "point" in c]
         bodies.append({
             "name": body["name"],
-            "colour": BODY_PALETTE[i % len(BODY_PALETTE)],
+            "colour": colours[body["name"]],
             "shape": body["shape"],
             # a body without a shape is drawn from its joint point to what it carries
             "points": [joint["child_point"], *children, *carried],
@@ -138,15 +139,16 @@ def up_axis(shape: dict, start: np.ndarray) -> np.ndarray | None:
 def _spatial_scene(trajectory, rows: np.ndarray) -> dict:
     model = trajectory.model
     poses = body_poses_3d(model, trajectory.q[rows], trajectory.names)
+    colours = body_colours(model)
     bodies, tilts = [], []
-    for i, body in enumerate(model["bodies"]):
+    for body in model["bodies"]:
         columns = [trajectory.names.index(name) for name in body["coordinates"]]
         quaternion = trajectory.q[rows][:, columns[3:]]
         quaternion = quaternion / np.linalg.norm(quaternion, axis=1, keepdims=True)
         p, rotation = poses[body["name"]]
         bodies.append({
             "name": body["name"],
-            "colour": BODY_PALETTE[i % len(BODY_PALETTE)],
+            "colour": colours[body["name"]],
             "shape": body["shape"],
             "p": _numbers(p), "quaternion": _numbers(quaternion),
         })
