@@ -79,6 +79,14 @@ def program_path() -> str:
     )
 
 
+def _renamed(line: str, renamed: dict[str, str]) -> str:
+    """`line` with each name the program saw (a temporary file, <stdin>) replaced by the one the
+    caller gave."""
+    for seen, given in renamed.items():
+        line = line.replace(seen, given)
+    return line
+
+
 def _error(stderr: str, code: int, renamed: dict[str, str], subject: str) -> Exception:
     """The exception for a command on the file `subject` that failed with `stderr` and exit code
     `code`; `renamed` maps the names the program saw (a temporary file, <stdin>) to those the
@@ -91,9 +99,7 @@ def _error(stderr: str, code: int, renamed: dict[str, str], subject: str) -> Exc
     for line in stderr.splitlines():
         if line.startswith("usage: "):
             break  # a usage error: the line before says what was wrong
-        for seen, given in renamed.items():
-            line = line.replace(seen, given)
-        lines.append(line)
+        lines.append(_renamed(line, renamed))
     text = lines[-1] if lines else f"the routh program failed with exit code {code}"
     if not text.startswith("routh "):
         located = _LOCATED.match(text)
@@ -188,9 +194,7 @@ def run_to_file(scenario: str, overrides: Sequence[str], output: str, time_limit
     warnings = []
     for line in stderr.splitlines():
         if line and not line.startswith("routh run: "):
-            for seen, given in renamed.items():
-                line = line.replace(seen, given)
-            warnings.append(line)
+            warnings.append(_renamed(line, renamed))
     if main_thread and answer["status"] == "interrupted" and process.returncode == 130:
         raise KeyboardInterrupt
     return {"warnings": warnings, "status": answer["status"],

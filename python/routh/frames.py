@@ -49,10 +49,6 @@ class GifWriter:
         # one 32-bit word per pixel: comparing frames costs a fraction of comparing bytes
         pixels = np.ascontiguousarray(rgba).view(np.uint32)[..., 0]
         if self._previous is None:
-            header, _ = GifImagePlugin.getheader(_palette_image(rgba), None,
-                                                 {"loop": _LOOP_FOREVER})
-            for block in header:
-                self._file.write(block)
             offset, part = (0, 0), rgba
         else:
             changed = pixels != self._previous
@@ -61,7 +57,12 @@ class GifWriter:
                 rows, columns = np.array([0]), np.array([0])
             offset = (int(columns[0]), int(rows[0]))
             part = rgba[rows[0]:rows[-1] + 1, columns[0]:columns[-1] + 1]
-        for block in GifImagePlugin.getdata(_palette_image(part), offset,
+        image = _palette_image(part)
+        if self._previous is None:  # the first frame: the file's header, from its image
+            header, _ = GifImagePlugin.getheader(image, None, {"loop": _LOOP_FOREVER})
+            for block in header:
+                self._file.write(block)
+        for block in GifImagePlugin.getdata(image, offset,
                                             duration=self._delay_ms(), disposal=_KEEP_PREVIOUS,
                                             include_color_table=True):
             self._file.write(block)

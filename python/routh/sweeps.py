@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from routh import _program
-from routh.api import _flow_yaml, load_sweep
+from routh.api import _flow_yaml, _overrides, load_sweep
 
 __all__ = ["sweep"]
 
@@ -35,6 +35,11 @@ def _sweep_keys(sweep: str | os.PathLike | Mapping[str, Any]) -> tuple[dict[str,
     path = os.fspath(sweep)
     with open(path, encoding="utf-8") as file:
         return yaml.safe_load(file), os.path.dirname(os.path.abspath(path))
+
+
+def _set_yaml(fixed: Mapping[str, str]) -> str:
+    """The sweep's ``set`` as a flow map, one line: each value is YAML text already."""
+    return "{" + ", ".join(f"{json.dumps(key)}: {text}" for key, text in fixed.items()) + "}"
 
 
 def sweep(
@@ -81,19 +86,20 @@ def sweep(
             if not isinstance(keys, Mapping) or "base" not in keys:
                 raise ValueError("the sweep has no base: give base: SCENARIO.yaml")
             keys["base"] = os.path.join(base_folder, os.fspath(keys["base"]))
-            fixed = dict(keys.get("set") or {})
-            if isinstance(overrides, Mapping):
-                fixed.update(overrides)
-            else:
-                for item in overrides or []:
-                    key, _, value = item.partition("=")
-                    fixed[key] = value
+            # {key: its value's YAML text}: the overrides' texts as routh.run gives them to
+            # --set (a str is YAML, "[1, 2]" a list), on top of the sweep's own set
+            fixed = {str(key): _flow_yaml(value)
+                     for key, value in (keys.get("set") or {}).items()}
+            for item in _overrides(overrides):
+                key, _, value = item.partition("=")
+                fixed[key] = value
             if fixed:
                 keys["set"] = fixed
             path = os.path.join(folder, "sweep.yaml")
             with open(path, "w", encoding="utf-8") as file:
-                file.writelines(f"{json.dumps(str(key))}: {_flow_yaml(value)}\n"
-                                for key, value in keys.items())
+                for key, value in keys.items():
+                    text = _set_yaml(fixed) if key == "set" and fixed else _flow_yaml(value)
+                    file.write(f"{json.dumps(str(key))}: {text}\n")
             renamed = {path: "routh.sweep"}
         table = os.fspath(output) if output is not None else os.path.join(folder, "sweep.h5")
         arguments = ["sweep", path, "-o", table]

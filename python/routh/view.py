@@ -37,8 +37,14 @@ from pathlib import Path
 
 import numpy as np
 
-from routh.kinematics import BOX_CORNER_NAMES, body_poses, body_poses_3d, box_corners
-from routh.style import BODY_PALETTE
+from routh.kinematics import (
+    BOX_CORNER_NAMES,
+    body_poses,
+    body_poses_3d,
+    box_corners,
+    ground_displacement,
+)
+from routh.style import body_colours
 
 BUNDLE = Path(__file__).with_name("viewer") / "viewer.js"
 BUILD_HINT = (
@@ -85,8 +91,9 @@ def slenderness(summary: dict, body: str) -> float | None:
 def _planar_scene(trajectory, rows: np.ndarray) -> dict:
     model = trajectory.model
     poses = body_poses(model, trajectory.q[rows], trajectory.names)
+    colours = body_colours(model)
     bodies, tilts = [], []
-    for i, body in enumerate(model["bodies"]):
+    for body in model["bodies"]:
         p, phi = poses[body["name"]]
         joint = body["joint"]
         children = [other["joint"]["parent_point"] for other in model["bodies"]
@@ -95,7 +102,7 @@ def _planar_scene(trajectory, rows: np.ndarray) -> dict:
                    if c["body"] == body["name"] and "point" in c]
         bodies.append({
             "name": body["name"],
-            "colour": BODY_PALETTE[i % len(BODY_PALETTE)],
+            "colour": colours[body["name"]],
             "shape": body["shape"],
             # a body without a shape is drawn from its joint point to what it carries
             "points": [joint["child_point"], *children, *carried],
@@ -132,15 +139,16 @@ def up_axis(shape: dict, start: np.ndarray) -> np.ndarray | None:
 def _spatial_scene(trajectory, rows: np.ndarray) -> dict:
     model = trajectory.model
     poses = body_poses_3d(model, trajectory.q[rows], trajectory.names)
+    colours = body_colours(model)
     bodies, tilts = [], []
-    for i, body in enumerate(model["bodies"]):
+    for body in model["bodies"]:
         columns = [trajectory.names.index(name) for name in body["coordinates"]]
         quaternion = trajectory.q[rows][:, columns[3:]]
         quaternion = quaternion / np.linalg.norm(quaternion, axis=1, keepdims=True)
         p, rotation = poses[body["name"]]
         bodies.append({
             "name": body["name"],
-            "colour": BODY_PALETTE[i % len(BODY_PALETTE)],
+            "colour": colours[body["name"]],
             "shape": body["shape"],
             "p": _numbers(p), "quaternion": _numbers(quaternion),
         })
@@ -203,33 +211,14 @@ def _strips(trajectory, rows: np.ndarray, tilts: list, colours: dict) -> list:
     return strips
 
 
-def ground_displacement(time: np.ndarray, acceleration: np.ndarray) -> np.ndarray:
-    """u_g [m], shape (N, d): the ground's acceleration (N, d) [m/s²] integrated twice over the
-    samples' times by the trapezoidal rule, from rest at the first sample and without baseline
-    correction (as the sweep's pgd column). An event's pair of samples adds nothing."""
-    steps = np.diff(time)[:, None]
-    velocity = np.concatenate([np.zeros((1, acceleration.shape[1])),
-                               np.cumsum(steps * (acceleration[1:] + acceleration[:-1]) / 2, 0)])
-    return np.concatenate([np.zeros((1, acceleration.shape[1])),
-                           np.cumsum(steps * (velocity[1:] + velocity[:-1]) / 2, 0)])
-
-
 def _impacts(trajectory) -> list:
     """Every impact: its time [s] and the indices of its contacts in /model's contacts."""
     events = trajectory.events
     if events is None or not len(events):
         return []
-    impacts = []
-    for time, contacts in zip(events["t"][events["kind"] == "impact"],
-                              events["contacts"][events["kind"] == "impact"]):
-        # contacts: indices into contact_names (or names), as text "0 1" or a sequence
-        tokens = (contacts.replace(",", " ").split() if isinstance(contacts, str)
-                  else list(np.atleast_1d(contacts)))
-        indices = [int(token) if str(token).isdigit() else trajectory.contact_names.index(token)
-                   for token in tokens
-                   if str(token).isdigit() or token in trajectory.contact_names]
-        impacts.append({"t": float(time), "contacts": indices})
-    return impacts
+    impacts = events[events["kind"] == "impact"]
+    return [{"t": float(time), "contacts": [int(c) for c in indices.split(",") if c]}
+            for time, indices in zip(impacts["t"], impacts["contact_indices"])]
 
 
 def trajectory_data(trajectory, frames: int = DEFAULT_FRAMES, title: str | None = None) -> dict:

@@ -38,6 +38,17 @@ def test_a_dict_or_text_with_overrides(tmp_path, monkeypatch):
     assert len(routh.sweep(BALL_SWEEP, {"duration": 0.75})) == 5
 
 
+def test_override_texts_are_yaml_as_routh_run_reads_them(monkeypatch):
+    monkeypatch.chdir(SOURCE_DIR)
+    keys = {"base": "scenarios/bouncing_ball.yaml", "grid": {SWEPT: [0.6]}}
+    # a str value is YAML text, as --set reads it: here a map, not a string
+    friction = "{static: 0.5, kinetic: 0.4}"
+    for overrides in ([f"contact.friction={friction}", "duration=0.3"],
+                      {"contact.friction": friction, "duration": 0.3}):
+        table = routh.sweep(keys, overrides)
+        assert list(table["status"]) == ["completed"] and list(table["final_time"]) == [0.3]
+
+
 def test_the_output_is_kept_and_protected(tmp_path):
     output = tmp_path / "table.h5"
     first = routh.sweep(BALL_SWEEP, output=output)
