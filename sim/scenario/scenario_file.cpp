@@ -794,9 +794,9 @@ InputNode Reader::body_start(const InputNode& initial, int body) const {
   const PlanarTree& tree = *scenario.planar;
   const int first = tree.first_coordinate(body);
   const int count = tree.description().joints[static_cast<std::size_t>(body)].dof_count();
+  if (q->yaml().IsSequence()) return count > 0 ? q->items()[static_cast<std::size_t>(first)] : *q;
   for (int i = first; i < first + count; ++i) {
     const std::string& name = tree.coordinate_names()[static_cast<std::size_t>(i)];
-    if (q->yaml().IsSequence()) return q->items()[static_cast<std::size_t>(i)];
     if (std::optional<InputNode> given = q->find(name)) return *given;
   }
   return *q;

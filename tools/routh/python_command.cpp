@@ -102,7 +102,11 @@ ProbeResult probe(const Interpreter& python, const PythonCommand& command) {
   std::cout.flush();
   std::cerr.flush();
   const pid_t child = ::fork();
-  if (child < 0) return {};
+  if (child < 0) {
+    ::close(pipe_ends[0]);
+    ::close(pipe_ends[1]);
+    return {};
+  }
   if (child == 0) {
     ::dup2(pipe_ends[1], STDOUT_FILENO);
     ::close(pipe_ends[0]);
