@@ -106,6 +106,12 @@ _TEXT_SOURCE = "<scenario text>"
 _DICT_SOURCE = "<scenario dict>"
 
 
+def _is_yaml_text(value: str) -> bool:
+    """Whether a str given for a scenario or sweep is its YAML text rather than a file's path:
+    text holds a newline, or a ':' and names no existing file."""
+    return "\n" in value or (":" in value and not os.path.isfile(value))
+
+
 def _scenario_source(scenario: Any) -> tuple[str, str | None]:
     """(the name errors are located in, the YAML text or None for a file) of run()'s
     `scenario`: a path-like object is a file; a dict becomes YAML text; a str is YAML text when
@@ -113,7 +119,7 @@ def _scenario_source(scenario: Any) -> tuple[str, str | None]:
     if isinstance(scenario, Mapping):
         return _DICT_SOURCE, _block_yaml(_listed(scenario))
     if isinstance(scenario, str):
-        if "\n" in scenario or (":" in scenario and not os.path.isfile(scenario)):
+        if _is_yaml_text(scenario):
             return _TEXT_SOURCE, scenario
         return scenario, None
     if isinstance(scenario, os.PathLike):

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from routh import _program
-from routh.api import _flow_yaml, _overrides, load_sweep
+from routh.api import _flow_yaml, _is_yaml_text, _overrides, load_sweep
 
 __all__ = ["sweep"]
 
@@ -30,7 +30,7 @@ def _sweep_keys(sweep: str | os.PathLike | Mapping[str, Any]) -> tuple[dict[str,
         raise ModuleNotFoundError(
             "routh.sweep needs PyYAML (python -m pip install pyyaml; Debian: python3-yaml) to "
             "read a sweep given as text or with overrides", name=error.name) from None
-    if isinstance(sweep, str) and "\n" in sweep:
+    if isinstance(sweep, str) and _is_yaml_text(sweep):
         return yaml.safe_load(sweep), os.getcwd()
     path = os.fspath(sweep)
     with open(path, encoding="utf-8") as file:
@@ -81,7 +81,8 @@ def sweep(
     with tempfile.TemporaryDirectory(prefix="routh-sweep-") as folder:
         path = os.fspath(sweep) if not isinstance(sweep, Mapping) else ""
         renamed = {}
-        if isinstance(sweep, Mapping) or overrides or "\n" in path:
+        is_text = isinstance(sweep, str) and _is_yaml_text(sweep)
+        if isinstance(sweep, Mapping) or overrides or is_text:
             keys, base_folder = _sweep_keys(sweep)
             if not isinstance(keys, Mapping) or "base" not in keys:
                 raise ValueError("the sweep has no base: give base: SCENARIO.yaml")

@@ -33,6 +33,11 @@ def test_a_dict_or_text_with_overrides(tmp_path, monkeypatch):
     text = f"base: scenarios/bouncing_ball.yaml\ngrid:\n  {SWEPT}: [0.6, 0.8]\n"
     from_text = routh.sweep(text, ["duration=0.75"])
     pd.testing.assert_frame_equal(from_text, table, check_exact=True)
+    # one line of flow YAML is text too, as routh.run tells text from a path
+    one_line = f"{{base: scenarios/bouncing_ball.yaml, grid: {{{SWEPT}: [0.6, 0.8]}}}}"
+    assert "\n" not in one_line
+    pd.testing.assert_frame_equal(routh.sweep(one_line, ["duration=0.75"]), table,
+                                  check_exact=True)
     # a file's base stays relative to the file's folder when overrides rewrite it
     monkeypatch.chdir(tmp_path)
     assert len(routh.sweep(BALL_SWEEP, {"duration": 0.75})) == 5
