@@ -46,7 +46,7 @@ from matplotlib.figure import Figure
 
 from routh.kinematics import body_poses_3d, body_velocities_3d, ground_displacement, tilt
 from routh.style import CURVE_WIDTH, IMPACT_COLOUR, body_colours, coordinate_bodies
-from routh.trajectory import Trajectory, hdf5_text, hdf5_texts, load
+from routh.trajectory import Trajectory, _is_sweep_table, hdf5_text, hdf5_texts, load
 
 # ---- trajectories -------------------------------------------------------------------------
 
@@ -287,7 +287,7 @@ def is_sweep_table(path) -> bool:
     import h5py
 
     with h5py.File(regular_file(path), "r") as f:
-        return hdf5_text(f.attrs.get("format", "")) == "routh-sweep"
+        return _is_sweep_table(f)
 
 
 def read_sweep_table(path) -> list[dict]:
